@@ -1,0 +1,42 @@
+//! Functions libferrule registers itself, under `runtime.*` and `demo.*`, the first time the
+//! registry is reached through the C ABI.
+
+use std::sync::Once;
+
+use ferrule_registry::{live_object_count, FuncDef};
+
+/// Registers the built-in functions once.
+pub fn ensure_registered() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        if let Err(e) = register_all() {
+            eprintln!("ferrule: registering built-in functions failed: {e}");
+        }
+    });
+}
+
+fn register_all() -> ferrule_registry::Result<()> {
+    FuncDef::new("runtime.version")
+        .doc("The version of libferrule.")
+        .signature("() -> str")
+        .register(|| env!("CARGO_PKG_VERSION"))?;
+    FuncDef::new("runtime.abi_version")
+        .doc("The C ABI version of libferrule (FERRULE_ABI_VERSION).")
+        .signature("() -> int")
+        .register(|| i64::from(ferrule_sys::FERRULE_ABI_VERSION))?;
+    FuncDef::new("runtime.live_object_count")
+        .doc("Number of live heap objects allocated by libferrule, for leak checks.")
+        .signature("() -> int")
+        .register(|| live_object_count() as i64)?;
+    FuncDef::new("demo.add")
+        .doc("Adds two integers (a typed Rust closure).")
+        .signature("(a: int, b: int) -> int")
+        .register(|a: i64, b: i64| {
+            a.checked_add(b).ok_or_else(|| ferrule_registry::Error::new("OverflowError", "demo.add: result does not fit in int64"))
+        })?;
+    FuncDef::new("demo.scale")
+        .doc("Multiplies x by factor.\n\nExample: demo.scale(3.0) == 6.0")
+        .signature("(x: float, factor: float = 2.0) -> float")
+        .register(|x: f64, factor: f64| x * factor)?;
+    Ok(())
+}

@@ -1,0 +1,22 @@
+//! libferrule: the C ABI of `include/ferrule/ferrule.h` over the ferrule registry and tensors.
+//!
+//! This is the only crate with `extern "C"` exports. Every export catches unwinding (see
+//! `boundary`), so a panic becomes an error object, never an abort. Builds `libferrule.so`
+//! and `libferrule.a`.
+
+// The safety contract of every export is its comment in include/ferrule/ferrule.h.
+#![allow(clippy::missing_safety_doc)]
+
+mod boundary;
+mod builtins;
+mod containers;
+mod functions;
+mod library;
+mod tensors;
+mod values;
+
+pub use containers::*;
+pub use functions::*;
+pub use library::*;
+pub use tensors::*;
+pub use values::*;

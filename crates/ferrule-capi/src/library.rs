@@ -1,0 +1,169 @@
+//! Exports for the library itself: ABI version, live-object count, plugin loading, blocking
+//! hooks, and the `FerruleApi` table handed to plugins and run-time frontends.
+
+use std::collections::HashSet;
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::sync::Mutex;
+
+use ferrule_registry::{blocking, live_object_count, Error, ErrorObj, ObjRef};
+use ferrule_sys::{FerruleApi, FerruleBlockingEnter, FerruleBlockingLeave, FerruleObject, FerrulePluginInit, FERRULE_ABI_VERSION};
+
+use crate::boundary::ffi_boundary;
+use crate::values::c_str_arg;
+use crate::*;
+
+/// See `ferrule_abi_version` in ferrule.h.
+#[no_mangle]
+pub extern "C" fn ferrule_abi_version() -> u32 {
+    FERRULE_ABI_VERSION
+}
+
+/// See `ferrule_live_object_count` in ferrule.h.
+#[no_mangle]
+pub extern "C" fn ferrule_live_object_count() -> u64 {
+    live_object_count()
+}
+
+fn dl_error() -> String {
+    // SAFETY: dlerror returns NULL or a NUL-terminated message owned by libc.
+    let msg = unsafe { libc::dlerror() };
+    if msg.is_null() {
+        "unknown error".into()
+    } else {
+        // SAFETY: as above.
+        unsafe { CStr::from_ptr(msg) }.to_string_lossy().into_owned()
+    }
+}
+
+/// Handles of plugins already initialised (dlopen returns the same handle for the same file).
+fn loaded() -> &'static Mutex<HashSet<usize>> {
+    static LOADED: std::sync::OnceLock<Mutex<HashSet<usize>>> = std::sync::OnceLock::new();
+    LOADED.get_or_init(Default::default)
+}
+
+/// See `ferrule_library_load` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_library_load(path: *const c_char, err: *mut *mut FerruleObject) -> i32 {
+    ffi_boundary("ferrule_library_load", err, || {
+        crate::builtins::ensure_registered();
+        // SAFETY: caller contract.
+        let path_str = unsafe { c_str_arg(path, "ferrule_library_load", "path") }?;
+        let c_path = CString::new(path_str).map_err(|_| Error::value_error("ferrule_library_load: path contains NUL"))?;
+        // Holding the lock across dlopen and init makes concurrent loads of one plugin run its init once.
+        let mut loaded = loaded().lock().unwrap_or_else(|p| p.into_inner());
+        // SAFETY: dlopen with a valid C string; RTLD_LOCAL keeps plugin symbols private.
+        let handle = unsafe { libc::dlopen(c_path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+        if handle.is_null() {
+            return Err(Error::runtime_error(format!("load_library: cannot load '{path_str}': {}", dl_error())));
+        }
+        if loaded.contains(&(handle as usize)) {
+            // SAFETY: drop the extra reference dlopen just took.
+            unsafe { libc::dlclose(handle) };
+            return Ok(());
+        }
+        // SAFETY: valid handle and symbol name.
+        let sym = unsafe { libc::dlsym(handle, c"ferrule_plugin_init".as_ptr()) };
+        if sym.is_null() {
+            // SAFETY: a handle we opened.
+            unsafe { libc::dlclose(handle) };
+            return Err(Error::runtime_error(format!("load_library: '{path_str}' is not a ferrule plugin (it exports no ferrule_plugin_init)")));
+        }
+        // SAFETY: the symbol is declared in ferrule.h with this signature.
+        let init: FerrulePluginInit = unsafe { std::mem::transmute::<*mut c_void, FerrulePluginInit>(sym) };
+        let mut init_err: *mut FerruleObject = std::ptr::null_mut();
+        // SAFETY: the plugin follows the ABI.
+        if unsafe { init(ferrule_api(), &mut init_err) } != 0 {
+            // The plugin stays loaded (it may have registered some functions); it is not marked
+            // initialised, so a retry runs its init again.
+            // SAFETY: the plugin handed us an error object, or broke the contract.
+            let error = match unsafe { ObjRef::<ErrorObj>::downcast(init_err) } {
+                // SAFETY: type checked; ownership passes to us.
+                Some(_) => Error::from_object(unsafe { ObjRef::from_raw(init_err) }),
+                None => Error::runtime_error(format!("load_library: the init of '{path_str}' failed without an error")),
+            };
+            return Err(error.with_context(&format!("while initialising plugin '{path_str}'")));
+        }
+        loaded.insert(handle as usize);
+        Ok(())
+    })
+}
+
+/// See `ferrule_set_blocking_hooks` in ferrule.h.
+#[no_mangle]
+pub extern "C" fn ferrule_set_blocking_hooks(enter: Option<FerruleBlockingEnter>, leave: Option<FerruleBlockingLeave>) {
+    blocking::set_hooks(enter, leave);
+}
+
+/// See `ferrule_blocking_enter` in ferrule.h.
+#[no_mangle]
+pub extern "C" fn ferrule_blocking_enter() -> *mut c_void {
+    blocking::enter()
+}
+
+/// See `ferrule_blocking_leave` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_blocking_leave(token: *mut c_void) {
+    // SAFETY: caller contract (a token from ferrule_blocking_enter).
+    unsafe { blocking::leave(token) }
+}
+
+static API: FerruleApi = FerruleApi {
+    abi_version: FERRULE_ABI_VERSION,
+    struct_size: std::mem::size_of::<FerruleApi>() as u32,
+    live_object_count: ferrule_live_object_count_unsafe,
+    library_load: ferrule_library_load,
+    object_retain: ferrule_object_retain,
+    object_release: ferrule_object_release,
+    object_use_count: ferrule_object_use_count,
+    any_release: ferrule_any_release,
+    any_copy: ferrule_any_copy,
+    str_create: ferrule_str_create,
+    bytes_create: ferrule_bytes_create,
+    any_view_bytes: ferrule_any_view_bytes,
+    error_create: ferrule_error_create,
+    error_kind: ferrule_error_kind,
+    error_message: ferrule_error_message,
+    error_context: ferrule_error_context,
+    error_add_context: ferrule_error_add_context,
+    error_set_payload: ferrule_error_set_payload,
+    error_payload: ferrule_error_payload,
+    func_create: ferrule_func_create,
+    func_call: ferrule_func_call,
+    func_get_global: ferrule_func_get_global,
+    func_set_global: ferrule_func_set_global,
+    func_remove_global: ferrule_func_remove_global,
+    func_list_global_names: ferrule_func_list_global_names,
+    func_get_info: ferrule_func_get_info,
+    array_create: ferrule_array_create,
+    array_size: ferrule_array_size,
+    array_items: ferrule_array_items,
+    map_create: ferrule_map_create,
+    map_size: ferrule_map_size,
+    map_items: ferrule_map_items,
+    map_get: ferrule_map_get,
+    tensor_create: ferrule_tensor_create,
+    tensor_dltensor: ferrule_tensor_dltensor,
+    tensor_from_dlpack: ferrule_tensor_from_dlpack,
+    tensor_to_dlpack: ferrule_tensor_to_dlpack,
+    set_blocking_hooks: ferrule_set_blocking_hooks_unsafe,
+    blocking_enter: ferrule_blocking_enter_unsafe,
+    blocking_leave: ferrule_blocking_leave,
+};
+
+// The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.
+unsafe extern "C" fn ferrule_live_object_count_unsafe() -> u64 {
+    ferrule_live_object_count()
+}
+unsafe extern "C" fn ferrule_set_blocking_hooks_unsafe(enter: Option<FerruleBlockingEnter>, leave: Option<FerruleBlockingLeave>) {
+    ferrule_set_blocking_hooks(enter, leave)
+}
+unsafe extern "C" fn ferrule_blocking_enter_unsafe() -> *mut c_void {
+    ferrule_blocking_enter()
+}
+
+
+/// See `ferrule_api` in ferrule.h.
+#[no_mangle]
+pub extern "C" fn ferrule_api() -> *const FerruleApi {
+    &API
+}

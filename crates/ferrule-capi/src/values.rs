@@ -1,0 +1,215 @@
+//! Exports for objects, values, strings, bytes and errors.
+
+use std::ffi::{c_char, c_void, CStr};
+
+use ferrule_registry::object::{release, retain, use_count};
+use ferrule_registry::{Any, Bytes, Error, ErrorObj, ObjRef, Result, Str};
+use ferrule_sys::{FerruleAny, FerruleObject, FerruleStateDeleter};
+
+use crate::boundary::{ffi_boundary, ffi_boundary_void};
+
+/// Reads a C string argument. Errors: ValueError naming the function and the argument.
+pub(crate) unsafe fn c_str_arg<'a>(p: *const c_char, func: &str, arg: &str) -> Result<&'a str> {
+    if p.is_null() {
+        return Err(Error::value_error(format!("{func}: argument '{arg}' is NULL")));
+    }
+    // SAFETY: caller passes a NUL-terminated string.
+    unsafe { CStr::from_ptr(p) }.to_str().map_err(|e| Error::value_error(format!("{func}: argument '{arg}' is not valid UTF-8: {e}")))
+}
+
+/// Reads an optional C string (NULL reads as "").
+pub(crate) unsafe fn c_str_or_empty<'a>(p: *const c_char, func: &str, arg: &str) -> Result<&'a str> {
+    if p.is_null() {
+        Ok("")
+    } else {
+        // SAFETY: caller contract.
+        unsafe { c_str_arg(p, func, arg) }
+    }
+}
+
+/// Checks an out-parameter. Errors: ValueError naming it.
+pub(crate) fn out_arg<T>(p: *mut T, func: &str, arg: &str) -> Result<*mut T> {
+    if p.is_null() {
+        Err(Error::value_error(format!("{func}: out-parameter '{arg}' is NULL")))
+    } else {
+        Ok(p)
+    }
+}
+
+/// Reads a byte buffer argument (NULL is allowed when `len` is 0).
+pub(crate) unsafe fn bytes_arg<'a>(data: *const c_char, len: usize, func: &str) -> Result<&'a [u8]> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    if data.is_null() {
+        return Err(Error::value_error(format!("{func}: argument 'data' is NULL but len is {len}")));
+    }
+    // SAFETY: caller passes `len` readable bytes.
+    Ok(unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) })
+}
+
+/// See `ferrule_object_retain` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_object_retain(obj: *mut FerruleObject) {
+    // SAFETY: caller contract (a live object or NULL).
+    unsafe { retain(obj) }
+}
+
+/// See `ferrule_object_release` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_object_release(obj: *mut FerruleObject) {
+    // SAFETY: caller contract; deleters contain their own panics.
+    ffi_boundary_void("ferrule_object_release", (), || unsafe { release(obj) })
+}
+
+/// See `ferrule_object_use_count` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_object_use_count(obj: *const FerruleObject) -> u32 {
+    // SAFETY: caller contract.
+    unsafe { use_count(obj) }
+}
+
+/// See `ferrule_any_release` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_any_release(value: *mut FerruleAny) {
+    if value.is_null() {
+        return;
+    }
+    ffi_boundary_void("ferrule_any_release", (), || {
+        // SAFETY: caller owns the value; we take it and leave None behind.
+        drop(unsafe { Any::from_raw(std::mem::replace(&mut *value, FerruleAny::NONE)) })
+    })
+}
+
+/// See `ferrule_any_copy` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_any_copy(src: *const FerruleAny, dst: *mut FerruleAny) {
+    if src.is_null() || dst.is_null() {
+        return;
+    }
+    // SAFETY: caller contract.
+    unsafe { *dst = Any::from_borrowed(&*src).into_raw() }
+}
+
+/// See `ferrule_str_create` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_str_create(data: *const c_char, len: usize, out: *mut *mut FerruleObject, err: *mut *mut FerruleObject) -> i32 {
+    ffi_boundary("ferrule_str_create", err, || {
+        let out = out_arg(out, "ferrule_str_create", "out")?;
+        // SAFETY: caller contract.
+        let bytes = unsafe { bytes_arg(data, len, "ferrule_str_create") }?;
+        let s = std::str::from_utf8(bytes).map_err(|e| {
+            Error::value_error(format!("ferrule_str_create: invalid UTF-8 at byte offset {}", e.valid_up_to()))
+        })?;
+        // SAFETY: checked writable.
+        unsafe { *out = ObjRef::new(Str::new(s)).into_raw() };
+        Ok(())
+    })
+}
+
+/// See `ferrule_bytes_create` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_bytes_create(data: *const c_char, len: usize, out: *mut *mut FerruleObject, err: *mut *mut FerruleObject) -> i32 {
+    ffi_boundary("ferrule_bytes_create", err, || {
+        let out = out_arg(out, "ferrule_bytes_create", "out")?;
+        // SAFETY: caller contract.
+        let bytes = unsafe { bytes_arg(data, len, "ferrule_bytes_create") }?;
+        // SAFETY: checked writable.
+        unsafe { *out = ObjRef::new(Bytes::new(bytes)).into_raw() };
+        Ok(())
+    })
+}
+
+/// See `ferrule_any_view_bytes` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_any_view_bytes(value: *const FerruleAny, data: *mut *const c_char, len: *mut usize) -> i32 {
+    if value.is_null() || data.is_null() || len.is_null() {
+        return -1;
+    }
+    // SAFETY: `Any` is repr(transparent); we only borrow.
+    let value = unsafe { &*value.cast::<Any>() };
+    match value.view_bytes() {
+        Some(bytes) => {
+            // SAFETY: checked non-null.
+            unsafe {
+                *data = bytes.as_ptr().cast();
+                *len = bytes.len();
+            }
+            0
+        }
+        None => -1,
+    }
+}
+
+/// See `ferrule_error_create` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_error_create(kind: *const c_char, message: *const c_char, out: *mut *mut FerruleObject) {
+    if out.is_null() {
+        return;
+    }
+    let lossy = |p: *const c_char| -> String {
+        // SAFETY: caller passes NUL-terminated strings or NULL.
+        if p.is_null() { String::new() } else { unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned() }
+    };
+    let made = ffi_boundary_void("ferrule_error_create", std::ptr::null_mut(), || {
+        let kind = lossy(kind);
+        let kind = if kind.is_empty() { "RuntimeError".to_owned() } else { kind };
+        Error::new(&kind, &lossy(message)).into_object().into_raw()
+    });
+    // SAFETY: checked non-null.
+    unsafe { *out = made };
+}
+
+fn error_ref<'a>(error: *const FerruleObject) -> Option<&'a ErrorObj> {
+    // SAFETY: callers pass a live object or NULL; the type index is checked.
+    unsafe { ObjRef::<ErrorObj>::downcast(error) }
+}
+
+/// See `ferrule_error_kind` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_error_kind(error: *const FerruleObject) -> *const c_char {
+    error_ref(error).map_or(std::ptr::null(), |e| e.kind_c().as_ptr())
+}
+
+/// See `ferrule_error_message` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_error_message(error: *const FerruleObject) -> *const c_char {
+    error_ref(error).map_or(std::ptr::null(), |e| e.message_c().as_ptr())
+}
+
+/// See `ferrule_error_context` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_error_context(error: *const FerruleObject) -> *const c_char {
+    error_ref(error).map_or(std::ptr::null(), ErrorObj::context_c_ptr)
+}
+
+/// See `ferrule_error_add_context` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_error_add_context(error: *mut FerruleObject, line: *const c_char) {
+    if let (Some(e), false) = (error_ref(error), line.is_null()) {
+        // SAFETY: NUL-terminated per the header.
+        let line = unsafe { CStr::from_ptr(line) }.to_string_lossy();
+        ffi_boundary_void("ferrule_error_add_context", (), || e.add_context(&line));
+    }
+}
+
+/// See `ferrule_error_set_payload` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_error_set_payload(error: *mut FerruleObject, owner: *const c_void, payload: *mut c_void, deleter: Option<FerruleStateDeleter>) {
+    match error_ref(error) {
+        Some(e) => ffi_boundary_void("ferrule_error_set_payload", (), || e.set_payload(owner, payload, deleter)),
+        None => {
+            // Not an error: the payload would leak, so free it now as the contract promises.
+            if let (Some(d), false) = (deleter, payload.is_null()) {
+                // SAFETY: the caller's deleter for the caller's payload.
+                unsafe { d(payload) }
+            }
+        }
+    }
+}
+
+/// See `ferrule_error_payload` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_error_payload(error: *const FerruleObject, owner: *const c_void) -> *mut c_void {
+    error_ref(error).map_or(std::ptr::null_mut(), |e| e.payload(owner))
+}

@@ -1,0 +1,153 @@
+//! The C ABI exercised from Rust as a C caller would: status codes, out-parameters, ownership,
+//! panics contained at the boundary, C callbacks with state deleters.
+
+use std::ffi::{c_void, CStr};
+use std::ptr::null_mut;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ferrule::*;
+use ferrule_registry::FuncDef;
+use ferrule_sys::{type_index as ti, FerruleAny, FerruleAnyPayload, FerruleObject, FERRULE_REGISTER_OVERRIDE};
+
+fn int(v: i64) -> FerruleAny {
+    FerruleAny { type_index: ti::INT, small_len: 0, payload: FerruleAnyPayload { v_int64: v } }
+}
+
+unsafe fn take_error(err: *mut FerruleObject) -> (String, String) {
+    let kind = unsafe { CStr::from_ptr(ferrule_error_kind(err)) }.to_string_lossy().into_owned();
+    let msg = unsafe { CStr::from_ptr(ferrule_error_message(err)) }.to_string_lossy().into_owned();
+    unsafe { ferrule_object_release(err) };
+    (kind, msg)
+}
+
+fn get(name: &str) -> *mut FerruleObject {
+    let name = std::ffi::CString::new(name).unwrap();
+    let mut f = null_mut();
+    let mut err = null_mut();
+    assert_eq!(unsafe { ferrule_func_get_global(name.as_ptr(), &mut f, &mut err) }, 0);
+    f
+}
+
+#[test]
+fn builtins_are_registered_and_callable() {
+    let f = get("demo.add");
+    let args = [int(40), int(2)];
+    let mut out = FerruleAny::NONE;
+    let mut err = null_mut();
+    assert_eq!(unsafe { ferrule_func_call(f, args.as_ptr(), 2, &mut out, &mut err) }, 0);
+    assert_eq!(out.type_index, ti::INT);
+    assert_eq!(unsafe { out.payload.v_int64 }, 42);
+    // Defaults are filled for C callers too.
+    let scale = get("demo.scale");
+    let x = [FerruleAny { type_index: ti::FLOAT, small_len: 0, payload: FerruleAnyPayload { v_float64: 1.5 } }];
+    assert_eq!(unsafe { ferrule_func_call(scale, x.as_ptr(), 1, &mut out, &mut err) }, 0);
+    assert_eq!(unsafe { out.payload.v_float64 }, 3.0);
+    unsafe {
+        ferrule_object_release(f);
+        ferrule_object_release(scale);
+    }
+}
+
+#[test]
+fn unknown_names_are_key_errors() {
+    let mut f = null_mut();
+    let mut err = null_mut();
+    assert_eq!(unsafe { ferrule_func_get_global(c"no.such.function".as_ptr(), &mut f, &mut err) }, -1);
+    let (kind, msg) = unsafe { take_error(err) };
+    assert_eq!(kind, "KeyError");
+    assert!(msg.contains("no.such.function"));
+}
+
+#[test]
+fn panics_become_runtime_errors() {
+    FuncDef::new("capi_test.panic").register_packed(|_| panic!("kaboom")).unwrap();
+    let f = get("capi_test.panic");
+    let mut out = FerruleAny::NONE;
+    let mut err = null_mut();
+    assert_eq!(unsafe { ferrule_func_call(f, std::ptr::null(), 0, &mut out, &mut err) }, -1);
+    let (kind, msg) = unsafe { take_error(err) };
+    assert_eq!(kind, "RuntimeError");
+    assert!(msg.contains("kaboom"), "{msg}");
+    unsafe { ferrule_object_release(f) };
+}
+
+static DELETED: AtomicUsize = AtomicUsize::new(0);
+
+unsafe extern "C" fn add_state(state: *mut c_void, args: *const FerruleAny, n: i32, out: *mut FerruleAny, err: *mut *mut FerruleObject) -> i32 {
+    if n != 1 || unsafe { (*args).type_index } != ti::INT {
+        unsafe { ferrule_error_create(c"TypeError".as_ptr(), c"expected one int".as_ptr(), err) };
+        return -1;
+    }
+    let base = unsafe { *(state as *const i64) };
+    unsafe { *out = int(base + (*args).payload.v_int64) };
+    0
+}
+
+unsafe extern "C" fn free_state(state: *mut c_void) {
+    drop(unsafe { Box::from_raw(state as *mut i64) });
+    DELETED.fetch_add(1, Ordering::SeqCst);
+}
+
+#[test]
+fn c_callbacks_register_call_and_free_their_state() {
+    let mut f = null_mut();
+    let mut err = null_mut();
+    let state = Box::into_raw(Box::new(100i64)).cast();
+    assert_eq!(unsafe { ferrule_func_create(Some(add_state), state, Some(free_state), &mut f, &mut err) }, 0);
+    assert_eq!(
+        unsafe { ferrule_func_set_global(c"capi_test.add100".as_ptr(), f, c"Adds 100.".as_ptr(), c"(x: int) -> int".as_ptr(), 0, &mut err) },
+        0
+    );
+    // A taken name needs the override flag.
+    assert_eq!(unsafe { ferrule_func_set_global(c"capi_test.add100".as_ptr(), f, std::ptr::null(), std::ptr::null(), 0, &mut err) }, -1);
+    assert_eq!(unsafe { take_error(err) }.0, "KeyError");
+    unsafe { ferrule_object_release(f) };
+    let g = get("capi_test.add100");
+    let mut out = FerruleAny::NONE;
+    assert_eq!(unsafe { ferrule_func_call(g, [int(1)].as_ptr(), 1, &mut out, &mut err) }, 0);
+    assert_eq!(unsafe { out.payload.v_int64 }, 101);
+    let bad = [FerruleAny::NONE];
+    assert_eq!(unsafe { ferrule_func_call(g, bad.as_ptr(), 1, &mut out, &mut err) }, -1);
+    assert_eq!(unsafe { take_error(err) }, ("TypeError".into(), "expected one int".into()));
+    unsafe { ferrule_object_release(g) };
+    assert_eq!(unsafe { ferrule_func_remove_global(c"capi_test.add100".as_ptr(), &mut err) }, 0);
+    assert_eq!(DELETED.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn bad_arguments_are_errors_not_crashes() {
+    let mut err = null_mut();
+    let mut out = FerruleAny::NONE;
+    assert_eq!(unsafe { ferrule_func_call(null_mut(), std::ptr::null(), 0, &mut out, &mut err) }, -1);
+    assert_eq!(unsafe { take_error(err) }.0, "TypeError");
+    let mut s = null_mut();
+    assert_eq!(unsafe { ferrule_str_create(c"\xff".as_ptr(), 1, &mut s, &mut err) }, -1);
+    assert_eq!(unsafe { take_error(err) }.0, "ValueError");
+    // Not a function: a string object.
+    assert_eq!(unsafe { ferrule_str_create(c"abc".as_ptr(), 3, &mut s, &mut err) }, 0);
+    assert_eq!(unsafe { ferrule_func_call(s, std::ptr::null(), 0, &mut out, &mut err) }, -1);
+    assert_eq!(unsafe { take_error(err) }.0, "TypeError");
+    unsafe { ferrule_object_release(s) };
+    assert_eq!(unsafe { ferrule_library_load(c"/nonexistent/libplugin.so".as_ptr(), &mut err) }, -1);
+    assert_eq!(unsafe { take_error(err) }.0, "RuntimeError");
+    let mut info = null_mut();
+    let f = get("demo.scale");
+    assert_eq!(unsafe { ferrule_func_set_global(c"capi_test.sig".as_ptr(), f, std::ptr::null(), c"(a: int, a)".as_ptr(), FERRULE_REGISTER_OVERRIDE, &mut err) }, -1);
+    let (kind, msg) = unsafe { take_error(err) };
+    assert_eq!(kind, "ValueError");
+    assert!(msg.contains("column"), "{msg}");
+    assert_eq!(unsafe { ferrule_func_get_info(f, &mut info, &mut err) }, 0);
+    assert_eq!(unsafe { ferrule_map_size(info) }, 7);
+    unsafe {
+        ferrule_object_release(info);
+        ferrule_object_release(f);
+    }
+}
+
+#[test]
+fn api_table_matches_exports() {
+    let api = unsafe { &*ferrule_api() };
+    assert_eq!(api.abi_version, ferrule_abi_version());
+    assert_eq!(api.struct_size as usize, std::mem::size_of::<ferrule_sys::FerruleApi>());
+    assert_eq!(api.func_call as usize, ferrule_func_call as usize);
+}

@@ -1,0 +1,227 @@
+//! `Storage`: one block of device memory, owned by ferrule or borrowed from a foreign owner.
+
+use std::alloc::{self, Layout};
+use std::any::Any;
+use std::fmt;
+use std::ptr::NonNull;
+
+use crate::{Device, Error, Result};
+
+/// Alignment of memory that ferrule allocates; enough for any SIMD load.
+pub const ALIGNMENT: usize = 64;
+
+#[repr(align(64))]
+struct Aligned;
+
+/// Who frees the memory.
+enum Owner {
+    /// Allocated by [`Storage::zeroed`]; `None` for the zero-byte case, which allocates nothing.
+    Ferrule(Option<Layout>),
+    /// Kept alive by (and released when we drop) a foreign object.
+    Foreign(Box<dyn Any + Send + Sync>),
+}
+
+/// A block of memory on one device, shared between tensors through `Arc<Storage>`.
+pub struct Storage {
+    ptr: NonNull<u8>,
+    nbytes: usize,
+    device: Device,
+    owner: Owner,
+}
+
+// SAFETY: Storage hands out raw pointers only; ferrule-owned memory is a plain allocation and
+// foreign owners are required to be `Send + Sync`. Synchronising writes is the user's contract.
+unsafe impl Send for Storage {}
+// SAFETY: see `Send` above; `&Storage` exposes no interior mutability of its own.
+unsafe impl Sync for Storage {}
+
+impl Storage {
+    /// Allocates `nbytes` zeroed bytes on `device`, aligned to [`ALIGNMENT`].
+    ///
+    /// Only host memory can be allocated here (`NotImplementedError` otherwise). A size that
+    /// cannot be laid out or an allocator failure is a `MemoryError`; it never aborts.
+    pub fn zeroed(nbytes: usize, device: Device) -> Result<Storage> {
+        if !device.is_cpu() {
+            crate::bail!(
+                NotImplementedError,
+                "ferrule-core can only allocate cpu memory, not {device}"
+            );
+        }
+        if nbytes == 0 {
+            let ptr = NonNull::<Aligned>::dangling().cast::<u8>();
+            return Ok(Storage {
+                ptr,
+                nbytes,
+                device,
+                owner: Owner::Ferrule(None),
+            });
+        }
+        let layout = Layout::from_size_align(nbytes, ALIGNMENT).map_err(|_| {
+            Error::memory_error(format!("cannot allocate {nbytes} bytes: size too large"))
+        })?;
+        // SAFETY: the layout has a non-zero size.
+        let raw = unsafe { alloc::alloc_zeroed(layout) };
+        let ptr = NonNull::new(raw)
+            .ok_or_else(|| Error::memory_error(format!("failed to allocate {nbytes} bytes")))?;
+        Ok(Storage {
+            ptr,
+            nbytes,
+            device,
+            owner: Owner::Ferrule(Some(layout)),
+        })
+    }
+
+    /// Wraps memory owned by someone else; `owner` is dropped when the storage is.
+    ///
+    /// A null `ptr` is accepted only with `nbytes == 0` and is replaced by a dangling one.
+    ///
+    /// # Safety
+    ///
+    /// `ptr` must point to `nbytes` bytes on `device` that stay valid, and that ferrule may
+    /// read and write, until `owner` is dropped; dropping `owner` must release them.
+    pub unsafe fn from_foreign(
+        ptr: *mut u8,
+        nbytes: usize,
+        device: Device,
+        owner: Box<dyn Any + Send + Sync>,
+    ) -> Storage {
+        let ptr = NonNull::new(ptr).unwrap_or_else(|| {
+            assert!(
+                nbytes == 0,
+                "Storage::from_foreign: null pointer with {nbytes} bytes"
+            );
+            NonNull::<Aligned>::dangling().cast()
+        });
+        Storage {
+            ptr,
+            nbytes,
+            device,
+            owner: Owner::Foreign(owner),
+        }
+    }
+
+    /// The first byte; never null, dangling (but aligned) when `nbytes() == 0`.
+    pub fn as_ptr(&self) -> *mut u8 {
+        self.ptr.as_ptr()
+    }
+
+    /// Size of the block in bytes.
+    pub fn nbytes(&self) -> usize {
+        self.nbytes
+    }
+
+    /// The device the memory lives on.
+    pub fn device(&self) -> Device {
+        self.device
+    }
+
+    /// True when the memory belongs to a foreign owner rather than to ferrule.
+    pub fn is_foreign(&self) -> bool {
+        matches!(self.owner, Owner::Foreign(_))
+    }
+
+    /// The foreign owner passed to [`from_foreign`](Self::from_foreign), for downcasting;
+    /// `None` for memory ferrule allocated.
+    pub fn foreign_owner(&self) -> Option<&(dyn Any + Send + Sync)> {
+        match &self.owner {
+            Owner::Foreign(owner) => Some(owner.as_ref()),
+            Owner::Ferrule(_) => None,
+        }
+    }
+}
+
+impl Drop for Storage {
+    fn drop(&mut self) {
+        if let Owner::Ferrule(Some(layout)) = self.owner {
+            // SAFETY: allocated in `zeroed` with exactly this layout and freed only here.
+            unsafe { alloc::dealloc(self.ptr.as_ptr(), layout) };
+        }
+        // A foreign owner is dropped with the field, after this.
+    }
+}
+
+impl fmt::Debug for Storage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Storage")
+            .field("ptr", &self.ptr)
+            .field("nbytes", &self.nbytes)
+            .field("device", &self.device)
+            .field("foreign", &self.is_foreign())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    #[test]
+    fn zeroed_is_aligned_and_zero() {
+        let storage = Storage::zeroed(1000, Device::CPU).unwrap();
+        assert_eq!(storage.as_ptr() as usize % ALIGNMENT, 0);
+        assert_eq!(storage.nbytes(), 1000);
+        assert!(!storage.is_foreign());
+        assert!(storage.foreign_owner().is_none());
+        // SAFETY: 1000 initialised bytes.
+        let bytes = unsafe { std::slice::from_raw_parts(storage.as_ptr(), 1000) };
+        assert!(bytes.iter().all(|&b| b == 0));
+    }
+
+    #[test]
+    fn zero_bytes_allocates_nothing() {
+        let storage = Storage::zeroed(0, Device::CPU).unwrap();
+        assert!(!storage.as_ptr().is_null());
+        assert_eq!(storage.as_ptr() as usize % ALIGNMENT, 0);
+    }
+
+    #[test]
+    fn huge_sizes_are_memory_errors() {
+        for nbytes in [usize::MAX, isize::MAX as usize, 1 << 62] {
+            let err = Storage::zeroed(nbytes, Device::CPU).unwrap_err();
+            assert_eq!(err.kind, crate::ErrorKind::MemoryError, "{nbytes}");
+        }
+    }
+
+    #[test]
+    fn non_cpu_allocation_is_refused() {
+        let err = Storage::zeroed(8, Device::new(Device::KDL_CUDA, 0)).unwrap_err();
+        assert_eq!(err.kind, crate::ErrorKind::NotImplementedError);
+    }
+
+    #[test]
+    fn foreign_owner_dropped_with_storage() {
+        struct Counter(Arc<AtomicUsize>, #[allow(dead_code)] Vec<u8>);
+        impl Drop for Counter {
+            fn drop(&mut self) {
+                self.0.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        let drops = Arc::new(AtomicUsize::new(0));
+        let mut buffer = vec![7u8; 16];
+        let ptr = buffer.as_mut_ptr();
+        let owner = Counter(drops.clone(), buffer);
+        // SAFETY: the Vec's heap block does not move when the Vec is moved into the owner.
+        let storage = unsafe { Storage::from_foreign(ptr, 16, Device::CPU, Box::new(owner)) };
+        assert!(storage.is_foreign());
+        assert!(storage.foreign_owner().unwrap().is::<Counter>());
+        assert_eq!(storage.as_ptr(), ptr);
+        // SAFETY: 16 bytes kept alive by the owner.
+        assert_eq!(unsafe { *storage.as_ptr().add(15) }, 7);
+        let shared = Arc::new(storage);
+        let other = Arc::clone(&shared);
+        drop(shared);
+        assert_eq!(drops.load(Ordering::SeqCst), 0);
+        drop(other);
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn foreign_null_with_zero_bytes() {
+        // SAFETY: zero bytes are never accessed.
+        let storage =
+            unsafe { Storage::from_foreign(std::ptr::null_mut(), 0, Device::CPU, Box::new(())) };
+        assert!(!storage.as_ptr().is_null());
+    }
+}

@@ -1,0 +1,479 @@
+//! `Tensor`: shape, strides (in elements) and offset over shared `Storage`; constructors and metadata.
+
+mod strided;
+mod view;
+
+use std::fmt;
+use std::sync::Arc;
+
+pub use strided::for_each_offset;
+pub use view::broadcast_shapes;
+
+use crate::{DType, Device, Element, Error, Result, Storage};
+
+/// An n-dimensional strided view of typed elements in a shared [`Storage`].
+///
+/// Invariants: `shape` and `strides` have the same length, every dim is `>= 0`, `offset >= 0`,
+/// and unless the tensor has no elements every reachable element lies inside the storage.
+/// Views (`reshape`, `slice`, `permute`, ...) share the storage; cloning is cheap.
+#[derive(Clone)]
+pub struct Tensor {
+    storage: Arc<Storage>,
+    shape: Vec<i64>,
+    strides: Vec<i64>,
+    offset: i64,
+    dtype: DType,
+}
+
+/// C-order (row-major) strides, in elements, for `shape`.
+///
+/// Dims of size 0 count as 1, as in numpy and PyTorch, so the strides stay meaningful.
+pub fn contiguous_strides(shape: &[i64]) -> Vec<i64> {
+    let mut strides = vec![0; shape.len()];
+    let mut step: i64 = 1;
+    for (stride, &dim) in strides.iter_mut().zip(shape).rev() {
+        *stride = step;
+        step = step.saturating_mul(dim.max(1));
+    }
+    strides
+}
+
+/// Formats a shape as a Python tuple: `()`, `(4,)`, `(2, 3)`.
+pub fn format_shape(shape: &[i64]) -> String {
+    match shape {
+        [single] => format!("({single},)"),
+        _ => {
+            let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+            format!("({})", dims.join(", "))
+        }
+    }
+}
+
+/// The product of `dims`, 0 as soon as any dim is 0, `None` on overflow.
+fn dims_product(dims: &[i64]) -> Option<i64> {
+    if dims.contains(&0) {
+        return Some(0);
+    }
+    dims.iter().try_fold(1i64, |acc, &dim| acc.checked_mul(dim))
+}
+
+/// The element count of a requested shape: `ValueError` for a negative dim, `OverflowError`
+/// when the count does not fit in an `i64`.
+fn checked_numel(shape: &[i64]) -> Result<i64> {
+    if shape.iter().any(|&dim| dim < 0) {
+        crate::bail!(
+            ValueError,
+            "negative dimensions are not allowed, got shape {}",
+            format_shape(shape)
+        );
+    }
+    dims_product(shape).ok_or_else(|| {
+        Error::overflow_error(format!(
+            "a tensor of shape {} has too many elements",
+            format_shape(shape)
+        ))
+    })
+}
+
+/// The lowest and highest element offsets a non-empty view reaches, `None` on overflow.
+fn element_extent(shape: &[i64], strides: &[i64], offset: i64) -> Option<(i64, i64)> {
+    let (mut low, mut high) = (offset, offset);
+    for (&dim, &stride) in shape.iter().zip(strides) {
+        let span = (dim - 1).checked_mul(stride)?;
+        if span < 0 {
+            low = low.checked_add(span)?;
+        } else {
+            high = high.checked_add(span)?;
+        }
+    }
+    Some((low, high))
+}
+
+impl Tensor {
+    /// A zero-filled, C-contiguous tensor on the CPU.
+    ///
+    /// A negative dim is a `ValueError`; a size that overflows is an `OverflowError`, and one the
+    /// allocator refuses is a `MemoryError`.
+    pub fn zeros(shape: &[i64], dtype: DType) -> Result<Tensor> {
+        let numel = checked_numel(shape)?;
+        let nbytes = numel
+            .checked_mul(dtype.itemsize() as i64)
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| {
+                Error::overflow_error(format!(
+                    "a {dtype} tensor of shape {} is too large",
+                    format_shape(shape)
+                ))
+            })?;
+        let storage = Arc::new(Storage::zeroed(nbytes, Device::CPU)?);
+        Ok(Tensor {
+            storage,
+            shape: shape.to_vec(),
+            strides: contiguous_strides(shape),
+            offset: 0,
+            dtype,
+        })
+    }
+
+    /// A new C-contiguous CPU tensor; ferrule always zero-fills, so this equals [`Tensor::zeros`].
+    pub fn empty(shape: &[i64], dtype: DType) -> Result<Tensor> {
+        Tensor::zeros(shape, dtype)
+    }
+
+    /// A C-contiguous tensor holding a copy of `data`; `ValueError` unless `shape` has
+    /// exactly `data.len()` elements.
+    pub fn from_slice<T: Element>(data: &[T], shape: &[i64]) -> Result<Tensor> {
+        let numel = checked_numel(shape)?;
+        if usize::try_from(numel).ok() != Some(data.len()) {
+            crate::bail!(
+                ValueError,
+                "cannot create a tensor of shape {} from {} elements",
+                format_shape(shape),
+                data.len()
+            );
+        }
+        // SAFETY: `Element` types are plain data without padding, so their bytes are initialised.
+        let bytes =
+            unsafe { std::slice::from_raw_parts(data.as_ptr().cast::<u8>(), size_of_val(data)) };
+        Tensor::from_bytes(bytes, shape, T::DTYPE)
+    }
+
+    /// A C-contiguous tensor whose elements are the native-endian `bytes`; `ValueError` unless
+    /// the length is exactly the shape's element count times the itemsize.
+    pub fn from_bytes(bytes: &[u8], shape: &[i64], dtype: DType) -> Result<Tensor> {
+        let tensor = Tensor::zeros(shape, dtype)?;
+        if tensor.nbytes() != bytes.len() {
+            crate::bail!(
+                ValueError,
+                "a buffer of {} bytes does not match shape {} of {dtype} ({} bytes)",
+                bytes.len(),
+                format_shape(shape),
+                tensor.nbytes()
+            );
+        }
+        // SAFETY: the fresh storage holds exactly `bytes.len()` bytes and is not shared yet.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), tensor.data_ptr(), bytes.len()) };
+        Ok(tensor)
+    }
+
+    /// A 0-dimensional tensor holding `value`.
+    ///
+    /// # Panics
+    ///
+    /// If the allocator cannot provide 16 bytes, like `Box::new`.
+    pub fn scalar<T: Element>(value: T) -> Tensor {
+        Tensor::from_slice(&[value], &[]).expect("allocating a scalar tensor")
+    }
+
+    /// A tensor viewing `storage`, after checking the view: equal lengths of `shape` and
+    /// `strides`, no negative dim, `offset >= 0`, and (unless it has no elements) every
+    /// reachable element inside the storage. Each violation is a `ValueError`.
+    ///
+    /// # Safety
+    ///
+    /// The bytes the view reaches must be valid `dtype` elements (0 or 1 for bool) that ferrule
+    /// may read, and write when the caller writes through the tensor, for its whole lifetime.
+    pub unsafe fn from_storage(
+        storage: Arc<Storage>,
+        shape: Vec<i64>,
+        strides: Vec<i64>,
+        offset: i64,
+        dtype: DType,
+    ) -> Result<Tensor> {
+        if shape.len() != strides.len() {
+            crate::bail!(
+                ValueError,
+                "shape {} and strides {} differ in length",
+                format_shape(&shape),
+                format_shape(&strides)
+            );
+        }
+        if offset < 0 {
+            crate::bail!(ValueError, "negative storage offset {offset}");
+        }
+        if checked_numel(&shape)? > 0 {
+            let out_of_bounds = || {
+                Error::value_error(format!(
+                    "a {dtype} view of shape {}, strides {} and offset {offset} does not fit in a storage of {} bytes",
+                    format_shape(&shape),
+                    format_shape(&strides),
+                    storage.nbytes()
+                ))
+            };
+            let (low, high) = element_extent(&shape, &strides, offset).ok_or_else(out_of_bounds)?;
+            let end = high
+                .checked_add(1)
+                .and_then(|n| n.checked_mul(dtype.itemsize() as i64));
+            let fits = end
+                .and_then(|end| usize::try_from(end).ok())
+                .is_some_and(|end| end <= storage.nbytes());
+            if low < 0 || !fits {
+                return Err(out_of_bounds());
+            }
+        }
+        Ok(Tensor {
+            storage,
+            shape,
+            strides,
+            offset,
+            dtype,
+        })
+    }
+
+    /// A view of the same storage; an empty result keeps `self`'s offset so it stays in bounds.
+    fn view(&self, shape: Vec<i64>, strides: Vec<i64>, offset: i64) -> Tensor {
+        let offset = if shape.contains(&0) {
+            self.offset
+        } else {
+            offset
+        };
+        Tensor {
+            storage: Arc::clone(&self.storage),
+            shape,
+            strides,
+            offset,
+            dtype: self.dtype,
+        }
+    }
+
+    /// The size of each dim.
+    pub fn shape(&self) -> &[i64] {
+        &self.shape
+    }
+
+    /// The step between neighbours along each dim, in elements (may be negative or zero).
+    pub fn strides(&self) -> &[i64] {
+        &self.strides
+    }
+
+    /// Index of the first element in the storage, in elements.
+    pub fn offset(&self) -> i64 {
+        self.offset
+    }
+
+    /// The element type.
+    pub fn dtype(&self) -> DType {
+        self.dtype
+    }
+
+    /// The device of the storage.
+    pub fn device(&self) -> Device {
+        self.storage.device()
+    }
+
+    /// The number of dims.
+    pub fn ndim(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// The number of elements.
+    pub fn numel(&self) -> i64 {
+        // Bounded by the storage size (or 0), so the product cannot overflow.
+        dims_product(&self.shape).unwrap_or(0)
+    }
+
+    /// The logical size in bytes, `numel() * itemsize()`.
+    pub fn nbytes(&self) -> usize {
+        self.numel() as usize * self.itemsize()
+    }
+
+    /// Size of one element in bytes.
+    pub fn itemsize(&self) -> usize {
+        self.dtype.itemsize()
+    }
+
+    /// True when the elements are laid out in C order without gaps; dims of size 1 are
+    /// ignored and a tensor with no elements is contiguous, as in numpy.
+    pub fn is_contiguous(&self) -> bool {
+        if self.shape.contains(&0) {
+            return true;
+        }
+        let mut expected = 1i64;
+        for (&dim, &stride) in self.shape.iter().zip(&self.strides).rev() {
+            if dim == 1 {
+                continue;
+            }
+            if stride != expected {
+                return false;
+            }
+            expected *= dim;
+        }
+        true
+    }
+
+    /// The shared storage.
+    pub fn storage(&self) -> &Arc<Storage> {
+        &self.storage
+    }
+
+    /// Pointer to the element at [`offset`](Self::offset).
+    pub fn data_ptr(&self) -> *mut u8 {
+        self.storage
+            .as_ptr()
+            .wrapping_add(self.offset as usize * self.itemsize())
+    }
+
+    /// True when both tensors view the same storage (a conservative check: the views may
+    /// still be disjoint).
+    pub fn shares_memory_with(&self, other: &Tensor) -> bool {
+        Arc::ptr_eq(&self.storage, &other.storage)
+    }
+}
+
+impl fmt::Debug for Tensor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tensor")
+            .field("shape", &format_args!("{}", format_shape(&self.shape)))
+            .field("dtype", &format_args!("{}", self.dtype))
+            .field("strides", &format_args!("{}", format_shape(&self.strides)))
+            .field("offset", &self.offset)
+            .field("device", &format_args!("{}", self.device()))
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    #[test]
+    fn strides_and_shape_format() {
+        assert_eq!(contiguous_strides(&[2, 3, 4]), [12, 4, 1]);
+        assert_eq!(contiguous_strides(&[3, 0]), [1, 1]);
+        assert_eq!(contiguous_strides(&[]), Vec::<i64>::new());
+        assert_eq!(format_shape(&[]), "()");
+        assert_eq!(format_shape(&[4]), "(4,)");
+        assert_eq!(format_shape(&[2, 3]), "(2, 3)");
+    }
+
+    #[test]
+    fn zeros_metadata() {
+        let t = Tensor::zeros(&[2, 3], DType::Float32).unwrap();
+        assert_eq!(
+            (t.shape(), t.strides(), t.offset()),
+            (&[2, 3][..], &[3, 1][..], 0)
+        );
+        assert_eq!(
+            (t.ndim(), t.numel(), t.nbytes(), t.itemsize()),
+            (2, 6, 24, 4)
+        );
+        assert_eq!(t.device(), Device::CPU);
+        assert!(t.is_contiguous());
+        assert_eq!(t.to_vec::<f32>().unwrap(), [0.0; 6]);
+        assert_eq!(
+            format!("{t:?}"),
+            "Tensor { shape: (2, 3), dtype: float32, strides: (3, 1), offset: 0, device: cpu:0 }"
+        );
+    }
+
+    #[test]
+    fn zeros_errors() {
+        assert_eq!(
+            Tensor::zeros(&[2, -1], DType::Int8).unwrap_err().kind,
+            ErrorKind::ValueError
+        );
+        assert_eq!(
+            Tensor::zeros(&[1 << 40, 1 << 40], DType::Int8)
+                .unwrap_err()
+                .kind,
+            ErrorKind::OverflowError
+        );
+        assert_eq!(
+            Tensor::zeros(&[1 << 62], DType::Float64).unwrap_err().kind,
+            ErrorKind::OverflowError
+        );
+        let err = Tensor::zeros(&[1 << 61], DType::Int8).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::MemoryError);
+        let empty = Tensor::zeros(&[1 << 40, 1 << 40, 0], DType::Int8).unwrap();
+        assert_eq!((empty.numel(), empty.nbytes()), (0, 0));
+    }
+
+    #[test]
+    fn from_slice_and_bytes() {
+        let t = Tensor::from_slice(&[1i32, 2, 3, 4, 5, 6], &[2, 3]).unwrap();
+        assert_eq!(t.dtype(), DType::Int32);
+        assert_eq!(t.to_vec::<i32>().unwrap(), [1, 2, 3, 4, 5, 6]);
+        let err = Tensor::from_slice(&[1i32, 2, 3], &[2, 2]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "ValueError: cannot create a tensor of shape (2, 2) from 3 elements"
+        );
+        let bytes = 7u16.to_ne_bytes();
+        let t = Tensor::from_bytes(&bytes, &[1], DType::UInt16).unwrap();
+        assert_eq!(t.to_vec::<u16>().unwrap(), [7]);
+        assert!(Tensor::from_bytes(&bytes, &[2], DType::UInt16).is_err());
+        let s = Tensor::scalar(2.5f64);
+        assert_eq!((s.ndim(), s.numel()), (0, 1));
+        assert_eq!(s.to_vec::<f64>().unwrap(), [2.5]);
+    }
+
+    #[test]
+    fn from_storage_checks_bounds() {
+        let storage = Arc::new(Storage::zeroed(24, Device::CPU).unwrap());
+        let make = |shape: &[i64], strides: &[i64], offset| {
+            // SAFETY: zeroed storage holds valid float32 values.
+            unsafe {
+                Tensor::from_storage(
+                    storage.clone(),
+                    shape.to_vec(),
+                    strides.to_vec(),
+                    offset,
+                    DType::Float32,
+                )
+            }
+        };
+        assert!(make(&[2, 3], &[3, 1], 0).is_ok());
+        assert!(make(&[3], &[-2], 4).is_ok());
+        assert!(make(&[6], &[0], 5).is_ok());
+        assert!(make(&[0, 100], &[1000, 1], 0).is_ok());
+        for (shape, strides, offset) in [
+            (&[2, 3][..], &[3, 1][..], 1),
+            (&[3], &[-2], 3),
+            (&[7], &[1], 0),
+            (&[2], &[1], -1),
+            (&[2], &[1, 1], 0),
+            (&[-1], &[1], 0),
+            (&[2, 2], &[i64::MAX, 1], 0),
+        ] {
+            let err = make(shape, strides, offset).unwrap_err();
+            assert_eq!(
+                err.kind,
+                ErrorKind::ValueError,
+                "{shape:?} {strides:?} {offset}"
+            );
+        }
+    }
+
+    #[test]
+    fn contiguity_rules() {
+        let storage = Arc::new(Storage::zeroed(64, Device::CPU).unwrap());
+        let view = |shape: &[i64], strides: &[i64]| {
+            // SAFETY: zeroed storage holds valid int8 values.
+            unsafe {
+                Tensor::from_storage(
+                    storage.clone(),
+                    shape.to_vec(),
+                    strides.to_vec(),
+                    0,
+                    DType::Int8,
+                )
+            }
+            .unwrap()
+        };
+        assert!(view(&[2, 1, 3], &[3, 99, 1]).is_contiguous());
+        assert!(view(&[2, 0], &[5, 7]).is_contiguous());
+        assert!(!view(&[2, 3], &[1, 2]).is_contiguous());
+        assert!(!view(&[4], &[0]).is_contiguous());
+        assert!(view(&[1], &[0]).is_contiguous());
+    }
+
+    #[test]
+    fn data_ptr_and_sharing() {
+        let t = Tensor::from_slice(&[1u8, 2, 3, 4], &[4]).unwrap();
+        let s = t.slice(0, Some(1), None, 1).unwrap();
+        assert_eq!(s.data_ptr(), t.data_ptr().wrapping_add(1));
+        assert!(s.shares_memory_with(&t));
+        assert!(!t.copy().unwrap().shares_memory_with(&t));
+    }
+}

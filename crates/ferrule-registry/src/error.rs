@@ -1,0 +1,203 @@
+//! Error objects: kind, message, context and an optional frontend payload, shared across the ABI.
+//!
+//! Errors are objects so that one raised in one language (a Python exception inside a callback)
+//! travels through native frames and comes back to its own language as the very same object.
+
+use std::ffi::{c_void, CStr, CString};
+use std::sync::Mutex;
+
+use ferrule_sys::{type_index as ti, FerruleStateDeleter};
+
+use crate::object::{ObjRef, ObjectType};
+
+struct Payload {
+    owner: usize,
+    ptr: usize,
+    deleter: Option<FerruleStateDeleter>,
+}
+
+impl Drop for Payload {
+    fn drop(&mut self) {
+        if let Some(deleter) = self.deleter {
+            // SAFETY: the frontend registered this deleter for this payload.
+            unsafe { deleter(self.ptr as *mut c_void) }
+        }
+    }
+}
+
+struct Context {
+    lines: Vec<String>,
+    joined: CString,
+}
+
+/// The contents of an error object (`FERRULE_TYPE_ERROR`).
+pub struct ErrorObj {
+    kind: CString,
+    message: CString,
+    context: Mutex<Context>,
+    payload: Mutex<Option<Payload>>,
+}
+
+impl ObjectType for ErrorObj {
+    const TYPE_INDEX: i32 = ti::ERROR;
+}
+
+fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', "\\0")).unwrap_or_default()
+}
+
+impl ErrorObj {
+    /// The kind, e.g. "TypeError".
+    pub fn kind(&self) -> &str {
+        self.kind.to_str().unwrap_or("RuntimeError")
+    }
+
+    /// The kind as a C string.
+    pub fn kind_c(&self) -> &CStr {
+        &self.kind
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        self.message.to_str().unwrap_or("")
+    }
+
+    /// The message as a C string.
+    pub fn message_c(&self) -> &CStr {
+        &self.message
+    }
+
+    /// The context lines, oldest first.
+    pub fn context(&self) -> Vec<String> {
+        self.context.lock().unwrap_or_else(|p| p.into_inner()).lines.clone()
+    }
+
+    /// The context joined by newlines; the pointer stays valid until the next `add_context`.
+    pub fn context_c_ptr(&self) -> *const std::ffi::c_char {
+        self.context.lock().unwrap_or_else(|p| p.into_inner()).joined.as_ptr()
+    }
+
+    /// Appends a line of context.
+    pub fn add_context(&self, line: &str) {
+        let mut ctx = self.context.lock().unwrap_or_else(|p| p.into_inner());
+        ctx.lines.push(line.to_owned());
+        ctx.joined = c_string(&ctx.lines.join("\n"));
+    }
+
+    /// Attaches (or with a null `payload`, removes) a frontend payload.
+    pub fn set_payload(&self, owner: *const c_void, payload: *mut c_void, deleter: Option<FerruleStateDeleter>) {
+        let new = (!payload.is_null()).then(|| Payload { owner: owner as usize, ptr: payload as usize, deleter });
+        let old = std::mem::replace(&mut *self.payload.lock().unwrap_or_else(|p| p.into_inner()), new);
+        drop(old); // outside the lock would be nicer, but the deleter never touches this error.
+    }
+
+    /// The payload attached by `owner`.
+    pub fn payload(&self, owner: *const c_void) -> *mut c_void {
+        match &*self.payload.lock().unwrap_or_else(|p| p.into_inner()) {
+            Some(p) if p.owner == owner as usize => p.ptr as *mut c_void,
+            _ => std::ptr::null_mut(),
+        }
+    }
+}
+
+impl std::fmt::Debug for ErrorObj {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind(), self.message())
+    }
+}
+
+/// An error as it travels through Rust code: a handle to a shared error object.
+///
+/// Convert from [`ferrule_core::Error`] with `?`/`From`; read with `kind`/`message`.
+#[derive(Clone)]
+pub struct Error(ObjRef<ErrorObj>);
+
+impl Error {
+    /// A new error of `kind` (a Python exception name) with `message`.
+    pub fn new(kind: &str, message: &str) -> Error {
+        Error(ObjRef::new(ErrorObj {
+            kind: c_string(kind),
+            message: c_string(message),
+            context: Mutex::new(Context { lines: Vec::new(), joined: CString::default() }),
+            payload: Mutex::new(None),
+        }))
+    }
+
+    /// A TypeError.
+    pub fn type_error(message: impl AsRef<str>) -> Error {
+        Error::new("TypeError", message.as_ref())
+    }
+
+    /// A ValueError.
+    pub fn value_error(message: impl AsRef<str>) -> Error {
+        Error::new("ValueError", message.as_ref())
+    }
+
+    /// A KeyError.
+    pub fn key_error(message: impl AsRef<str>) -> Error {
+        Error::new("KeyError", message.as_ref())
+    }
+
+    /// A RuntimeError.
+    pub fn runtime_error(message: impl AsRef<str>) -> Error {
+        Error::new("RuntimeError", message.as_ref())
+    }
+
+    /// Wraps an existing error object.
+    pub fn from_object(obj: ObjRef<ErrorObj>) -> Error {
+        Error(obj)
+    }
+
+    /// The shared error object.
+    pub fn object(&self) -> &ObjRef<ErrorObj> {
+        &self.0
+    }
+
+    /// Gives up the handle.
+    pub fn into_object(self) -> ObjRef<ErrorObj> {
+        self.0
+    }
+
+    /// The kind.
+    pub fn kind(&self) -> &str {
+        self.0.kind()
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        self.0.message()
+    }
+
+    /// Appends a line of context and returns the same error.
+    pub fn with_context(self, line: &str) -> Error {
+        self.0.add_context(line);
+        self
+    }
+}
+
+impl From<ferrule_core::Error> for Error {
+    fn from(e: ferrule_core::Error) -> Error {
+        let out = Error::new(e.kind.name(), &e.message);
+        for line in &e.context {
+            out.0.add_context(line);
+        }
+        out
+    }
+}
+
+impl std::fmt::Debug for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", *self.0)
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind(), self.message())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The result type of registry code.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,198 @@
+//! Packed functions: one calling convention for Rust closures and C callbacks, plus metadata.
+
+use std::ffi::c_void;
+use std::sync::{Arc, OnceLock};
+
+use ferrule_sys::{type_index as ti, FerruleAny, FerruleCallback, FerruleObject, FerruleStateDeleter};
+
+use crate::any::Any;
+use crate::error::{Error, ErrorObj, Result};
+use crate::object::{ObjRef, ObjectType};
+use crate::signature::{ParamKind, Signature};
+
+/// A packed Rust function: borrowed arguments in, an owned value or an error out.
+pub type NativeFn = dyn Fn(&[Any]) -> Result<Any> + Send + Sync;
+
+/// What a function object calls.
+pub enum Callable {
+    /// A Rust closure.
+    Native(Box<NativeFn>),
+    /// A C callback with its state and the state's deleter.
+    C {
+        /// The callback.
+        callback: FerruleCallback,
+        /// State passed as `self`.
+        state: *mut c_void,
+        /// Frees `state` when the function dies.
+        deleter: Option<FerruleStateDeleter>,
+    },
+}
+
+// SAFETY: the C ABI requires callbacks and their state to be callable and freeable from any thread.
+unsafe impl Send for Callable {}
+// SAFETY: as above.
+unsafe impl Sync for Callable {}
+
+impl Drop for Callable {
+    fn drop(&mut self) {
+        if let Callable::C { state, deleter: Some(deleter), .. } = *self {
+            // SAFETY: the creator handed us this deleter for this state; it runs once.
+            unsafe { deleter(state) }
+        }
+    }
+}
+
+/// Registration metadata of a function.
+#[derive(Debug, Default)]
+pub struct FuncInfo {
+    /// Registered name ("" if never registered).
+    pub name: String,
+    /// Documentation.
+    pub doc: String,
+    /// Parameters and return type, when known.
+    pub signature: Option<Signature>,
+    /// `FERRULE_FUNC_*` flags.
+    pub flags: i32,
+}
+
+/// A function object (`FERRULE_TYPE_FUNCTION`).
+pub struct Function {
+    callable: Arc<Callable>,
+    info: OnceLock<Arc<FuncInfo>>,
+}
+
+impl ObjectType for Function {
+    const TYPE_INDEX: i32 = ti::FUNCTION;
+}
+
+impl std::fmt::Debug for Function {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Function({:?})", self.info().map_or("", |i| i.name.as_str()))
+    }
+}
+
+impl Function {
+    /// A function object around a Rust closure.
+    pub fn from_native(f: impl Fn(&[Any]) -> Result<Any> + Send + Sync + 'static) -> ObjRef<Function> {
+        Self::from_callable(Callable::Native(Box::new(f)))
+    }
+
+    /// A function object around a callable.
+    pub fn from_callable(callable: Callable) -> ObjRef<Function> {
+        ObjRef::new(Function { callable: Arc::new(callable), info: OnceLock::new() })
+    }
+
+    /// This function with metadata attached: the same object if it had none yet, otherwise a
+    /// new object sharing the callable (so a function registered twice keeps both signatures).
+    pub fn with_info(this: &ObjRef<Function>, info: FuncInfo) -> ObjRef<Function> {
+        let info = Arc::new(info);
+        if this.info.set(info.clone()).is_ok() {
+            return this.clone();
+        }
+        let copy = ObjRef::new(Function { callable: this.callable.clone(), info: OnceLock::new() });
+        let _ = copy.info.set(info);
+        copy
+    }
+
+    /// Registration metadata, if the function was registered.
+    pub fn info(&self) -> Option<&Arc<FuncInfo>> {
+        self.info.get()
+    }
+
+    /// The registered name, or "<anonymous function>".
+    pub fn name(&self) -> &str {
+        self.info().map_or("<anonymous function>", |i| i.name.as_str())
+    }
+
+    /// Calls with borrowed arguments; trailing arguments left out take their defaults.
+    pub fn call(&self, args: &[Any]) -> Result<Any> {
+        match self.fill_defaults(args.len())? {
+            None => self.call_exact(args),
+            Some(sig) => {
+                let mut full: Vec<Any> = args.to_vec();
+                full.extend(sig.params[args.len()..sig.fixed_len()].iter().map(|p| p.default.clone().unwrap_or_default()));
+                self.call_exact(&full)
+            }
+        }
+    }
+
+    /// If `n` arguments are too few and defaults can fill them, the signature to fill from.
+    /// Errors: TypeError naming the first missing argument without a default.
+    #[inline]
+    fn fill_defaults(&self, n: usize) -> Result<Option<&Signature>> {
+        let Some(sig) = self.info().and_then(|i| i.signature.as_ref()) else { return Ok(None) };
+        if n >= sig.fixed_len() {
+            return Ok(None);
+        }
+        if let Some((pos, p)) = sig.params.iter().enumerate().skip(n).find(|(_, p)| p.default.is_none() && p.kind != ParamKind::VarPositional) {
+            return Err(Error::type_error(format!(
+                "{}() missing required argument '{}' (position {})",
+                self.name(),
+                p.name,
+                pos + 1
+            )));
+        }
+        Ok(Some(sig))
+    }
+
+    fn call_exact(&self, args: &[Any]) -> Result<Any> {
+        match &*self.callable {
+            Callable::Native(f) => f(args),
+            Callable::C { callback, state, .. } => {
+                let mut out = FerruleAny::NONE;
+                let mut err: *mut FerruleObject = std::ptr::null_mut();
+                let n = i32::try_from(args.len()).map_err(|_| Error::value_error("too many arguments"))?;
+                // SAFETY: `Any` is repr(transparent) over FerruleAny; the callback follows the ABI.
+                let rc = unsafe { callback(*state, args.as_ptr().cast(), n, &mut out, &mut err) };
+                // SAFETY: on success the callee gave us `out`; on failure, an error object.
+                unsafe { Self::finish(rc, out, err, self.name()) }
+            }
+        }
+    }
+
+    /// Calls with raw arguments and raw outputs: the C ABI's `ferrule_func_call`. A C callback
+    /// with no defaults to fill is called directly, without converting anything.
+    ///
+    /// # Safety
+    /// `args` points at `n` valid values (or n == 0); `out` and `err` are writable.
+    pub unsafe fn call_raw(&self, args: *const FerruleAny, n: i32, out: *mut FerruleAny, err: *mut *mut FerruleObject) -> Result<()> {
+        let n_args = usize::try_from(n).map_err(|_| Error::value_error(format!("{}(): negative argument count {n}", self.name())))?;
+        if let Callable::C { callback, state, .. } = &*self.callable {
+            if self.fill_defaults(n_args)?.is_none() {
+                // SAFETY: caller contract; `out` arrives as None per the ABI.
+                unsafe {
+                    *out = FerruleAny::NONE;
+                    return if callback(*state, args, n, out, err) == 0 { Ok(()) } else { Err(Self::take_error(*err, self.name())) };
+                }
+            }
+        }
+        // SAFETY: caller contract.
+        let result = self.call(unsafe { Any::slice_from_raw(args, n_args) })?;
+        // SAFETY: `out` is writable.
+        unsafe { *out = result.into_raw() };
+        Ok(())
+    }
+
+    unsafe fn finish(rc: i32, out: FerruleAny, err: *mut FerruleObject, name: &str) -> Result<Any> {
+        if rc == 0 {
+            // SAFETY: the callee handed over ownership of `out`.
+            Ok(unsafe { Any::from_raw(out) })
+        } else {
+            // SAFETY: on failure the callee gave us an error object (or broke the contract).
+            Err(unsafe { Self::take_error(err, name) })
+        }
+    }
+
+    unsafe fn take_error(err: *mut FerruleObject, name: &str) -> Error {
+        // SAFETY: an error object we now own, if the callee followed the ABI.
+        match unsafe { ObjRef::<ErrorObj>::downcast(err) } {
+            // SAFETY: type checked above; ownership passes to us.
+            Some(_) => Error::from_object(unsafe { ObjRef::from_raw(err) }),
+            None => {
+                // SAFETY: release whatever non-error object the callee may have stored.
+                unsafe { crate::object::release(err) };
+                Error::runtime_error(format!("{name}() failed without setting an error"))
+            }
+        }
+    }
+}

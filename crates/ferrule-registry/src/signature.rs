@@ -1,0 +1,351 @@
+//! Function signatures: argument names, types, kinds and defaults, parsed from and rendered to
+//! the Python-like text form the C ABI uses: `(x: Tensor, factor: float = 2.0, *, inplace: bool = False) -> Tensor`.
+
+use crate::any::Any;
+use crate::error::{Error, Result};
+
+/// How a parameter may be passed by frontends that support keywords. In a packed call every
+/// parameter is positional, in declaration order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// Positional or keyword.
+    Positional,
+    /// Keyword only in frontends (after a bare `*`); still positional in packed calls.
+    KeywordOnly,
+    /// `*args`: takes every remaining positional argument; must be the last parameter.
+    VarPositional,
+}
+
+impl ParamKind {
+    /// The name used in function metadata.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParamKind::Positional => "positional",
+            ParamKind::KeywordOnly => "keyword_only",
+            ParamKind::VarPositional => "var_positional",
+        }
+    }
+}
+
+/// One parameter.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Name.
+    pub name: String,
+    /// Type name ("int", "float", "str", "Tensor", "Any", ...).
+    pub ty: String,
+    /// How it is passed.
+    pub kind: ParamKind,
+    /// Default value, if any.
+    pub default: Option<Any>,
+}
+
+/// A function's parameters and return type.
+#[derive(Clone, Debug, Default)]
+pub struct Signature {
+    /// Parameters in declaration (= packed position) order.
+    pub params: Vec<Param>,
+    /// Return type name.
+    pub returns: String,
+}
+
+impl Signature {
+    /// Parses the text form. Errors: ValueError naming the column of the problem.
+    pub fn parse(text: &str) -> Result<Signature> {
+        Parser { text, pos: 0 }.signature()
+    }
+
+    /// Number of parameters a packed call may fill positionally (all but `*args`).
+    pub fn fixed_len(&self) -> usize {
+        self.params.iter().filter(|p| p.kind != ParamKind::VarPositional).count()
+    }
+
+    /// Whether the last parameter is `*args`.
+    pub fn has_var_positional(&self) -> bool {
+        self.params.last().is_some_and(|p| p.kind == ParamKind::VarPositional)
+    }
+
+    /// Renders the text form.
+    pub fn render(&self) -> String {
+        let mut out = String::from("(");
+        let mut star_written = false;
+        for (i, p) in self.params.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            match p.kind {
+                ParamKind::VarPositional => {
+                    out.push('*');
+                    star_written = true;
+                }
+                ParamKind::KeywordOnly if !star_written => {
+                    out.push_str("*, ");
+                    star_written = true;
+                }
+                _ => {}
+            }
+            out.push_str(&p.name);
+            if !p.ty.is_empty() {
+                out.push_str(": ");
+                out.push_str(&p.ty);
+            }
+            if let Some(d) = &p.default {
+                out.push_str(" = ");
+                out.push_str(&render_literal(d));
+            }
+        }
+        out.push(')');
+        if !self.returns.is_empty() {
+            out.push_str(" -> ");
+            out.push_str(&self.returns);
+        }
+        out
+    }
+}
+
+/// Renders a default value as a literal of the text form.
+pub fn render_literal(v: &Any) -> String {
+    if v.is_none() {
+        return "None".into();
+    }
+    if let Some(b) = v.as_bool() {
+        return if b { "True" } else { "False" }.into();
+    }
+    if let Some(s) = v.as_str() {
+        return format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"));
+    }
+    if v.type_index() == ferrule_sys::type_index::FLOAT {
+        let f = v.as_float().unwrap_or(0.0);
+        return if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e16 { format!("{f:.1}") } else { format!("{f:?}") };
+    }
+    match v.as_int() {
+        Some(i) => i.to_string(),
+        None => format!("{v:?}"),
+    }
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn fail(&self, what: &str) -> Error {
+        Error::value_error(format!("invalid signature {:?}: {what} at column {}", self.text, self.pos + 1))
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        self.skip_ws();
+        if self.text[self.pos..].starts_with(s) {
+            self.pos += s.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, s: &str) -> Result<()> {
+        if self.eat(s) {
+            Ok(())
+        } else {
+            Err(self.fail(&format!("expected '{s}'")))
+        }
+    }
+
+    fn ident(&mut self) -> Result<String> {
+        self.skip_ws();
+        let start = self.pos;
+        while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            self.pos += self.peek().map_or(1, char::len_utf8);
+        }
+        if start == self.pos || self.text[start..].starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(self.fail("expected a name"));
+        }
+        Ok(self.text[start..self.pos].to_owned())
+    }
+
+    /// A type annotation: everything up to a top-level ',', '=', ')' (brackets may nest).
+    fn type_text(&mut self) -> Result<String> {
+        self.skip_ws();
+        let start = self.pos;
+        let mut depth = 0i32;
+        while let Some(c) = self.peek() {
+            match c {
+                '[' | '(' => depth += 1,
+                ']' | ')' if depth > 0 => depth -= 1,
+                ',' | '=' | ')' if depth == 0 => break,
+                _ => {}
+            }
+            self.pos += c.len_utf8();
+        }
+        let ty = self.text[start..self.pos].trim();
+        if ty.is_empty() {
+            return Err(self.fail("expected a type"));
+        }
+        Ok(ty.to_owned())
+    }
+
+    fn literal(&mut self) -> Result<Any> {
+        self.skip_ws();
+        for (word, value) in [("None", Any::NONE), ("True", Any::bool(true)), ("False", Any::bool(false))] {
+            if self.text[self.pos..].starts_with(word) {
+                self.pos += word.len();
+                return Ok(value);
+            }
+        }
+        match self.peek() {
+            Some(q @ ('\'' | '"')) => {
+                self.pos += 1;
+                let mut s = String::new();
+                loop {
+                    match self.peek() {
+                        None => return Err(self.fail("unterminated string")),
+                        Some('\\') => {
+                            self.pos += 1;
+                            let c = self.peek().ok_or_else(|| self.fail("unterminated string"))?;
+                            s.push(match c {
+                                'n' => '\n',
+                                't' => '\t',
+                                other => other,
+                            });
+                            self.pos += c.len_utf8();
+                        }
+                        Some(c) if c == q => {
+                            self.pos += 1;
+                            return Ok(Any::str(&s));
+                        }
+                        Some(c) => {
+                            s.push(c);
+                            self.pos += c.len_utf8();
+                        }
+                    }
+                }
+            }
+            _ => {
+                let start = self.pos;
+                while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || "+-._".contains(c)) {
+                    self.pos += 1;
+                }
+                let word = self.text[start..self.pos].replace('_', "");
+                if let Ok(i) = word.parse::<i64>() {
+                    return Ok(Any::int(i));
+                }
+                match word.as_str() {
+                    "inf" => return Ok(Any::float(f64::INFINITY)),
+                    "-inf" => return Ok(Any::float(f64::NEG_INFINITY)),
+                    "nan" => return Ok(Any::float(f64::NAN)),
+                    _ => {}
+                }
+                word.parse::<f64>().map(Any::float).map_err(|_| {
+                    self.pos = start;
+                    self.fail("expected a default value (int, float, 'str', True, False or None)")
+                })
+            }
+        }
+    }
+
+    fn signature(&mut self) -> Result<Signature> {
+        self.expect("(")?;
+        let mut sig = Signature::default();
+        let mut keyword_only = false;
+        let mut seen_default = false;
+        if !self.eat(")") {
+            loop {
+                let mut kind = if keyword_only { ParamKind::KeywordOnly } else { ParamKind::Positional };
+                if self.eat("*") {
+                    if self.eat(",") {
+                        if keyword_only {
+                            return Err(self.fail("a second '*'"));
+                        }
+                        keyword_only = true;
+                        continue;
+                    }
+                    kind = ParamKind::VarPositional;
+                }
+                if sig.has_var_positional() {
+                    return Err(self.fail("'*args' must be the last parameter"));
+                }
+                let name = self.ident()?;
+                if sig.params.iter().any(|p| p.name == name) {
+                    return Err(self.fail(&format!("duplicate parameter '{name}'")));
+                }
+                let ty = if self.eat(":") { self.type_text()? } else { "Any".to_owned() };
+                let default = if kind != ParamKind::VarPositional && self.eat("=") { Some(self.literal()?) } else { None };
+                if default.is_some() {
+                    seen_default = true;
+                } else if seen_default && kind == ParamKind::Positional {
+                    return Err(self.fail(&format!("parameter '{name}' without a default follows one with a default")));
+                }
+                sig.params.push(Param { name, ty, kind, default });
+                if self.eat(")") {
+                    break;
+                }
+                self.expect(",")?;
+            }
+        }
+        if self.eat("->") {
+            self.skip_ws();
+            sig.returns = self.text[self.pos..].trim().to_owned();
+            self.pos = self.text.len();
+            if sig.returns.is_empty() {
+                return Err(self.fail("expected a return type"));
+            }
+        }
+        self.skip_ws();
+        if self.pos != self.text.len() {
+            return Err(self.fail("unexpected text"));
+        }
+        Ok(sig)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        for text in [
+            "()",
+            "(a: int, b: int) -> int",
+            "(x: Tensor, factor: float = 2.0, *, inplace: bool = False) -> Tensor",
+            "(f: Function, *args: Any) -> Any",
+            "(kind: str, message: str = 'it\\'s') -> None",
+            "(shape: list[int], dtype: dtype = None) -> Tensor",
+        ] {
+            let sig = Signature::parse(text).unwrap();
+            assert_eq!(sig.render(), text);
+        }
+    }
+
+    #[test]
+    fn defaults_are_typed() {
+        let sig = Signature::parse("(a = 1, b = -2.5, c = 'x', d = True, e = None)").unwrap();
+        let d: Vec<_> = sig.params.iter().map(|p| p.default.clone().unwrap()).collect();
+        assert_eq!(d[0].as_int(), Some(1));
+        assert_eq!(d[1].as_float(), Some(-2.5));
+        assert_eq!(d[2].as_str(), Some("x"));
+        assert_eq!(d[3].as_bool(), Some(true));
+        assert!(d[4].is_none());
+        assert_eq!(sig.params[0].ty, "Any");
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        for bad in ["(a, a)", "a: int", "(a = 1, b)", "(*args, b)", "(a = [1])", "(a: int) junk", "(1a)"] {
+            let err = Signature::parse(bad).unwrap_err();
+            assert_eq!(err.kind(), "ValueError", "{bad}");
+            assert!(err.message().contains("column"), "{bad}: {}", err.message());
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Object lifetimes, values, containers and errors.
+
+use ferrule_registry::{live_object_count, Any, Array, Error, Function, Map, ObjRef, Str, TensorObj};
+use proptest::prelude::*;
+
+#[test]
+fn refcounts_and_weak_handles() {
+    let s = ObjRef::new(Str::new("hello"));
+    assert_eq!(s.use_count(), 1);
+    let t = s.clone();
+    assert_eq!(s.use_count(), 2);
+    let w = s.downgrade();
+    drop(t);
+    assert_eq!(w.upgrade().unwrap().as_str(), "hello");
+    drop(s);
+    assert!(w.upgrade().is_none());
+}
+
+#[test]
+fn values_release_their_objects() {
+    let before = live_object_count();
+    {
+        let arr = Any::object(ObjRef::new(Array::new(vec![Any::str("a string longer than eight"), Any::int(1)])));
+        assert!(live_object_count() >= before + 2);
+        let _copy = arr.clone();
+    }
+    // Other tests run concurrently, so only check our own objects through a fresh count window.
+    let s = Any::str("another long string value");
+    let obj = s.as_object_ptr().unwrap();
+    assert_eq!(unsafe { ferrule_registry::object::use_count(obj) }, 1);
+}
+
+#[test]
+fn small_strings_are_inline() {
+    let small = Any::str("12345678");
+    assert!(small.as_object_ptr().is_none());
+    let big = Any::str("123456789");
+    assert!(big.as_object_ptr().is_some());
+    assert_eq!(small.as_str(), Some("12345678"));
+    assert_eq!(big.as_str(), Some("123456789"));
+    let b = Any::bytes(&[0xff, 0]);
+    assert_eq!(b.as_bytes(), Some(&[0xffu8, 0][..]));
+    assert!(b.as_str().is_none());
+}
+
+#[test]
+fn maps_keep_order_and_reject_bad_keys() {
+    let m = Map::new(vec![(Any::str("b"), Any::int(1)), (Any::int(7), Any::int(2)), (Any::str("b"), Any::int(3))]).unwrap();
+    assert_eq!(m.len(), 2);
+    assert_eq!(m.get_str("b").unwrap().as_int(), Some(3));
+    assert_eq!(m.get(&Any::int(7)).unwrap().as_int(), Some(2));
+    let err = Map::new(vec![(Any::float(1.5), Any::NONE)]).unwrap_err();
+    assert_eq!(err.kind(), "TypeError");
+    assert!(err.message().contains("position 0"));
+}
+
+#[test]
+fn errors_carry_context_and_convert_from_core() {
+    let e: Error = ferrule_core::Error::index_error("index 5 is out of bounds").into();
+    let e = e.with_context("while calling t.f");
+    assert_eq!(e.kind(), "IndexError");
+    assert_eq!(e.object().context(), vec!["while calling t.f".to_owned()]);
+}
+
+#[test]
+fn panics_in_native_functions_propagate_as_panics_in_rust() {
+    // The C ABI boundary (ferrule-capi) turns them into errors; in Rust they stay panics.
+    let f = Function::from_native(|_| panic!("boom"));
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f.call(&[])));
+    assert!(caught.is_err());
+}
+
+#[test]
+fn tensor_objects_expose_dltensor() {
+    let t = ferrule_core::Tensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3]).unwrap();
+    let t = t.transpose(0, 1).unwrap();
+    let obj = TensorObj::new(t);
+    let dl = obj.dltensor();
+    assert_eq!(dl.ndim, 2);
+    let shape = unsafe { std::slice::from_raw_parts(dl.shape, 2) };
+    let strides = unsafe { std::slice::from_raw_parts(dl.strides, 2) };
+    assert_eq!((shape, strides), (&[3i64, 2][..], &[1i64, 3][..]));
+    // DLPack round trip shares memory and keeps the tensor alive.
+    let managed = ferrule_registry::tensor::tensor_to_dlpack(&obj);
+    let back = unsafe { ferrule_registry::tensor::tensor_from_dlpack(managed) }.unwrap();
+    assert_eq!(back.dltensor().data, dl.data);
+    assert_eq!(back.tensor().to_vec::<f32>().unwrap(), vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+    drop(obj);
+    assert_eq!(back.tensor().to_vec::<f32>().unwrap(), vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+}
+
+proptest! {
+    #[test]
+    fn strings_round_trip(s in ".*") {
+        let v = Any::str(&s);
+        prop_assert_eq!(v.as_str(), Some(s.as_str()));
+        prop_assert_eq!(v.view_bytes(), Some(s.as_bytes()));
+    }
+
+    #[test]
+    fn bytes_round_trip(b in proptest::collection::vec(any::<u8>(), 0..40)) {
+        let v = Any::bytes(&b);
+        prop_assert_eq!(v.as_bytes(), Some(&b[..]));
+    }
+
+    #[test]
+    fn negative_stride_dlpack_import(n in 1i64..20, step in 1i64..4) {
+        let data: Vec<f64> = (0..n * step).map(|i| i as f64).collect();
+        let t = ferrule_core::Tensor::from_slice(&data, &[n * step]).unwrap();
+        let rev = t.slice(0, None, None, -step).unwrap();
+        let expect = rev.to_vec::<f64>().unwrap();
+        let obj = TensorObj::new(rev);
+        let managed = ferrule_registry::tensor::tensor_to_dlpack(&obj);
+        let back = unsafe { ferrule_registry::tensor::tensor_from_dlpack(managed) }.unwrap();
+        prop_assert_eq!(back.tensor().to_vec::<f64>().unwrap(), expect);
+    }
+}

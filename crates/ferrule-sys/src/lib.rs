@@ -1,0 +1,233 @@
+//! The C ABI of libferrule (`include/ferrule/ferrule.h`) as `#[repr(C)]` Rust types: no code, no state.
+//!
+//! Every crate that crosses the ABI (the implementation in `ferrule-capi`, the plugin-side API,
+//! the Python extension) shares these definitions. Their layout is pinned by the assertions at
+//! the bottom of this file and by `tests/c/abi_layout.c`, compiled against the header.
+
+#![allow(non_camel_case_types)]
+
+mod dlpack;
+pub use dlpack::*;
+
+use std::ffi::{c_char, c_void};
+
+/// The ABI version this crate describes (`FERRULE_ABI_VERSION`).
+pub const FERRULE_ABI_VERSION: u32 = 1;
+
+/// Tags of [`FerruleAny`] and type indices of heap objects (`FerruleTypeIndex`).
+pub mod type_index {
+    /// No value.
+    pub const NONE: i32 = 0;
+    /// `v_int64`.
+    pub const INT: i32 = 1;
+    /// `v_int64`, 0 or 1.
+    pub const BOOL: i32 = 2;
+    /// `v_float64`.
+    pub const FLOAT: i32 = 3;
+    /// `v_ptr`, never dereferenced by ferrule.
+    pub const OPAQUE_PTR: i32 = 4;
+    /// `v_dtype`.
+    pub const DTYPE: i32 = 5;
+    /// `v_device`.
+    pub const DEVICE: i32 = 6;
+    /// Up to 8 bytes of UTF-8 inline.
+    pub const SMALL_STR: i32 = 7;
+    /// Up to 8 bytes inline.
+    pub const SMALL_BYTES: i32 = 8;
+    /// First type index whose payload is an object pointer.
+    pub const STATIC_OBJECT_BEGIN: i32 = 64;
+    /// An object of no more specific type.
+    pub const OBJECT: i32 = 64;
+    /// String object.
+    pub const STR: i32 = 65;
+    /// Byte-string object.
+    pub const BYTES: i32 = 66;
+    /// Error object.
+    pub const ERROR: i32 = 67;
+    /// Function object.
+    pub const FUNCTION: i32 = 68;
+    /// Array object.
+    pub const ARRAY: i32 = 69;
+    /// Map object.
+    pub const MAP: i32 = 70;
+    /// Tensor object.
+    pub const TENSOR: i32 = 71;
+}
+
+/// Deleter flag: the strong count reached zero, destroy the contents.
+pub const FERRULE_DELETER_DROP: i32 = 1;
+/// Deleter flag: the weak count reached zero, free the memory.
+pub const FERRULE_DELETER_FREE: i32 = 2;
+/// Registration flag: replace an existing function of the same name.
+pub const FERRULE_REGISTER_OVERRIDE: i32 = 1;
+/// Function flag: frontends release their interpreter lock around calls.
+pub const FERRULE_FUNC_LONG_RUNNING: i32 = 2;
+
+/// The header every heap object starts with (`FerruleObject`).
+#[repr(C)]
+#[derive(Debug)]
+pub struct FerruleObject {
+    /// Atomic strong count.
+    pub strong: u32,
+    /// Atomic weak count, plus one while `strong > 0`.
+    pub weak: u32,
+    /// A type index at or above [`type_index::STATIC_OBJECT_BEGIN`].
+    pub type_index: i32,
+    /// Zero.
+    pub reserved: u32,
+    /// Destroys contents ([`FERRULE_DELETER_DROP`]) and/or frees memory ([`FERRULE_DELETER_FREE`]).
+    pub deleter: Option<unsafe extern "C" fn(*mut FerruleObject, i32)>,
+}
+
+/// The payload of a [`FerruleAny`].
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub union FerruleAnyPayload {
+    /// Int and bool.
+    pub v_int64: i64,
+    /// Float.
+    pub v_float64: f64,
+    /// Opaque pointer.
+    pub v_ptr: *mut c_void,
+    /// Heap object.
+    pub v_obj: *mut FerruleObject,
+    /// Data type.
+    pub v_dtype: DLDataType,
+    /// Device.
+    pub v_device: DLDevice,
+    /// Small string or bytes.
+    pub v_bytes: [u8; 8],
+}
+
+/// The 16-byte tagged value of every packed call (`FerruleAny`).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct FerruleAny {
+    /// A type index from [`type_index`].
+    pub type_index: i32,
+    /// Length of a small string or bytes value, otherwise 0.
+    pub small_len: u32,
+    /// The value.
+    pub payload: FerruleAnyPayload,
+}
+
+impl FerruleAny {
+    /// The None value.
+    pub const NONE: FerruleAny =
+        FerruleAny { type_index: type_index::NONE, small_len: 0, payload: FerruleAnyPayload { v_int64: 0 } };
+
+    /// Whether the payload is an object pointer.
+    #[inline]
+    pub fn is_object(&self) -> bool {
+        self.type_index >= type_index::STATIC_OBJECT_BEGIN
+    }
+}
+
+impl Default for FerruleAny {
+    fn default() -> Self {
+        Self::NONE
+    }
+}
+
+impl std::fmt::Debug for FerruleAny {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // SAFETY: every payload bit pattern is a valid i64.
+        let bits = unsafe { self.payload.v_int64 };
+        write!(f, "FerruleAny {{ type_index: {}, small_len: {}, bits: {bits:#x} }}", self.type_index, self.small_len)
+    }
+}
+
+/// A tensor object: the header followed by its DLTensor (`FerruleTensorObject`).
+#[repr(C)]
+#[derive(Debug)]
+pub struct FerruleTensorObject {
+    /// Object header.
+    pub header: FerruleObject,
+    /// Metadata and data pointer; strides are never null.
+    pub tensor: DLTensor,
+}
+
+/// The packed calling convention (`FerruleCallback`).
+pub type FerruleCallback = unsafe extern "C" fn(
+    this: *mut c_void,
+    args: *const FerruleAny,
+    num_args: i32,
+    out: *mut FerruleAny,
+    err: *mut *mut FerruleObject,
+) -> i32;
+
+/// Frees the state a callback was created with (`FerruleStateDeleter`).
+pub type FerruleStateDeleter = unsafe extern "C" fn(this: *mut c_void);
+/// Releases a frontend lock; returns a token (`FerruleBlockingEnter`).
+pub type FerruleBlockingEnter = unsafe extern "C" fn() -> *mut c_void;
+/// Re-acquires a frontend lock from a token (`FerruleBlockingLeave`).
+pub type FerruleBlockingLeave = unsafe extern "C" fn(token: *mut c_void);
+/// What a plugin exports as `ferrule_plugin_init`.
+pub type FerrulePluginInit = unsafe extern "C" fn(api: *const FerruleApi, err: *mut *mut FerruleObject) -> i32;
+
+/// Out-parameter for errors.
+pub type ErrOut = *mut *mut FerruleObject;
+
+/// The API table handed to plugins and run-time frontends (`FerruleApi`). Fields are only appended.
+#[repr(C)]
+#[allow(missing_docs)]
+pub struct FerruleApi {
+    pub abi_version: u32,
+    pub struct_size: u32,
+    pub live_object_count: unsafe extern "C" fn() -> u64,
+    pub library_load: unsafe extern "C" fn(*const c_char, ErrOut) -> i32,
+    pub object_retain: unsafe extern "C" fn(*mut FerruleObject),
+    pub object_release: unsafe extern "C" fn(*mut FerruleObject),
+    pub object_use_count: unsafe extern "C" fn(*const FerruleObject) -> u32,
+    pub any_release: unsafe extern "C" fn(*mut FerruleAny),
+    pub any_copy: unsafe extern "C" fn(*const FerruleAny, *mut FerruleAny),
+    pub str_create: unsafe extern "C" fn(*const c_char, usize, *mut *mut FerruleObject, ErrOut) -> i32,
+    pub bytes_create: unsafe extern "C" fn(*const c_char, usize, *mut *mut FerruleObject, ErrOut) -> i32,
+    pub any_view_bytes: unsafe extern "C" fn(*const FerruleAny, *mut *const c_char, *mut usize) -> i32,
+    pub error_create: unsafe extern "C" fn(*const c_char, *const c_char, *mut *mut FerruleObject),
+    pub error_kind: unsafe extern "C" fn(*const FerruleObject) -> *const c_char,
+    pub error_message: unsafe extern "C" fn(*const FerruleObject) -> *const c_char,
+    pub error_context: unsafe extern "C" fn(*const FerruleObject) -> *const c_char,
+    pub error_add_context: unsafe extern "C" fn(*mut FerruleObject, *const c_char),
+    pub error_set_payload: unsafe extern "C" fn(*mut FerruleObject, *const c_void, *mut c_void, Option<FerruleStateDeleter>),
+    pub error_payload: unsafe extern "C" fn(*const FerruleObject, *const c_void) -> *mut c_void,
+    pub func_create: unsafe extern "C" fn(Option<FerruleCallback>, *mut c_void, Option<FerruleStateDeleter>, *mut *mut FerruleObject, ErrOut) -> i32,
+    pub func_call: unsafe extern "C" fn(*mut FerruleObject, *const FerruleAny, i32, *mut FerruleAny, ErrOut) -> i32,
+    pub func_get_global: unsafe extern "C" fn(*const c_char, *mut *mut FerruleObject, ErrOut) -> i32,
+    pub func_set_global: unsafe extern "C" fn(*const c_char, *mut FerruleObject, *const c_char, *const c_char, i32, ErrOut) -> i32,
+    pub func_remove_global: unsafe extern "C" fn(*const c_char, ErrOut) -> i32,
+    pub func_list_global_names: unsafe extern "C" fn(*mut *mut FerruleObject, ErrOut) -> i32,
+    pub func_get_info: unsafe extern "C" fn(*mut FerruleObject, *mut *mut FerruleObject, ErrOut) -> i32,
+    pub array_create: unsafe extern "C" fn(*const FerruleAny, i64, *mut *mut FerruleObject, ErrOut) -> i32,
+    pub array_size: unsafe extern "C" fn(*const FerruleObject) -> i64,
+    pub array_items: unsafe extern "C" fn(*const FerruleObject) -> *const FerruleAny,
+    pub map_create: unsafe extern "C" fn(*const FerruleAny, *const FerruleAny, i64, *mut *mut FerruleObject, ErrOut) -> i32,
+    pub map_size: unsafe extern "C" fn(*const FerruleObject) -> i64,
+    pub map_items: unsafe extern "C" fn(*const FerruleObject, *mut *const FerruleAny, *mut *const FerruleAny) -> i32,
+    pub map_get: unsafe extern "C" fn(*const FerruleObject, *const FerruleAny, *mut FerruleAny, ErrOut) -> i32,
+    pub tensor_create: unsafe extern "C" fn(*const i64, i32, DLDataType, DLDevice, *mut *mut FerruleObject, ErrOut) -> i32,
+    pub tensor_dltensor: unsafe extern "C" fn(*const FerruleObject) -> *const DLTensor,
+    pub tensor_from_dlpack: unsafe extern "C" fn(*mut DLManagedTensorVersioned, *mut *mut FerruleObject, ErrOut) -> i32,
+    pub tensor_to_dlpack: unsafe extern "C" fn(*mut FerruleObject, *mut *mut DLManagedTensorVersioned, ErrOut) -> i32,
+    pub set_blocking_hooks: unsafe extern "C" fn(Option<FerruleBlockingEnter>, Option<FerruleBlockingLeave>),
+    pub blocking_enter: unsafe extern "C" fn() -> *mut c_void,
+    pub blocking_leave: unsafe extern "C" fn(*mut c_void),
+}
+
+// Layout pins; the same numbers are asserted by tests/c/abi_layout.c against the header.
+const _: () = {
+    use std::mem::{offset_of, size_of};
+    assert!(size_of::<FerruleAny>() == 16);
+    assert!(offset_of!(FerruleAny, small_len) == 4);
+    assert!(offset_of!(FerruleAny, payload) == 8);
+    assert!(size_of::<FerruleObject>() == 24);
+    assert!(offset_of!(FerruleObject, type_index) == 8);
+    assert!(offset_of!(FerruleObject, deleter) == 16);
+    assert!(size_of::<DLTensor>() == 48);
+    assert!(size_of::<DLManagedTensorVersioned>() == 80);
+    assert!(offset_of!(DLManagedTensorVersioned, dl_tensor) == 32);
+    assert!(size_of::<FerruleTensorObject>() == 72);
+    assert!(offset_of!(FerruleTensorObject, tensor) == 24);
+    assert!(size_of::<FerruleApi>() == 8 + 38 * 8);
+    assert!(offset_of!(FerruleApi, blocking_leave) == 8 + 37 * 8);
+};

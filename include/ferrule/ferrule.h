@@ -1,0 +1,386 @@
+/* ferrule.h — the C ABI of libferrule: values, objects, functions, the registry, tensors, errors.
+ *
+ * ABI version 1. Every other language binding (Python, Go, ctypes, plugins) is built on this file.
+ *
+ * Conventions that hold for every function below unless its comment says otherwise:
+ *
+ *  - Status: functions returning int32_t return 0 on success and -1 on failure. On failure they
+ *    store a new Error object in `*err` (the caller owns it and must release it with
+ *    ferrule_object_release); on success `*err` is left untouched. `err` must not be NULL.
+ *    Errors travel through this out-parameter, never through thread-local state, so a caller that
+ *    hops between OS threads (a goroutine) always reads its own error.
+ *  - Ownership: "new reference" means the caller owns one strong reference and must release it.
+ *    "Borrowed" means the callee does not keep it beyond the call, or the returned pointer is
+ *    valid only while the object it came from is alive. FerruleAny arguments are borrowed;
+ *    FerruleAny results are owned by the caller (release with ferrule_any_release).
+ *  - Panics and other faults inside libferrule never unwind into the caller: they become a
+ *    RuntimeError returned through `err`.
+ *  - Thread safety: every function may be called from any thread. Objects are immutable after
+ *    creation unless a function says otherwise; reference counts are atomic.
+ */
+#ifndef FERRULE_FERRULE_H_
+#define FERRULE_FERRULE_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ferrule/dlpack.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ABI version of this header. ferrule_abi_version() returns the library's; they must match. */
+#define FERRULE_ABI_VERSION 1
+
+/* ---------------------------------------------------------------------------------------------
+ * Type indices: the tag of a FerruleAny and the type of a heap object.
+ * Values below FERRULE_TYPE_STATIC_OBJECT_BEGIN are stored inline in the FerruleAny payload;
+ * values at or above it mean the payload is a FerruleObject* whose header has the same index.
+ * ------------------------------------------------------------------------------------------- */
+typedef enum {
+  FERRULE_TYPE_NONE = 0,         /* no payload */
+  FERRULE_TYPE_INT = 1,          /* v_int64 */
+  FERRULE_TYPE_BOOL = 2,         /* v_int64: 0 or 1 */
+  FERRULE_TYPE_FLOAT = 3,        /* v_float64 */
+  FERRULE_TYPE_OPAQUE_PTR = 4,   /* v_ptr: an address ferrule never dereferences */
+  FERRULE_TYPE_DTYPE = 5,        /* v_dtype */
+  FERRULE_TYPE_DEVICE = 6,       /* v_device */
+  FERRULE_TYPE_SMALL_STR = 7,    /* v_bytes[0 .. small_len), UTF-8, small_len <= 8, no NUL */
+  FERRULE_TYPE_SMALL_BYTES = 8,  /* v_bytes[0 .. small_len), small_len <= 8 */
+  FERRULE_TYPE_STATIC_OBJECT_BEGIN = 64,
+  FERRULE_TYPE_OBJECT = 64,      /* an object of no more specific type */
+  FERRULE_TYPE_STR = 65,         /* FerruleObject* of a string (UTF-8) */
+  FERRULE_TYPE_BYTES = 66,       /* FerruleObject* of a byte string */
+  FERRULE_TYPE_ERROR = 67,       /* FerruleObject* of an error */
+  FERRULE_TYPE_FUNCTION = 68,    /* FerruleObject* of a packed function */
+  FERRULE_TYPE_ARRAY = 69,       /* FerruleObject* of an immutable array of FerruleAny */
+  FERRULE_TYPE_MAP = 70,         /* FerruleObject* of an immutable, insertion-ordered map */
+  FERRULE_TYPE_TENSOR = 71       /* FerruleObject* of a tensor (FerruleTensorObject) */
+} FerruleTypeIndex;
+
+/* ---------------------------------------------------------------------------------------------
+ * Objects. Every heap object starts with this header. The layout is public so frontends can read
+ * the type index without a call; change reference counts only through the functions below.
+ *
+ * `strong` counts owners. `weak` counts weak references plus one held by all strong owners
+ * together. When `strong` reaches 0 the deleter runs with FERRULE_DELETER_DROP (destroy the
+ * contents); when `weak` reaches 0 it runs with FERRULE_DELETER_FREE (free the memory). Both
+ * flags may arrive in one call.
+ * ------------------------------------------------------------------------------------------- */
+#define FERRULE_DELETER_DROP 1
+#define FERRULE_DELETER_FREE 2
+
+typedef struct FerruleObject {
+  uint32_t strong;     /* atomic strong count */
+  uint32_t weak;       /* atomic weak count (+1 while strong > 0) */
+  int32_t type_index;  /* a FerruleTypeIndex >= FERRULE_TYPE_STATIC_OBJECT_BEGIN */
+  uint32_t reserved;   /* zero */
+  void (*deleter)(struct FerruleObject* self, int32_t flags);
+} FerruleObject;
+
+/* ---------------------------------------------------------------------------------------------
+ * FerruleAny: a 16-byte tagged value, the unit of every packed call.
+ * ------------------------------------------------------------------------------------------- */
+typedef struct FerruleAny {
+  int32_t type_index;  /* a FerruleTypeIndex */
+  uint32_t small_len;  /* length for SMALL_STR / SMALL_BYTES, otherwise 0 */
+  union {
+    int64_t v_int64;
+    double v_float64;
+    void* v_ptr;
+    FerruleObject* v_obj;
+    DLDataType v_dtype;
+    DLDevice v_device;
+    char v_bytes[8];
+  };
+} FerruleAny;
+
+/* A tensor object: the header followed by a DLTensor describing it. Read metadata (data pointer,
+ * shape, strides in elements, dtype, device) straight from `tensor`; never write to it. `shape`
+ * and `strides` point into the object and are valid while it is alive; `strides` is never NULL. */
+typedef struct FerruleTensorObject {
+  FerruleObject header;
+  DLTensor tensor;
+} FerruleTensorObject;
+
+/* The packed calling convention. `self` is the state given at creation; `args` holds `num_args`
+ * borrowed values; on success the callee stores an owned result in `*out` (which arrives as None)
+ * and returns 0; on failure it stores a new Error in `*err` and returns -1. A callback must not
+ * let a C++ exception, a Rust panic or a longjmp escape. */
+typedef int32_t (*FerruleCallback)(void* self, const FerruleAny* args, int32_t num_args,
+                                   FerruleAny* out, FerruleObject** err);
+
+/* Frees the state a callback was created with. Called once, from any thread, when the function
+ * object dies. */
+typedef void (*FerruleStateDeleter)(void* self);
+
+/* Registration flags for ferrule_func_set_global. */
+#define FERRULE_REGISTER_OVERRIDE 1  /* replace an existing function of the same name */
+#define FERRULE_FUNC_LONG_RUNNING 2  /* frontends release their interpreter lock around calls */
+
+/* ---------------------------------------------------------------------------------------------
+ * Library
+ * ------------------------------------------------------------------------------------------- */
+
+/* The ABI version the library was built with (FERRULE_ABI_VERSION of its header). */
+uint32_t ferrule_abi_version(void);
+
+/* Number of live heap objects allocated by libferrule (all types). For leak tests. */
+uint64_t ferrule_live_object_count(void);
+
+/* Loads a plugin: dlopen()s `path` and calls its exported
+ *   int32_t ferrule_plugin_init(const FerruleApi* api, FerruleObject** err);
+ * which registers its functions through `api`. Loading the same file twice initialises it once.
+ * Errors: RuntimeError if the file cannot be opened or has no ferrule_plugin_init, or the error
+ * the plugin's init returned. */
+int32_t ferrule_library_load(const char* path, FerruleObject** err);
+
+/* ---------------------------------------------------------------------------------------------
+ * Objects and values
+ * ------------------------------------------------------------------------------------------- */
+
+/* Adds a strong reference. NULL is ignored. */
+void ferrule_object_retain(FerruleObject* obj);
+
+/* Drops a strong reference; destroys the object when it was the last. NULL is ignored. */
+void ferrule_object_release(FerruleObject* obj);
+
+/* Current strong count (a snapshot; for tests and diagnostics). 0 for NULL. */
+uint32_t ferrule_object_use_count(const FerruleObject* obj);
+
+/* Releases the object `value` holds, if any, and sets it to None. NULL is ignored. */
+void ferrule_any_release(FerruleAny* value);
+
+/* Copies `src` into `dst`, adding a strong reference if it holds an object. */
+void ferrule_any_copy(const FerruleAny* src, FerruleAny* dst);
+
+/* ---------------------------------------------------------------------------------------------
+ * Strings and bytes
+ * ------------------------------------------------------------------------------------------- */
+
+/* Creates a string from `len` bytes of UTF-8 at `data`. New reference in `*out`.
+ * Errors: ValueError (names the byte offset) if the bytes are not valid UTF-8. */
+int32_t ferrule_str_create(const char* data, size_t len, FerruleObject** out,
+                           FerruleObject** err);
+
+/* Creates a byte string holding a copy of `len` bytes at `data`. New reference in `*out`. */
+int32_t ferrule_bytes_create(const char* data, size_t len, FerruleObject** out,
+                             FerruleObject** err);
+
+/* Views the characters of a string value (SMALL_STR or STR) or the bytes of a byte-string value
+ * (SMALL_BYTES or BYTES). Borrowed: valid while `value` is alive and not moved (a small value's
+ * characters live inside the FerruleAny itself). Returns 0, or -1 without touching the outputs
+ * if `value` is neither. */
+int32_t ferrule_any_view_bytes(const FerruleAny* value, const char** data, size_t* len);
+
+/* ---------------------------------------------------------------------------------------------
+ * Errors. Kinds are Python exception names: "TypeError", "ValueError", "IndexError", "KeyError",
+ * "NotImplementedError", "MemoryError", "RuntimeError", "BufferError", "OverflowError",
+ * "ZeroDivisionError", "AttributeError", "KeyboardInterrupt". An unknown kind is kept as given.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Creates an error. New reference in `*out`. Never fails (NULL strings read as ""). */
+void ferrule_error_create(const char* kind, const char* message, FerruleObject** out);
+
+/* The kind, message and context (one frame or note per line, oldest first; "" when empty).
+ * Borrowed NUL-terminated UTF-8, valid while `error` is alive (the context string only until the
+ * next ferrule_error_add_context on it). NULL if `error` is not an Error. */
+const char* ferrule_error_kind(const FerruleObject* error);
+const char* ferrule_error_message(const FerruleObject* error);
+const char* ferrule_error_context(const FerruleObject* error);
+
+/* Appends one line of context (e.g. "while calling testing.apply"). Thread-safe. */
+void ferrule_error_add_context(FerruleObject* error, const char* line);
+
+/* Attaches a frontend payload (e.g. the original Python exception) to an error, replacing any
+ * previous one. `owner` identifies the frontend that can interpret it; `deleter` (may be NULL)
+ * is called once with `payload` when the error dies or the payload is replaced. */
+void ferrule_error_set_payload(FerruleObject* error, const void* owner, void* payload,
+                               FerruleStateDeleter deleter);
+
+/* The payload attached by `owner`, or NULL if none or attached by another owner. Borrowed. */
+void* ferrule_error_payload(const FerruleObject* error, const void* owner);
+
+/* ---------------------------------------------------------------------------------------------
+ * Functions and the global registry
+ * ------------------------------------------------------------------------------------------- */
+
+/* Wraps a C callback as a function object. `self` is passed to every call; `deleter` (may be
+ * NULL) frees it when the object dies. New reference in `*out`. */
+int32_t ferrule_func_create(FerruleCallback callback, void* self, FerruleStateDeleter deleter,
+                            FerruleObject** out, FerruleObject** err);
+
+/* Calls a function with `num_args` borrowed arguments. On success `*out` holds the owned result
+ * (None when the function returns nothing). Trailing arguments that are left out take the
+ * defaults of the function's registered signature.
+ * Errors: TypeError if `func` is not a function; whatever the function raises. */
+int32_t ferrule_func_call(FerruleObject* func, const FerruleAny* args, int32_t num_args,
+                          FerruleAny* out, FerruleObject** err);
+
+/* Looks up a registered function. New reference in `*out`.
+ * Errors: KeyError naming `name` if nothing is registered under it. */
+int32_t ferrule_func_get_global(const char* name, FerruleObject** out, FerruleObject** err);
+
+/* Registers `func` under the dotted `name` (e.g. "mylib.scale"), with documentation `doc` (may be
+ * NULL) and a signature `signature` (may be NULL) written like a Python signature:
+ *   "(x: Tensor, factor: float = 2.0, *, inplace: bool = False) -> Tensor"
+ * Defaults may be int, float, str ('...' or "..."), True, False, None. The registry keeps a strong
+ * reference to `func`. `flags` is a bitwise OR of FERRULE_REGISTER_OVERRIDE and
+ * FERRULE_FUNC_LONG_RUNNING.
+ * Errors: KeyError if the name is taken and FERRULE_REGISTER_OVERRIDE is not set; ValueError for
+ * an empty name or a signature that does not parse (with the column). */
+int32_t ferrule_func_set_global(const char* name, FerruleObject* func, const char* doc,
+                                const char* signature, int32_t flags, FerruleObject** err);
+
+/* Removes a registered function. Handles already obtained stay valid.
+ * Errors: KeyError if nothing is registered under `name`. */
+int32_t ferrule_func_remove_global(const char* name, FerruleObject** err);
+
+/* The names of every registered function, sorted, as an Array of Str. New reference in `*out`. */
+int32_t ferrule_func_list_global_names(FerruleObject** out, FerruleObject** err);
+
+/* Metadata of a function as a Map with keys:
+ *   "name" (Str, "" if never registered), "doc" (Str), "signature" (Str, the text form),
+ *   "flags" (Int), "returns" (Str), "params" (Array of Map{"name": Str, "type": Str,
+ *   "kind": Str one of "positional", "keyword_only", "var_positional", and "default" when the
+ *   parameter has one}).
+ * New reference in `*out`. Errors: TypeError if `func` is not a function. */
+int32_t ferrule_func_get_info(FerruleObject* func, FerruleObject** out, FerruleObject** err);
+
+/* ---------------------------------------------------------------------------------------------
+ * Arrays and maps (immutable containers of FerruleAny)
+ * ------------------------------------------------------------------------------------------- */
+
+/* Creates an array holding copies (new references) of `n` values. New reference in `*out`. */
+int32_t ferrule_array_create(const FerruleAny* items, int64_t n, FerruleObject** out,
+                             FerruleObject** err);
+
+/* Number of items; -1 if `array` is not an Array. */
+int64_t ferrule_array_size(const FerruleObject* array);
+
+/* Borrowed pointer to the items (valid while `array` is alive); NULL if not an Array. */
+const FerruleAny* ferrule_array_items(const FerruleObject* array);
+
+/* Creates a map from `n` key/value pairs; keys must be strings or ints; a repeated key keeps the
+ * last value. New reference in `*out`. Errors: TypeError naming the position of a bad key. */
+int32_t ferrule_map_create(const FerruleAny* keys, const FerruleAny* values, int64_t n,
+                           FerruleObject** out, FerruleObject** err);
+
+/* Number of entries; -1 if `map` is not a Map. */
+int64_t ferrule_map_size(const FerruleObject* map);
+
+/* Borrowed pointers to the keys and values in insertion order (valid while `map` is alive).
+ * Returns -1 if `map` is not a Map. */
+int32_t ferrule_map_items(const FerruleObject* map, const FerruleAny** keys,
+                          const FerruleAny** values);
+
+/* Looks up `key`; a copy (new reference) of the value goes to `*out`.
+ * Errors: KeyError if absent; TypeError if `map` is not a Map. */
+int32_t ferrule_map_get(const FerruleObject* map, const FerruleAny* key, FerruleAny* out,
+                        FerruleObject** err);
+
+/* ---------------------------------------------------------------------------------------------
+ * Tensors. Metadata is read from ((FerruleTensorObject*)t)->tensor, or ferrule_tensor_dltensor.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Creates a zero-filled, C-contiguous tensor. New reference in `*out`.
+ * Errors: ValueError for a negative dimension or ndim < 0; TypeError for an unsupported dtype;
+ * NotImplementedError for a device other than CPU; MemoryError if allocation fails. */
+int32_t ferrule_tensor_create(const int64_t* shape, int32_t ndim, DLDataType dtype,
+                              DLDevice device, FerruleObject** out, FerruleObject** err);
+
+/* Borrowed pointer to the tensor's DLTensor; NULL if `tensor` is not a Tensor. */
+const DLTensor* ferrule_tensor_dltensor(const FerruleObject* tensor);
+
+/* Wraps a DLPack tensor without copying. On success ferrule owns `managed` and calls its deleter
+ * when the last reference to the new tensor (and every view of it) is gone; on failure the
+ * caller still owns it. Errors: BufferError for an unsupported major version, dtype or device,
+ * or a layout that does not fit. */
+int32_t ferrule_tensor_from_dlpack(DLManagedTensorVersioned* managed, FerruleObject** out,
+                                   FerruleObject** err);
+
+/* Exports a tensor as DLPack without copying. The result keeps the tensor alive until its
+ * deleter is called; the consumer must call it exactly once. */
+int32_t ferrule_tensor_to_dlpack(FerruleObject* tensor, DLManagedTensorVersioned** out,
+                                 FerruleObject** err);
+
+/* ---------------------------------------------------------------------------------------------
+ * Blocking regions: how native code lets a frontend's interpreter lock go (Python's GIL).
+ * A frontend installs hooks; native code wraps long work in enter/leave.
+ * ------------------------------------------------------------------------------------------- */
+
+/* `enter` releases the frontend's lock if the calling thread holds it and returns a token
+ * (NULL when it did nothing); `leave` takes the token and re-acquires. Either may be NULL to
+ * uninstall. */
+typedef void* (*FerruleBlockingEnter)(void);
+typedef void (*FerruleBlockingLeave)(void* token);
+void ferrule_set_blocking_hooks(FerruleBlockingEnter enter, FerruleBlockingLeave leave);
+
+/* Calls the installed enter hook (NULL if none) / the leave hook with its token. */
+void* ferrule_blocking_enter(void);
+void ferrule_blocking_leave(void* token);
+
+/* ---------------------------------------------------------------------------------------------
+ * The API table handed to plugins (and to frontends that load libferrule at run time), so that
+ * they need not link against libferrule and always reach the one registry of the process.
+ * Fields are only ever appended; check `struct_size` before using a field added later.
+ * ------------------------------------------------------------------------------------------- */
+typedef struct FerruleApi {
+  uint32_t abi_version;
+  uint32_t struct_size;
+  uint64_t (*live_object_count)(void);
+  int32_t (*library_load)(const char*, FerruleObject**);
+  void (*object_retain)(FerruleObject*);
+  void (*object_release)(FerruleObject*);
+  uint32_t (*object_use_count)(const FerruleObject*);
+  void (*any_release)(FerruleAny*);
+  void (*any_copy)(const FerruleAny*, FerruleAny*);
+  int32_t (*str_create)(const char*, size_t, FerruleObject**, FerruleObject**);
+  int32_t (*bytes_create)(const char*, size_t, FerruleObject**, FerruleObject**);
+  int32_t (*any_view_bytes)(const FerruleAny*, const char**, size_t*);
+  void (*error_create)(const char*, const char*, FerruleObject**);
+  const char* (*error_kind)(const FerruleObject*);
+  const char* (*error_message)(const FerruleObject*);
+  const char* (*error_context)(const FerruleObject*);
+  void (*error_add_context)(FerruleObject*, const char*);
+  void (*error_set_payload)(FerruleObject*, const void*, void*, FerruleStateDeleter);
+  void* (*error_payload)(const FerruleObject*, const void*);
+  int32_t (*func_create)(FerruleCallback, void*, FerruleStateDeleter, FerruleObject**,
+                         FerruleObject**);
+  int32_t (*func_call)(FerruleObject*, const FerruleAny*, int32_t, FerruleAny*, FerruleObject**);
+  int32_t (*func_get_global)(const char*, FerruleObject**, FerruleObject**);
+  int32_t (*func_set_global)(const char*, FerruleObject*, const char*, const char*, int32_t,
+                             FerruleObject**);
+  int32_t (*func_remove_global)(const char*, FerruleObject**);
+  int32_t (*func_list_global_names)(FerruleObject**, FerruleObject**);
+  int32_t (*func_get_info)(FerruleObject*, FerruleObject**, FerruleObject**);
+  int32_t (*array_create)(const FerruleAny*, int64_t, FerruleObject**, FerruleObject**);
+  int64_t (*array_size)(const FerruleObject*);
+  const FerruleAny* (*array_items)(const FerruleObject*);
+  int32_t (*map_create)(const FerruleAny*, const FerruleAny*, int64_t, FerruleObject**,
+                        FerruleObject**);
+  int64_t (*map_size)(const FerruleObject*);
+  int32_t (*map_items)(const FerruleObject*, const FerruleAny**, const FerruleAny**);
+  int32_t (*map_get)(const FerruleObject*, const FerruleAny*, FerruleAny*, FerruleObject**);
+  int32_t (*tensor_create)(const int64_t*, int32_t, DLDataType, DLDevice, FerruleObject**,
+                           FerruleObject**);
+  const DLTensor* (*tensor_dltensor)(const FerruleObject*);
+  int32_t (*tensor_from_dlpack)(DLManagedTensorVersioned*, FerruleObject**, FerruleObject**);
+  int32_t (*tensor_to_dlpack)(FerruleObject*, DLManagedTensorVersioned**, FerruleObject**);
+  void (*set_blocking_hooks)(FerruleBlockingEnter, FerruleBlockingLeave);
+  void* (*blocking_enter)(void);
+  void (*blocking_leave)(void*);
+} FerruleApi;
+
+/* The process-wide API table (static storage; never NULL). */
+const FerruleApi* ferrule_api(void);
+
+/* What a plugin exports. Declared here so plugin authors get the exact signature. */
+typedef int32_t (*FerrulePluginInit)(const FerruleApi* api, FerruleObject** err);
+
+#ifdef __cplusplus
+}  /* extern "C" */
+#endif
+
+#endif /* FERRULE_FERRULE_H_ */
