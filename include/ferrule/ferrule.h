@@ -224,8 +224,10 @@ int32_t ferrule_func_get_global(const char* name, FerruleObject** out, FerruleOb
 
 /* Registers `func` under the dotted `name` (e.g. "mylib.scale"), with documentation `doc` (may be
  * NULL) and a signature `signature` (may be NULL) written like a Python signature:
- *   "(x: Tensor, factor: float = 2.0, *, inplace: bool = False) -> Tensor"
- * Defaults may be int, float, str ('...' or "..."), True, False, None. The registry keeps a strong
+ *   "(x: Tensor, /, factor: float = 2.0, *, inplace: bool = False) -> Tensor"
+ * A bare '/' ends the positional-only parameters and a bare '*' starts the keyword-only ones;
+ * these only guide frontends with keyword arguments: a packed call passes every parameter by
+ * position, in order ('*args', if present, must come last). Defaults may be int, float, str ('...' or "..."), True, False, None. The registry keeps a strong
  * reference to `func`. `flags` is a bitwise OR of FERRULE_REGISTER_OVERRIDE and
  * FERRULE_FUNC_LONG_RUNNING.
  * Errors: KeyError if the name is taken and FERRULE_REGISTER_OVERRIDE is not set; ValueError for
@@ -243,8 +245,9 @@ int32_t ferrule_func_list_global_names(FerruleObject** out, FerruleObject** err)
 /* Metadata of a function as a Map with keys:
  *   "name" (Str, "" if never registered), "doc" (Str), "signature" (Str, the text form),
  *   "flags" (Int), "returns" (Str), "params" (Array of Map{"name": Str, "type": Str,
- *   "kind": Str one of "positional", "keyword_only", "var_positional", and "default" when the
- *   parameter has one}).
+ *   "kind": Str one of "positional_only", "positional", "keyword_only", "var_positional", and
+ *   "default" (the value) and "default_text" (its literal) when the parameter has one}),
+ *   "has_signature" (Bool).
  * New reference in `*out`. Errors: TypeError if `func` is not a function. */
 int32_t ferrule_func_get_info(FerruleObject* func, FerruleObject** out, FerruleObject** err);
 

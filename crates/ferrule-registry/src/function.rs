@@ -8,7 +8,7 @@ use ferrule_sys::{type_index as ti, FerruleAny, FerruleCallback, FerruleObject, 
 use crate::any::Any;
 use crate::error::{Error, ErrorObj, Result};
 use crate::object::{ObjRef, ObjectType};
-use crate::signature::{ParamKind, Signature};
+use crate::signature::Signature;
 
 /// A packed Rust function: borrowed arguments in, an owned value or an error out.
 pub type NativeFn = dyn Fn(&[Any]) -> Result<Any> + Send + Sync;
@@ -110,7 +110,7 @@ impl Function {
             None => self.call_exact(args),
             Some(sig) => {
                 let mut full: Vec<Any> = args.to_vec();
-                full.extend(sig.params[args.len()..sig.fixed_len()].iter().map(|p| p.default.clone().unwrap_or_default()));
+                full.extend(sig.fixed_params().skip(args.len()).map(|p| p.default.clone().unwrap_or_default()));
                 self.call_exact(&full)
             }
         }
@@ -124,7 +124,7 @@ impl Function {
         if n >= sig.fixed_len() {
             return Ok(None);
         }
-        if let Some((pos, p)) = sig.params.iter().enumerate().skip(n).find(|(_, p)| p.default.is_none() && p.kind != ParamKind::VarPositional) {
+        if let Some((pos, p)) = sig.fixed_params().enumerate().skip(n).find(|(_, p)| p.default.is_none()) {
             return Err(Error::type_error(format!(
                 "{}() missing required argument '{}' (position {})",
                 self.name(),

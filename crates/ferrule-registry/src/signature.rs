@@ -4,15 +4,20 @@
 use crate::any::Any;
 use crate::error::{Error, Result};
 
-/// How a parameter may be passed by frontends that support keywords. In a packed call every
-/// parameter is positional, in declaration order.
+/// How a parameter may be passed by frontends that support keywords.
+///
+/// A packed call passes every parameter by position, in *packed order*: the parameters that are
+/// not `*args`, in declaration order (keyword-only ones included), then the `*args` values.
+/// For `(*arrays, indexing='xy')` that is `[indexing, arrays...]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParamKind {
+    /// Positional only in frontends (before a bare `/`).
+    PositionalOnly,
     /// Positional or keyword.
     Positional,
     /// Keyword only in frontends (after a bare `*`); still positional in packed calls.
     KeywordOnly,
-    /// `*args`: takes every remaining positional argument; must be the last parameter.
+    /// `*args`: every remaining positional argument; only keyword-only parameters may follow it.
     VarPositional,
 }
 
@@ -20,6 +25,7 @@ impl ParamKind {
     /// The name used in function metadata.
     pub fn name(self) -> &'static str {
         match self {
+            ParamKind::PositionalOnly => "positional_only",
             ParamKind::Positional => "positional",
             ParamKind::KeywordOnly => "keyword_only",
             ParamKind::VarPositional => "var_positional",
@@ -55,14 +61,19 @@ impl Signature {
         Parser { text, pos: 0 }.signature()
     }
 
-    /// Number of parameters a packed call may fill positionally (all but `*args`).
+    /// Number of fixed (non-`*args`) parameters: the packed positions before the `*args` values.
     pub fn fixed_len(&self) -> usize {
         self.params.iter().filter(|p| p.kind != ParamKind::VarPositional).count()
     }
 
-    /// Whether the last parameter is `*args`.
+    /// Whether there is an `*args` parameter.
     pub fn has_var_positional(&self) -> bool {
-        self.params.last().is_some_and(|p| p.kind == ParamKind::VarPositional)
+        self.params.iter().any(|p| p.kind == ParamKind::VarPositional)
+    }
+
+    /// The fixed parameters in packed order (declaration order without `*args`).
+    pub fn fixed_params(&self) -> impl Iterator<Item = &Param> {
+        self.params.iter().filter(|p| p.kind != ParamKind::VarPositional)
     }
 
     /// Renders the text form.
@@ -85,6 +96,8 @@ impl Signature {
                 _ => {}
             }
             out.push_str(&p.name);
+            let ends_positional_only = p.kind == ParamKind::PositionalOnly
+                && self.params.get(i + 1).is_none_or(|next| next.kind != ParamKind::PositionalOnly);
             if !p.ty.is_empty() {
                 out.push_str(": ");
                 out.push_str(&p.ty);
@@ -92,6 +105,9 @@ impl Signature {
             if let Some(d) = &p.default {
                 out.push_str(" = ");
                 out.push_str(&render_literal(d));
+            }
+            if ends_positional_only {
+                out.push_str(", /");
             }
         }
         out.push(')');
@@ -262,6 +278,19 @@ impl Parser<'_> {
         if !self.eat(")") {
             loop {
                 let mut kind = if keyword_only { ParamKind::KeywordOnly } else { ParamKind::Positional };
+                if self.eat("/") {
+                    if keyword_only || sig.params.is_empty() || sig.params.iter().any(|p| p.kind == ParamKind::PositionalOnly) {
+                        return Err(self.fail("misplaced '/'"));
+                    }
+                    for p in &mut sig.params {
+                        p.kind = ParamKind::PositionalOnly;
+                    }
+                    if self.eat(")") {
+                        break;
+                    }
+                    self.expect(",")?;
+                    continue;
+                }
                 if self.eat("*") {
                     if self.eat(",") {
                         if keyword_only {
@@ -270,10 +299,11 @@ impl Parser<'_> {
                         keyword_only = true;
                         continue;
                     }
+                    if keyword_only {
+                        return Err(self.fail("'*args' after '*' or a second '*args'"));
+                    }
                     kind = ParamKind::VarPositional;
-                }
-                if sig.has_var_positional() {
-                    return Err(self.fail("'*args' must be the last parameter"));
+                    keyword_only = true;
                 }
                 let name = self.ident()?;
                 if sig.params.iter().any(|p| p.name == name) {
@@ -283,7 +313,7 @@ impl Parser<'_> {
                 let default = if kind != ParamKind::VarPositional && self.eat("=") { Some(self.literal()?) } else { None };
                 if default.is_some() {
                     seen_default = true;
-                } else if seen_default && kind == ParamKind::Positional {
+                } else if seen_default && matches!(kind, ParamKind::Positional | ParamKind::PositionalOnly) {
                     return Err(self.fail(&format!("parameter '{name}' without a default follows one with a default")));
                 }
                 sig.params.push(Param { name, ty, kind, default });
@@ -322,6 +352,10 @@ mod tests {
             "(f: Function, *args: Any) -> Any",
             "(kind: str, message: str = 'it\\'s') -> None",
             "(shape: list[int], dtype: dtype = None) -> Tensor",
+            "(x1: Tensor, x2: Tensor, /, *, out: Tensor = None) -> Tensor",
+            "(x: Tensor, /, axis: int = 0) -> Tensor",
+            "(x: Tensor, /) -> Tensor",
+            "(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]",
         ] {
             let sig = Signature::parse(text).unwrap();
             assert_eq!(sig.render(), text);
@@ -342,7 +376,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_column() {
-        for bad in ["(a, a)", "a: int", "(a = 1, b)", "(*args, b)", "(a = [1])", "(a: int) junk", "(1a)"] {
+        for bad in ["(/, a)", "(a, /, /)", "(*, a, /)", "(a, a)", "a: int", "(a = 1, b)", "(*a, *b)", "(*, *b)", "(a = [1])", "(a: int) junk", "(1a)"] {
             let err = Signature::parse(bad).unwrap_err();
             assert_eq!(err.kind(), "ValueError", "{bad}");
             assert!(err.message().contains("column"), "{bad}: {}", err.message());

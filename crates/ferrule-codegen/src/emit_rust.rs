@@ -1,0 +1,88 @@
+//! Emits the Rust registration glue: one packed function per op, unpacking arguments with the
+//! `ferrule_ops::glue` helpers and calling the kernel.
+
+use std::fmt::Write;
+
+use crate::schema::{Kind, Op};
+use crate::types::{arg_type, return_type};
+use crate::{header, signature_text};
+
+/// `crates/ferrule-ops/src/gen/register.rs`.
+pub fn register_rs(ops: &[Op]) -> Result<String, String> {
+    let mut out = header("//");
+    out.push_str("//! Registers every operator of the schema as the packed function `ops.<name>`.\n\n");
+    out.push_str("use ferrule_registry::{Any, FuncDef, Result};\n\nuse crate::glue;\n\n");
+    out.push_str("/// Registers every operator of `schema/ops.yaml`.\npub fn register_all() -> Result<()> {\n");
+    for op in ops {
+        let _ = write!(out, "    FuncDef::new({:?})\n        .doc({:?})\n        .signature({:?})\n", op.registered_name(), op.doc.trim_end(), signature_text(op)?);
+        if op.gil == "always" {
+            out.push_str("        .long_running()\n");
+        }
+        let _ = writeln!(out, "        .register_packed(op_{})?;", op.ident());
+    }
+    out.push_str("    Ok(())\n}\n");
+    for op in ops {
+        out.push('\n');
+        out.push_str(&op_fn(op)?);
+    }
+    Ok(out)
+}
+
+/// Packed positions: fixed arguments in declaration order, then the `*args` one.
+pub fn packed_positions(op: &Op) -> Vec<usize> {
+    let mut pos = vec![0; op.args.len()];
+    let mut next = 0;
+    for (i, a) in op.args.iter().enumerate() {
+        if a.kind != Kind::VarPositional {
+            pos[i] = next;
+            next += 1;
+        }
+    }
+    for (i, a) in op.args.iter().enumerate() {
+        if a.kind == Kind::VarPositional {
+            pos[i] = next;
+        }
+    }
+    pos
+}
+
+fn op_fn(op: &Op) -> Result<String, String> {
+    let mut f = String::new();
+    let ident = op.ident();
+    let fixed = op.args.iter().filter(|a| a.kind != Kind::VarPositional).count();
+    let has_var = fixed != op.args.len();
+    let positions = packed_positions(op);
+    let _ = writeln!(f, "fn op_{ident}(args: &[Any]) -> Result<Any> {{");
+    let _ = writeln!(f, "    const OP: &str = {:?};", op.name);
+    let _ = writeln!(f, "    glue::check_arity(OP, args, {fixed}, {has_var})?;");
+    let mut pass = Vec::new();
+    for (arg, &pos) in op.args.iter().zip(&positions) {
+        let ty = arg_type(&arg.ty).ok_or_else(|| format!("op {}: unknown type {}", op.name, arg.ty))?;
+        let local = format!("a_{}", arg.name);
+        let unpack = match (arg.kind, arg.ty.as_str()) {
+            (Kind::VarPositional, "Any") => format!("&args[{pos}..]"),
+            (Kind::VarPositional, "TensorList") => format!("glue::var_tensors(OP, args, {pos}, {:?})?", arg.name),
+            (Kind::VarPositional, other) => return Err(format!("op {}: *{} must be TensorList or Any, not {other}", op.name, arg.name)),
+            _ => format!("glue::{}(OP, args, {pos}, {:?})?", ty.unpack, arg.name),
+        };
+        let _ = writeln!(f, "    let {local} = {unpack};");
+        pass.push(if arg.kind == Kind::VarPositional && arg.ty == "Any" { local } else { ty.pass.replace("{}", &local) });
+    }
+    let call = format!("crate::{}({})", op.rust, pass.join(", "));
+    let gil = match op.gil.as_str() {
+        "large" => "glue::Gil::ReleaseWhenLarge",
+        _ => "glue::Gil::Keep",
+    };
+    let _ = writeln!(f, "    let result = glue::run({gil}, args, || {call})?;");
+    let ret = return_type(&op.returns).ok_or_else(|| format!("op {}: unknown return type", op.name))?;
+    match op.args.iter().position(|a| a.name == "out" && a.ty == "Tensor?") {
+        Some(i) if op.returns == "Tensor" => {
+            let _ = writeln!(f, "    glue::ret_tensor_or_out(result, &args[{}])", positions[i]);
+        }
+        _ => {
+            let _ = writeln!(f, "    glue::{}(result)", ret.wrap);
+        }
+    }
+    f.push_str("}\n");
+    Ok(f)
+}
