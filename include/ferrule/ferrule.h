@@ -16,7 +16,17 @@
  *  - Panics and other faults inside libferrule never unwind into the caller: they become a
  *    RuntimeError returned through `err`.
  *  - Thread safety: every function may be called from any thread. Objects are immutable after
- *    creation unless a function says otherwise; reference counts are atomic.
+ *    creation unless a function says otherwise; reference counts are atomic. A tensor's metadata
+ *    (shape, strides, dtype, device) never changes, but its data is ordinary memory: whoever
+ *    holds the tensor may read and write it (e.g. fill a tensor fresh from
+ *    ferrule_tensor_create), and synchronising concurrent writers is the caller's job.
+ *  - Re-entry: only these functions can run code outside libferrule (a callback, a state or
+ *    payload deleter, a DLPack deleter, a plugin's init, a blocking hook), and so re-enter the
+ *    caller's language: ferrule_object_release, ferrule_any_release, ferrule_func_call,
+ *    ferrule_func_set_global (replacing a function), ferrule_func_remove_global,
+ *    ferrule_error_set_payload (replacing a payload), ferrule_library_load,
+ *    ferrule_blocking_enter/leave and ferrule_tensor_from_dlpack (on failure paths it never calls
+ *    the deleter). Every other function returns without calling out (cgo: safe for `nocallback`).
  */
 #ifndef FERRULE_FERRULE_H_
 #define FERRULE_FERRULE_H_

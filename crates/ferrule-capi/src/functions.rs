@@ -51,6 +51,35 @@ pub unsafe extern "C" fn ferrule_func_call(
     out: *mut FerruleAny,
     err: *mut *mut FerruleObject,
 ) -> i32 {
+    // Fast path, the one frontends hit on every call of a C or plugin function: well-formed
+    // arguments and a C callback that needs no defaults filled are called straight through. The
+    // callback is `extern "C"` and must not unwind (the ABI contract), so no guard is needed here.
+    if !out.is_null() && !err.is_null() && num_args >= 0 && (num_args == 0 || !args.is_null()) {
+        // SAFETY: a live object or NULL; the type index is checked.
+        if let Some(f) = unsafe { ObjRef::<Function>::downcast(func) } {
+            if let Some((callback, state)) = f.direct_c_callback(num_args as usize) {
+                // SAFETY: arguments checked above; `out` arrives as None per the ABI.
+                unsafe {
+                    *out = FerruleAny::NONE;
+                    return callback(state, args, num_args, out, err);
+                }
+            }
+        }
+    }
+    // SAFETY: forwarded caller contract.
+    unsafe { func_call_general(func, args, num_args, out, err) }
+}
+
+/// `ferrule_func_call` for everything but the direct C-callback case: Rust closures (which may
+/// panic), defaults to fill, malformed arguments.
+#[inline(never)]
+unsafe fn func_call_general(
+    func: *mut FerruleObject,
+    args: *const FerruleAny,
+    num_args: i32,
+    out: *mut FerruleAny,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_func_call", err, || {
         let f = function_arg(func, "ferrule_func_call")?;
         let out = out_arg(out, "ferrule_func_call", "out")?;

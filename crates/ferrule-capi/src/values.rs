@@ -28,6 +28,7 @@ pub(crate) unsafe fn c_str_or_empty<'a>(p: *const c_char, func: &str, arg: &str)
 }
 
 /// Checks an out-parameter. Errors: ValueError naming it.
+#[inline]
 pub(crate) fn out_arg<T>(p: *mut T, func: &str, arg: &str) -> Result<*mut T> {
     if p.is_null() {
         Err(Error::value_error(format!("{func}: out-parameter '{arg}' is NULL")))
@@ -72,7 +73,8 @@ pub unsafe extern "C" fn ferrule_object_use_count(obj: *const FerruleObject) -> 
 /// See `ferrule_any_release` in ferrule.h.
 #[no_mangle]
 pub unsafe extern "C" fn ferrule_any_release(value: *mut FerruleAny) {
-    if value.is_null() {
+    // SAFETY: checked non-null; plain values own nothing.
+    if value.is_null() || !unsafe { (*value).is_object() } {
         return;
     }
     ffi_boundary_void("ferrule_any_release", (), || {

@@ -5,6 +5,7 @@
 //! `make test`).
 
 mod emit_c;
+mod emit_go;
 mod emit_python;
 mod emit_rust;
 mod schema;
@@ -65,6 +66,7 @@ fn outputs(ops: &[Op]) -> Result<Vec<(&'static str, String)>, String> {
         ("python/ferrule/_ops.py", emit_python::ops_py(ops)),
         ("python/ferrule/_ops.pyi", emit_python::ops_pyi(ops)),
         ("include/ferrule/ops.h", emit_c::ops_h(ops)?),
+        ("go/ops_gen.go", emit_go::ops_go(ops)?),
     ])
 }
 

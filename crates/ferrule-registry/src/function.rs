@@ -45,6 +45,8 @@ impl Drop for Callable {
 /// Registration metadata of a function.
 #[derive(Debug, Default)]
 pub struct FuncInfo {
+    /// `signature.fixed_len()`, computed once (the call path reads it on every call).
+    pub(crate) fixed_len_cache: usize,
     /// Registered name ("" if never registered).
     pub name: String,
     /// Documentation.
@@ -53,6 +55,14 @@ pub struct FuncInfo {
     pub signature: Option<Signature>,
     /// `FERRULE_FUNC_*` flags.
     pub flags: i32,
+}
+
+impl FuncInfo {
+    /// Number of fixed parameters: a packed call with fewer arguments gets defaults filled in.
+    #[inline]
+    fn fixed_len(&self) -> usize {
+        self.fixed_len_cache
+    }
 }
 
 /// A function object (`FERRULE_TYPE_FUNCTION`).
@@ -84,7 +94,8 @@ impl Function {
 
     /// This function with metadata attached: the same object if it had none yet, otherwise a
     /// new object sharing the callable (so a function registered twice keeps both signatures).
-    pub fn with_info(this: &ObjRef<Function>, info: FuncInfo) -> ObjRef<Function> {
+    pub fn with_info(this: &ObjRef<Function>, mut info: FuncInfo) -> ObjRef<Function> {
+        info.fixed_len_cache = info.signature.as_ref().map_or(0, Signature::fixed_len);
         let info = Arc::new(info);
         if this.info.set(info.clone()).is_ok() {
             return this.clone();
@@ -120,10 +131,16 @@ impl Function {
     /// Errors: TypeError naming the first missing argument without a default.
     #[inline]
     fn fill_defaults(&self, n: usize) -> Result<Option<&Signature>> {
-        let Some(sig) = self.info().and_then(|i| i.signature.as_ref()) else { return Ok(None) };
-        if n >= sig.fixed_len() {
-            return Ok(None);
+        match self.info() {
+            Some(info) if n < info.fixed_len() => {}
+            _ => return Ok(None),
         }
+        self.fill_defaults_slow(n)
+    }
+
+    #[cold]
+    fn fill_defaults_slow(&self, n: usize) -> Result<Option<&Signature>> {
+        let Some(sig) = self.info().and_then(|i| i.signature.as_ref()) else { return Ok(None) };
         if let Some((pos, p)) = sig.fixed_params().enumerate().skip(n).find(|(_, p)| p.default.is_none()) {
             return Err(Error::type_error(format!(
                 "{}() missing required argument '{}' (position {})",
@@ -150,6 +167,16 @@ impl Function {
         }
     }
 
+    /// The C callback and its state, when this function wraps one and a packed call with `n`
+    /// arguments needs no defaults filled: the caller may then invoke it directly.
+    #[inline]
+    pub fn direct_c_callback(&self, n: usize) -> Option<(FerruleCallback, *mut c_void)> {
+        match &*self.callable {
+            Callable::C { callback, state, .. } if self.info().is_none_or(|i| n >= i.fixed_len()) => Some((*callback, *state)),
+            _ => None,
+        }
+    }
+
     /// Calls with raw arguments and raw outputs: the C ABI's `ferrule_func_call`. A C callback
     /// with no defaults to fill is called directly, without converting anything.
     ///
@@ -157,20 +184,31 @@ impl Function {
     /// `args` points at `n` valid values (or n == 0); `out` and `err` are writable.
     pub unsafe fn call_raw(&self, args: *const FerruleAny, n: i32, out: *mut FerruleAny, err: *mut *mut FerruleObject) -> Result<()> {
         let n_args = usize::try_from(n).map_err(|_| Error::value_error(format!("{}(): negative argument count {n}", self.name())))?;
-        if let Callable::C { callback, state, .. } = &*self.callable {
-            if self.fill_defaults(n_args)?.is_none() {
-                // SAFETY: caller contract; `out` arrives as None per the ABI.
-                unsafe {
-                    *out = FerruleAny::NONE;
-                    return if callback(*state, args, n, out, err) == 0 { Ok(()) } else { Err(Self::take_error(*err, self.name())) };
+        if self.fill_defaults(n_args)?.is_some() {
+            // SAFETY: caller contract.
+            let result = self.call(unsafe { Any::slice_from_raw(args, n_args) })?;
+            // SAFETY: `out` is writable.
+            unsafe { *out = result.into_raw() };
+            return Ok(());
+        }
+        match &*self.callable {
+            // SAFETY: caller contract; `out` arrives as None per the ABI.
+            Callable::C { callback, state, .. } => unsafe {
+                *out = FerruleAny::NONE;
+                if callback(*state, args, n, out, err) == 0 {
+                    Ok(())
+                } else {
+                    Err(Self::take_error(*err, self.name()))
                 }
+            },
+            Callable::Native(f) => {
+                // SAFETY: caller contract.
+                let result = f(unsafe { Any::slice_from_raw(args, n_args) })?;
+                // SAFETY: `out` is writable.
+                unsafe { *out = result.into_raw() };
+                Ok(())
             }
         }
-        // SAFETY: caller contract.
-        let result = self.call(unsafe { Any::slice_from_raw(args, n_args) })?;
-        // SAFETY: `out` is writable.
-        unsafe { *out = result.into_raw() };
-        Ok(())
     }
 
     unsafe fn finish(rc: i32, out: FerruleAny, err: *mut FerruleObject, name: &str) -> Result<Any> {

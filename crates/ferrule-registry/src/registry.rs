@@ -25,7 +25,7 @@ pub fn set_global(name: &str, func: &ObjRef<Function>, doc: &str, signature: Opt
     if name.is_empty() || name.starts_with('.') || name.ends_with('.') || name.contains("..") || name.chars().any(char::is_whitespace) {
         return Err(Error::value_error(format!("register: invalid function name {name:?} (expected a dotted name like 'mylib.scale')")));
     }
-    let info = FuncInfo { name: name.to_owned(), doc: doc.to_owned(), signature, flags: flags & !FERRULE_REGISTER_OVERRIDE };
+    let info = FuncInfo { name: name.to_owned(), doc: doc.to_owned(), signature, flags: flags & !FERRULE_REGISTER_OVERRIDE, ..FuncInfo::default() };
     let func = Function::with_info(func, info);
     let mut table = table().write().unwrap_or_else(|p| p.into_inner());
     if flags & FERRULE_REGISTER_OVERRIDE == 0 && table.contains_key(name) {

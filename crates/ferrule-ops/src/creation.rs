@@ -1,0 +1,618 @@
+//! Creation functions: arange, empty, eye, full, linspace, meshgrid, ones, zeros, tril, triu and the `_like` forms.
+
+use ferrule_core::tensor::format_shape;
+use ferrule_core::{bail, DType, Device, Error, Result, Tensor};
+
+use crate::dispatch::{Elem, FloatElem};
+use crate::operand::{int_fits, Scalar};
+
+/// Elements above which fills run on the thread pool.
+const PARALLEL_FILL: usize = 1 << 20;
+
+/// Checks a requested shape for `op`: a negative dim is a `ValueError`, an element count or
+/// byte size that does not fit is an `OverflowError`, both naming `op` and `shape`.
+pub(crate) fn check_shape(op: &str, shape: &[i64], dtype: DType) -> Result<()> {
+    if shape.iter().any(|&dim| dim < 0) {
+        bail!(
+            ValueError,
+            "{op}() argument 'shape': negative dimensions are not allowed, got {}",
+            format_shape(shape)
+        );
+    }
+    if shape.contains(&0) {
+        return Ok(());
+    }
+    let bytes = shape
+        .iter()
+        .try_fold(dtype.itemsize() as i64, |acc, &dim| acc.checked_mul(dim))
+        .filter(|&n| n <= isize::MAX as i64);
+    if bytes.is_none() {
+        bail!(
+            OverflowError,
+            "{op}() argument 'shape': a {dtype} tensor of shape {} is too large",
+            format_shape(shape)
+        );
+    }
+    Ok(())
+}
+
+/// A fresh zero-filled C-contiguous tensor for `op`, with `op`-named shape errors.
+pub(crate) fn alloc(op: &str, shape: &[i64], dtype: DType) -> Result<Tensor> {
+    check_shape(op, shape, dtype)?;
+    Tensor::zeros(shape, dtype).map_err(|e| Error::new(e.kind, format!("{op}: {}", e.message)))
+}
+
+/// Only the CPU holds ferrule's own allocations: another device is a `ValueError`.
+pub(crate) fn check_device(op: &str, device: Option<Device>) -> Result<()> {
+    match device {
+        Some(d) if !d.is_cpu() => bail!(
+            ValueError,
+            "{op}() argument 'device': only the cpu device is supported, got {d}"
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Writes `value` into every element of the fresh contiguous tensor `out`.
+fn fill_with<T: Elem>(out: &Tensor, value: T) -> Result<()> {
+    // SAFETY: `out` is a fresh tensor this module just allocated; nothing else sees it yet.
+    let data = unsafe { out.as_mut_slice::<T>()? };
+    let base = crate::iter::SendPtr(data.as_mut_ptr().cast());
+    crate::pool::parallel_for(data.len(), PARALLEL_FILL / 2, |range| {
+        // SAFETY: each task fills its own range of the fresh tensor.
+        let part = unsafe {
+            std::slice::from_raw_parts_mut(base.get().cast::<T>().add(range.start), range.len())
+        };
+        part.fill(value);
+    });
+    Ok(())
+}
+
+/// Converts a fill value for `dtype`, numpy-style: an int that does not fit an integer dtype
+/// is an `OverflowError`; floats truncate into ints.
+fn fill_value_check(op: &str, value: Scalar, dtype: DType) -> Result<()> {
+    if let Scalar::Int(v) = value {
+        if dtype.is_integer() && !int_fits(v, dtype) {
+            bail!(
+                OverflowError,
+                "{op}() argument 'fill_value': Python integer {v} out of bounds for {dtype}"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A tensor of `shape` and `dtype` filled with `value` (no checks beyond the shape's).
+fn filled(op: &str, shape: &[i64], dtype: DType, value: Scalar) -> Result<Tensor> {
+    let out = alloc(op, shape, dtype)?;
+    let is_zero = match value {
+        Scalar::Bool(v) => !v,
+        Scalar::Int(v) => v == 0,
+        // Only +0.0: -0.0 has a sign bit to store.
+        Scalar::Float(v) => v.to_bits() == 0,
+    };
+    if !is_zero && out.numel() > 0 {
+        crate::dispatch_all!(dtype, T => { fill_with::<T>(&out, value.to_elem::<T>())? });
+    }
+    Ok(out)
+}
+
+/// A new tensor of `shape` (default dtype float64). ferrule zero-fills new memory.
+pub fn empty(shape: &[i64], dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
+    check_device("empty", device)?;
+    alloc("empty", shape, dtype.unwrap_or(DType::Float64))
+}
+
+/// A new tensor with the shape of `x` and its dtype unless `dtype` is given.
+pub fn empty_like(x: &Tensor, dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
+    check_device("empty_like", device)?;
+    alloc("empty_like", x.shape(), dtype.unwrap_or(x.dtype()))
+}
+
+/// A tensor of `shape` filled with zeros (default dtype float64).
+pub fn zeros(shape: &[i64], dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
+    check_device("zeros", device)?;
+    alloc("zeros", shape, dtype.unwrap_or(DType::Float64))
+}
+
+/// Zeros with the shape of `x` and its dtype unless `dtype` is given.
+pub fn zeros_like(x: &Tensor, dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
+    check_device("zeros_like", device)?;
+    alloc("zeros_like", x.shape(), dtype.unwrap_or(x.dtype()))
+}
+
+/// A tensor of `shape` filled with ones (default dtype float64).
+pub fn ones(shape: &[i64], dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
+    check_device("ones", device)?;
+    filled("ones", shape, dtype.unwrap_or(DType::Float64), Scalar::Int(1))
+}
+
+/// Ones with the shape of `x` and its dtype unless `dtype` is given.
+pub fn ones_like(x: &Tensor, dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
+    check_device("ones_like", device)?;
+    filled("ones_like", x.shape(), dtype.unwrap_or(x.dtype()), Scalar::Int(1))
+}
+
+/// A tensor of `shape` filled with `fill_value`; the dtype defaults to the value's own
+/// (bool, int64 or float64). An int out of range of an integer `dtype` is an `OverflowError`.
+pub fn full(
+    shape: &[i64],
+    fill_value: Scalar,
+    dtype: Option<DType>,
+    device: Option<Device>,
+) -> Result<Tensor> {
+    check_device("full", device)?;
+    let dtype = dtype.unwrap_or(fill_value.default_dtype());
+    fill_value_check("full", fill_value, dtype)?;
+    filled("full", shape, dtype, fill_value)
+}
+
+/// `full` with the shape of `x` and its dtype unless `dtype` is given.
+pub fn full_like(
+    x: &Tensor,
+    fill_value: Scalar,
+    dtype: Option<DType>,
+    device: Option<Device>,
+) -> Result<Tensor> {
+    check_device("full_like", device)?;
+    let dtype = dtype.unwrap_or(x.dtype());
+    fill_value_check("full_like", fill_value, dtype)?;
+    filled("full_like", x.shape(), dtype, fill_value)
+}
+
+/// A 2-D tensor with ones on the `k`-th diagonal and zeros elsewhere (`n_cols` defaults to
+/// `n_rows`; `k > 0` is above the main diagonal).
+pub fn eye(
+    n_rows: i64,
+    n_cols: Option<i64>,
+    k: i64,
+    dtype: Option<DType>,
+    device: Option<Device>,
+) -> Result<Tensor> {
+    check_device("eye", device)?;
+    let n_cols = n_cols.unwrap_or(n_rows);
+    for (name, n) in [("n_rows", n_rows), ("n_cols", n_cols)] {
+        if n < 0 {
+            bail!(ValueError, "eye() argument '{name}': expected a non-negative size, got {n}");
+        }
+    }
+    let out = alloc("eye", &[n_rows, n_cols], dtype.unwrap_or(DType::Float64))?;
+    // Row i holds its one at column i + k, when that column exists.
+    let first_row = k.saturating_neg().clamp(0, n_rows);
+    let last_row = n_cols.saturating_sub(k).clamp(0, n_rows);
+    crate::dispatch_all!(out.dtype(), T => {
+        // SAFETY: fresh tensor, not shared.
+        let data = unsafe { out.as_mut_slice::<T>()? };
+        for row in first_row..last_row {
+            data[(row * n_cols + row + k) as usize] = T::from_bool(true);
+        }
+    });
+    Ok(out)
+}
+
+/// The number of elements of `arange`, numpy's `ceil((stop - start) / step)` (at least 0).
+fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<i64> {
+    let all_int = [start, stop, step].iter().all(|s| !matches!(s, Scalar::Float(_)));
+    if all_int {
+        let as_int = |s: Scalar| match s {
+            Scalar::Bool(b) => i128::from(b),
+            Scalar::Int(v) => i128::from(v),
+            Scalar::Float(_) => 0,
+        };
+        let (a, b, s) = (as_int(start), as_int(stop), as_int(step));
+        if s == 0 {
+            bail!(ZeroDivisionError, "arange() argument 'step': step must not be zero");
+        }
+        let span = b - a;
+        // Ceiling of the exact quotient: truncating division, plus one when the remainder
+        // has the quotient's sign.
+        let (q, r) = (span / s, span % s);
+        let len = q + i128::from(r != 0 && (r > 0) == (s > 0));
+        return i64::try_from(len.max(0))
+            .map_err(|_| Error::value_error("arange: maximum allowed size exceeded"));
+    }
+    let step_f = step.as_f64();
+    if step_f == 0.0 {
+        bail!(ZeroDivisionError, "arange() argument 'step': step must not be zero");
+    }
+    let len = ((stop.as_f64() - start.as_f64()) / step_f).ceil();
+    if len.is_nan() {
+        bail!(ValueError, "arange: cannot compute length from start, stop and step");
+    }
+    if len >= i64::MAX as f64 {
+        bail!(ValueError, "arange: maximum allowed size exceeded");
+    }
+    Ok((len as i64).max(0))
+}
+
+/// Fills `data` with numpy's arange rule: the first two values are `first` and `second`
+/// converted to `T`; element `i` is `first + i * (second - first)` computed in `T`'s
+/// arithmetic (f32 for the half types).
+fn arange_fill_float<T: FloatElem>(data: &mut [T], first: f64, second: f64) {
+    let (r0, r1) = (T::from_f64(first), T::from_f64(second));
+    if T::DTYPE == DType::Float64 {
+        let (a, d) = (r0.to_f64(), r1.to_f64() - r0.to_f64());
+        for (i, v) in data.iter_mut().enumerate() {
+            *v = T::from_f64(a + i as f64 * d);
+        }
+    } else {
+        // f32 arithmetic, as numpy's FLOAT_fill and HALF_fill do.
+        let (a, d) = (r0.to_f64() as f32, r1.to_f64() as f32 - r0.to_f64() as f32);
+        for (i, v) in data.iter_mut().enumerate() {
+            *v = T::from_f64(f64::from(a + i as f32 * d));
+        }
+    }
+    if data.len() > 1 {
+        data[1] = r1;
+    }
+}
+
+/// Integer arange: `first + i * (second - first)` with wrapping, like numpy's integer fill.
+fn arange_fill_int<T: Elem>(data: &mut [T], first: Scalar, second: Scalar) {
+    let to_i64 = |s: Scalar| match s {
+        Scalar::Float(f) => T::from_f64(f).to_i64(),
+        other => other.to_elem::<T>().to_i64(),
+    };
+    let (a, b) = (to_i64(first), to_i64(second));
+    let d = b.wrapping_sub(a);
+    let mut v = a;
+    for slot in data.iter_mut() {
+        *slot = T::from_i64(v);
+        v = v.wrapping_add(d);
+    }
+}
+
+/// Evenly spaced values in `[start, stop)` with spacing `step`; `arange(n)` is `0..n`.
+///
+/// The length is `ceil((stop - start) / step)`. The dtype defaults to int64 when all
+/// arguments are ints and float64 otherwise; a zero step is a `ZeroDivisionError` (as in
+/// numpy); bool and complex dtypes are a `TypeError`.
+pub fn arange(
+    start: Scalar,
+    stop: Option<Scalar>,
+    step: Scalar,
+    dtype: Option<DType>,
+    device: Option<Device>,
+) -> Result<Tensor> {
+    check_device("arange", device)?;
+    let (start, stop) = match stop {
+        Some(stop) => (start, stop),
+        None => (Scalar::Int(0), start),
+    };
+    let any_float = [start, stop, step].iter().any(|s| matches!(s, Scalar::Float(_)));
+    let dtype = dtype.unwrap_or(if any_float { DType::Float64 } else { DType::Int64 });
+    if dtype.is_bool() || dtype.is_complex() {
+        bail!(
+            TypeError,
+            "arange() argument 'dtype': dtype {dtype} is not accepted (expected a real numeric dtype)"
+        );
+    }
+    let len = arange_len(start, stop, step)?;
+    let out = alloc("arange", &[len], dtype)?;
+    // The second value, `start + step`, computed exactly for ints and in f64 otherwise.
+    let as_int = |s: Scalar| match s {
+        Scalar::Bool(b) => Some(i64::from(b)),
+        Scalar::Int(v) => Some(v),
+        Scalar::Float(_) => None,
+    };
+    let second = match (as_int(start), as_int(step)) {
+        (Some(a), Some(s)) => a
+            .checked_add(s)
+            .map_or(Scalar::Float(a as f64 + s as f64), Scalar::Int),
+        _ => Scalar::Float(start.as_f64() + step.as_f64()),
+    };
+    let start = as_int(start).map_or(start, Scalar::Int);
+    crate::dispatch_float!(dtype, T => {
+        // SAFETY: fresh tensor, not shared.
+        let data = unsafe { out.as_mut_slice::<T>()? };
+        arange_fill_float::<T>(data, start.as_f64(), second.as_f64());
+    }, _ => crate::dispatch_int!(dtype, T => {
+        // SAFETY: fresh tensor, not shared.
+        let data = unsafe { out.as_mut_slice::<T>()? };
+        arange_fill_int::<T>(data, start, second);
+    }, _ => unreachable!("bool and complex were rejected above")));
+    Ok(out)
+}
+
+/// `num` evenly spaced values from `start` to `stop` (included unless `endpoint` is false).
+///
+/// Computed in float64 with numpy's formula (`start + i * step`, the last value set to `stop`
+/// exactly), then converted to `dtype` (default float64; integer dtypes take the floor). A
+/// negative `num` is a `ValueError`.
+pub fn linspace(
+    start: Scalar,
+    stop: Scalar,
+    num: i64,
+    dtype: Option<DType>,
+    device: Option<Device>,
+    endpoint: bool,
+) -> Result<Tensor> {
+    check_device("linspace", device)?;
+    if num < 0 {
+        bail!(ValueError, "linspace() argument 'num': number of samples, {num}, must be non-negative");
+    }
+    let dtype = dtype.unwrap_or(DType::Float64);
+    let out = alloc("linspace", &[num], dtype)?;
+    let (a, b) = (start.as_f64(), stop.as_f64());
+    let div = if endpoint { num - 1 } else { num };
+    let delta = b - a;
+    let step = delta / div as f64;
+    let value = |i: i64| -> f64 {
+        let y = i as f64;
+        let y = if div > 0 {
+            if step == 0.0 {
+                y / div as f64 * delta
+            } else {
+                y * step
+            }
+        } else {
+            y * delta
+        };
+        let y = y + a;
+        if endpoint && num > 1 && i == num - 1 {
+            b
+        } else {
+            y
+        }
+    };
+    let integer = dtype.is_integer();
+    crate::dispatch_all!(dtype, T => {
+        // SAFETY: fresh tensor, not shared.
+        let data = unsafe { out.as_mut_slice::<T>()? };
+        for (i, slot) in data.iter_mut().enumerate() {
+            let v = value(i as i64);
+            *slot = T::from_f64(if integer { v.floor() } else { v });
+        }
+    });
+    Ok(out)
+}
+
+/// Coordinate grids from 1-D coordinate vectors (inputs of other ranks are flattened).
+///
+/// With `indexing='xy'` (Cartesian) the first two output dims are swapped relative to
+/// `'ij'` (matrix indexing). Each output is a fresh copy with its input's dtype, so writing to
+/// one never changes another.
+pub fn meshgrid(arrays: &[Tensor], indexing: &str) -> Result<Vec<Tensor>> {
+    if indexing != "xy" && indexing != "ij" {
+        bail!(
+            ValueError,
+            "meshgrid() argument 'indexing': expected 'xy' or 'ij', got '{indexing}'"
+        );
+    }
+    let flat: Vec<Tensor> = arrays
+        .iter()
+        .map(|a| a.reshape(&[-1]))
+        .collect::<Result<_>>()?;
+    let mut shape: Vec<i64> = flat.iter().map(|a| a.shape()[0]).collect();
+    let swap = indexing == "xy" && flat.len() >= 2;
+    if swap {
+        shape.swap(0, 1);
+    }
+    check_shape("meshgrid", &shape, DType::Bool)?;
+    flat.iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let axis = match i {
+                0 | 1 if swap => 1 - i,
+                _ => i,
+            };
+            let mut dims = vec![1i64; shape.len()];
+            dims[axis] = shape[axis];
+            a.reshape(&dims)?.broadcast_to(&shape)?.copy()
+        })
+        .collect()
+}
+
+/// A contiguous copy of the stack of matrices `x` with the elements outside the lower
+/// (`j - i <= k`) or upper (`j - i >= k`) triangle set to zero.
+fn mask_triangle(op: &str, x: &Tensor, k: i64, lower: bool) -> Result<Tensor> {
+    if x.ndim() < 2 {
+        bail!(
+            ValueError,
+            "{op}: x must have at least 2 dimensions, got a tensor of shape {}",
+            format_shape(x.shape())
+        );
+    }
+    let out = x.copy()?;
+    let n = out.ndim();
+    let (rows, cols) = (out.shape()[n - 2], out.shape()[n - 1]);
+    if out.numel() == 0 {
+        return Ok(out);
+    }
+    let item = out.itemsize();
+    let matrices = out.numel() / (rows * cols);
+    // SAFETY: fresh tensor, not shared; every dtype's zero is the all-zero bytes.
+    let bytes = unsafe { std::slice::from_raw_parts_mut(out.data_ptr(), out.nbytes()) };
+    for m in 0..matrices {
+        for i in 0..rows {
+            // Row i keeps columns j <= i + k (lower) or j >= i + k (upper).
+            let edge = i.saturating_add(k);
+            let (start, end) = if lower {
+                (edge.saturating_add(1).clamp(0, cols), cols)
+            } else {
+                (0, edge.clamp(0, cols))
+            };
+            let row = ((m * rows + i) * cols) as usize * item;
+            bytes[row + start as usize * item..row + end as usize * item].fill(0);
+        }
+    }
+    Ok(out)
+}
+
+/// The lower triangle of the last two dims of `x` (elements with `j - i <= k`), the rest
+/// zero; `ValueError` for fewer than 2 dims.
+pub fn tril(x: &Tensor, k: i64) -> Result<Tensor> {
+    mask_triangle("tril", x, k, true)
+}
+
+/// The upper triangle of the last two dims of `x` (elements with `j - i >= k`), the rest
+/// zero; `ValueError` for fewer than 2 dims.
+pub fn triu(x: &Tensor, k: i64) -> Result<Tensor> {
+    mask_triangle("triu", x, k, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ferrule_core::ErrorKind;
+
+    fn f64s(t: &Tensor) -> Vec<f64> {
+        crate::dispatch_all!(t.dtype(), T => { t.to_vec::<T>().unwrap().into_iter().map(|v| v.to_f64()).collect() })
+    }
+
+    #[test]
+    fn arange_matches_numpy() {
+        let t = arange(Scalar::Int(5), None, Scalar::Int(1), None, None).unwrap();
+        assert_eq!((t.dtype(), t.to_vec::<i64>().unwrap()), (DType::Int64, vec![0, 1, 2, 3, 4]));
+        let t = arange(Scalar::Int(10), Some(Scalar::Int(1)), Scalar::Int(-3), None, None).unwrap();
+        assert_eq!(t.to_vec::<i64>().unwrap(), [10, 7, 4]);
+        let t = arange(Scalar::Int(1), Some(Scalar::Int(10)), Scalar::Int(3), None, None).unwrap();
+        assert_eq!(t.to_vec::<i64>().unwrap(), [1, 4, 7]);
+        assert_eq!(arange(Scalar::Int(3), Some(Scalar::Int(1)), Scalar::Int(1), None, None).unwrap().shape(), [0]);
+        // np.arange(-3, 3, 0.5, dtype=int)
+        let t = arange(Scalar::Int(-3), Some(Scalar::Int(3)), Scalar::Float(0.5), Some(DType::Int64), None).unwrap();
+        assert_eq!(t.to_vec::<i64>().unwrap(), [-3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        // np.arange(0, 1, 0.1, dtype=np.float32)[-1] == 0.90000004 (float32 arithmetic)
+        let t = arange(Scalar::Int(0), Some(Scalar::Int(1)), Scalar::Float(0.1), Some(DType::Float32), None).unwrap();
+        let v = t.to_vec::<f32>().unwrap();
+        assert_eq!(v.len(), 10);
+        assert_eq!(v[9], 0.90000004f32);
+        let t = arange(Scalar::Float(0.0), Some(Scalar::Float(1.0)), Scalar::Float(0.25), None, None).unwrap();
+        assert_eq!((t.dtype(), t.to_vec::<f64>().unwrap()), (DType::Float64, vec![0.0, 0.25, 0.5, 0.75]));
+        let t = arange(Scalar::Int(0), Some(Scalar::Int(4)), Scalar::Int(1), Some(DType::Float16), None).unwrap();
+        assert_eq!(f64s(&t), [0.0, 1.0, 2.0, 3.0]);
+        let t = arange(Scalar::Int(250), Some(Scalar::Int(260)), Scalar::Int(4), Some(DType::UInt8), None).unwrap();
+        assert_eq!(t.to_vec::<u8>().unwrap(), [250, 254, 2]);
+    }
+
+    #[test]
+    fn arange_errors() {
+        let err = arange(Scalar::Int(0), Some(Scalar::Int(4)), Scalar::Int(0), None, None).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::ZeroDivisionError);
+        let err = arange(Scalar::Float(0.0), Some(Scalar::Float(f64::INFINITY)), Scalar::Float(1.0), None, None).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::ValueError);
+        assert!(arange(Scalar::Float(0.0), Some(Scalar::Float(f64::NAN)), Scalar::Int(1), None, None).is_err());
+        let err = arange(Scalar::Int(3), None, Scalar::Int(1), Some(DType::Bool), None).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::TypeError);
+        let err = arange(Scalar::Int(i64::MIN), Some(Scalar::Int(i64::MAX)), Scalar::Int(1), None, None).unwrap_err();
+        assert!(err.message.starts_with("arange"), "{}", err.message);
+    }
+
+    #[test]
+    fn filled_tensors() {
+        let t = zeros(&[2, 3], None, None).unwrap();
+        assert_eq!((t.dtype(), t.to_vec::<f64>().unwrap()), (DType::Float64, vec![0.0; 6]));
+        let t = ones(&[4], Some(DType::Complex64), None).unwrap();
+        assert_eq!(t.to_vec::<ferrule_core::Complex32>().unwrap()[3], ferrule_core::Complex32 { re: 1.0, im: 0.0 });
+        let t = full(&[2], Scalar::Bool(true), None, None).unwrap();
+        assert_eq!((t.dtype(), t.to_vec::<bool>().unwrap()), (DType::Bool, vec![true; 2]));
+        let t = full(&[2], Scalar::Int(7), None, None).unwrap();
+        assert_eq!((t.dtype(), t.to_vec::<i64>().unwrap()), (DType::Int64, vec![7; 2]));
+        let t = full(&[], Scalar::Float(-0.0), None, None).unwrap();
+        assert!(t.to_vec::<f64>().unwrap()[0].is_sign_negative());
+        let t = full(&[3], Scalar::Float(2.7), Some(DType::Int8), None).unwrap();
+        assert_eq!(t.to_vec::<i8>().unwrap(), [2; 3]);
+        let err = full(&[2], Scalar::Int(300), Some(DType::UInt8), None).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::OverflowError);
+        assert_eq!(err.message, "full() argument 'fill_value': Python integer 300 out of bounds for uint8");
+        let big = ones(&[1 << 21], Some(DType::Float32), None).unwrap();
+        assert!(big.to_vec::<f32>().unwrap().iter().all(|&v| v == 1.0));
+        let x = Tensor::from_slice(&[1i16, 2, 3, 4], &[2, 2]).unwrap().transpose(0, 1).unwrap();
+        let t = full_like(&x, Scalar::Int(5), None, None).unwrap();
+        assert_eq!((t.shape(), t.dtype(), t.to_vec::<i16>().unwrap()), (&[2i64, 2][..], DType::Int16, vec![5; 4]));
+        assert_eq!(ones_like(&x, Some(DType::Float32), None).unwrap().to_vec::<f32>().unwrap(), [1.0; 4]);
+        assert_eq!(zeros_like(&x, None, None).unwrap().to_vec::<i16>().unwrap(), [0; 4]);
+        let e = empty_like(&x, None, None).unwrap();
+        assert_eq!((e.shape(), e.dtype()), (&[2i64, 2][..], DType::Int16));
+        assert_eq!(empty(&[0, 3], Some(DType::Bool), None).unwrap().numel(), 0);
+    }
+
+    #[test]
+    fn shape_and_device_errors_name_the_op() {
+        let err = zeros(&[2, -1], None, None).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::ValueError);
+        assert_eq!(err.message, "zeros() argument 'shape': negative dimensions are not allowed, got (2, -1)");
+        let err = ones(&[1 << 40, 1 << 40], None, None).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::OverflowError);
+        assert!(err.message.starts_with("ones() argument 'shape'"), "{}", err.message);
+        let err = full(&[1 << 62], Scalar::Int(1), None, None).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::OverflowError);
+        let err = empty(&[2], None, Some(Device::new(Device::KDL_CUDA, 0))).unwrap_err();
+        assert!(err.message.starts_with("empty() argument 'device'"), "{}", err.message);
+        assert!(eye(-1, None, 0, None, None).unwrap_err().message.contains("'n_rows'"));
+    }
+
+    #[test]
+    fn eye_diagonals() {
+        for (rows, cols, k) in [(3, None, 0), (3, Some(4), 1), (4, Some(3), -2), (2, Some(2), 5), (0, Some(3), 0), (3, Some(5), -7)] {
+            let t = eye(rows, cols, k, Some(DType::Int32), None).unwrap();
+            let c = cols.unwrap_or(rows);
+            assert_eq!(t.shape(), [rows, c]);
+            let v = t.to_vec::<i32>().unwrap();
+            for i in 0..rows {
+                for j in 0..c {
+                    assert_eq!(v[(i * c + j) as usize], i32::from(j - i == k), "{rows} {c} {k}");
+                }
+            }
+        }
+        assert_eq!(eye(2, None, 0, None, None).unwrap().to_vec::<f64>().unwrap(), [1.0, 0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn linspace_matches_numpy() {
+        let t = linspace(Scalar::Int(0), Scalar::Int(1), 5, None, None, true).unwrap();
+        assert_eq!(t.to_vec::<f64>().unwrap(), [0.0, 0.25, 0.5, 0.75, 1.0]);
+        let t = linspace(Scalar::Int(0), Scalar::Int(1), 5, Some(DType::Int32), None, true).unwrap();
+        assert_eq!(t.to_vec::<i32>().unwrap(), [0, 0, 0, 0, 1]);
+        let t = linspace(Scalar::Int(2), Scalar::Int(3), 1, None, None, true).unwrap();
+        assert_eq!(t.to_vec::<f64>().unwrap(), [2.0]);
+        let t = linspace(Scalar::Int(0), Scalar::Int(1), 4, None, None, false).unwrap();
+        assert_eq!(t.to_vec::<f64>().unwrap(), [0.0, 0.25, 0.5, 0.75]);
+        assert_eq!(linspace(Scalar::Int(0), Scalar::Int(1), 0, None, None, true).unwrap().shape(), [0]);
+        // numpy: np.linspace(0.1, 0.7, 7)[k] == 0.1 + k * ((0.7 - 0.1) / 6), last exactly 0.7
+        let t = linspace(Scalar::Float(0.1), Scalar::Float(0.7), 7, None, None, true).unwrap();
+        let v = t.to_vec::<f64>().unwrap();
+        let step = (0.7 - 0.1) / 6.0;
+        for (k, &x) in v.iter().enumerate().take(6) {
+            assert_eq!(x, k as f64 * step + 0.1);
+        }
+        assert_eq!(v[6], 0.7);
+        let t = linspace(Scalar::Int(1), Scalar::Int(1), 3, None, None, true).unwrap();
+        assert_eq!(t.to_vec::<f64>().unwrap(), [1.0; 3]);
+        let err = linspace(Scalar::Int(0), Scalar::Int(1), -1, None, None, true).unwrap_err();
+        assert!(err.message.starts_with("linspace() argument 'num'"), "{}", err.message);
+    }
+
+    #[test]
+    fn meshgrid_xy_and_ij() {
+        let x = Tensor::from_slice(&[1i32, 2, 3], &[3]).unwrap();
+        let y = Tensor::from_slice(&[10.0f32, 20.0], &[2]).unwrap();
+        let g = meshgrid(&[x.clone(), y.clone()], "xy").unwrap();
+        assert_eq!((g[0].shape(), g[1].shape()), (&[2i64, 3][..], &[2i64, 3][..]));
+        assert_eq!(g[0].to_vec::<i32>().unwrap(), [1, 2, 3, 1, 2, 3]);
+        assert_eq!(g[1].to_vec::<f32>().unwrap(), [10.0, 10.0, 10.0, 20.0, 20.0, 20.0]);
+        assert!(g[0].is_contiguous() && !g[0].shares_memory_with(&x));
+        let g = meshgrid(&[x.clone(), y, x.slice(0, None, None, -1).unwrap()], "ij").unwrap();
+        assert_eq!(g[2].shape(), [3, 2, 3]);
+        assert_eq!(g[2].to_vec::<i32>().unwrap()[..3], [3, 2, 1]);
+        assert_eq!(g[0].to_vec::<i32>().unwrap()[..7], [1, 1, 1, 1, 1, 1, 2]);
+        assert!(meshgrid(&[], "xy").unwrap().is_empty());
+        assert_eq!(meshgrid(&[x.clone()], "xy").unwrap()[0].to_vec::<i32>().unwrap(), [1, 2, 3]);
+        let err = meshgrid(&[x], "yx").unwrap_err();
+        assert!(err.message.starts_with("meshgrid() argument 'indexing'"));
+    }
+
+    #[test]
+    fn triangles() {
+        let x = Tensor::from_slice(&(1..=12).collect::<Vec<i64>>(), &[3, 4]).unwrap();
+        assert_eq!(tril(&x, 0).unwrap().to_vec::<i64>().unwrap(), [1, 0, 0, 0, 5, 6, 0, 0, 9, 10, 11, 0]);
+        assert_eq!(triu(&x, 1).unwrap().to_vec::<i64>().unwrap(), [0, 2, 3, 4, 0, 0, 7, 8, 0, 0, 0, 12]);
+        assert_eq!(tril(&x, -1).unwrap().to_vec::<i64>().unwrap(), [0, 0, 0, 0, 5, 0, 0, 0, 9, 10, 0, 0]);
+        let t = x.transpose(0, 1).unwrap();
+        assert_eq!(triu(&t, 0).unwrap().to_vec::<i64>().unwrap(), [1, 5, 9, 0, 6, 10, 0, 0, 11, 0, 0, 0]);
+        let stack = Tensor::from_slice(&[1.0f32; 8], &[2, 2, 2]).unwrap();
+        assert_eq!(tril(&stack, 0).unwrap().to_vec::<f32>().unwrap(), [1.0, 0.0, 1.0, 1.0, 1.0, 0.0, 1.0, 1.0]);
+        let err = triu(&Tensor::from_slice(&[1i8], &[1]).unwrap(), 0).unwrap_err();
+        assert!(err.message.starts_with("triu:"), "{}", err.message);
+    }
+}

@@ -1,0 +1,145 @@
+//! Element-wise operators (Array API 2024.12 element-wise functions), `astype` and `geo_distance`.
+//!
+//! Every op takes its inputs, promotes them (weak Python scalars per NEP 50), broadcasts,
+//! checks or allocates the output and runs a slice kernel through [`crate::iter`].
+
+mod arith;
+mod binary;
+mod bitwise;
+mod cast;
+mod compare;
+mod geo;
+mod math;
+mod real;
+mod select;
+mod simd;
+mod unary;
+
+#[cfg(test)]
+mod tests;
+
+pub use binary::*;
+pub use bitwise::*;
+pub use cast::{astype, cast_to};
+pub use compare::*;
+pub use geo::{geo_distance, EARTH_RADIUS_M};
+pub use math::*;
+pub use select::{clip, r#where};
+pub use unary::*;
+
+use ferrule_core::{DType, Element, Error, Result, Tensor};
+
+use crate::iter::{broadcast_all, map_binary, map_unary, prepare_out};
+use crate::operand::{resolve_pair, Operand};
+use crate::promote::result_type;
+
+/// Applies `f` to each element of `x` (broadcast to `out`), writing `out`.
+#[inline]
+pub(crate) fn map1<I: Element, O: Element>(
+    x: &Tensor,
+    out: &Tensor,
+    grain: usize,
+    f: impl Fn(I) -> O + Sync,
+) {
+    map_unary::<I, O, _>(x, out, grain, |xs, os| {
+        for (o, &v) in os.iter_mut().zip(xs) {
+            *o = f(v);
+        }
+    });
+}
+
+/// Applies `f` to each pair of elements of `a`, `b` (broadcast to `out`), writing `out`.
+#[inline]
+pub(crate) fn map2<A: Element, B: Element, O: Element>(
+    a: &Tensor,
+    b: &Tensor,
+    out: &Tensor,
+    grain: usize,
+    f: impl Fn(A, B) -> O + Sync,
+) {
+    map_binary::<A, B, O, _>(a, b, out, grain, |xs, ys, os| {
+        for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
+            *o = f(x, y);
+        }
+    });
+}
+
+/// `x` in `dtype`: itself when it already has it, otherwise a converted copy.
+pub(crate) fn in_dtype(x: &Tensor, dtype: DType) -> Result<Tensor> {
+    if x.dtype() == dtype {
+        Ok(x.clone())
+    } else {
+        cast_to(x, dtype)
+    }
+}
+
+/// `TypeError` naming the op, the dtype and what was expected.
+pub(crate) fn dtype_error(op: &str, dtype: DType, what: &str) -> Error {
+    Error::type_error(format!(
+        "{op}: dtype {dtype} is not accepted (expected {what})"
+    ))
+}
+
+/// The prepared operands of a binary op: both inputs converted to the computation dtype and
+/// the checked or fresh output.
+pub(crate) struct Binary {
+    /// x1 in `dtype`.
+    pub a: Tensor,
+    /// x2 in `dtype`.
+    pub b: Tensor,
+    /// The output (fresh or the caller's `out`).
+    pub out: Tensor,
+    /// The dtype the kernel computes in.
+    pub dtype: DType,
+}
+
+/// Resolves, promotes, checks, broadcasts and prepares a binary op.
+///
+/// `compute` maps the promoted dtype to the computation dtype, or `None` when the op does not
+/// accept it (a `TypeError` quoting `what`); `out_dtype` maps the computation dtype to the
+/// result dtype.
+pub(crate) fn binary_setup(
+    op: &str,
+    x1: &Operand,
+    x2: &Operand,
+    out: Option<&Tensor>,
+    what: &str,
+    compute: impl Fn(DType) -> Option<DType>,
+    out_dtype: impl Fn(DType) -> DType,
+) -> Result<Binary> {
+    let (a, b) = resolve_pair(op, x1, x2)?;
+    let promoted = result_type(a.dtype(), b.dtype());
+    let dtype = compute(promoted).ok_or_else(|| {
+        if a.dtype() == b.dtype() {
+            dtype_error(op, promoted, what)
+        } else {
+            Error::type_error(format!(
+                "{op}: dtypes {} and {} are not accepted (they promote to {promoted}; expected {what})",
+                a.dtype(),
+                b.dtype()
+            ))
+        }
+    })?;
+    let shape = if a.shape() == b.shape() {
+        a.shape().to_vec()
+    } else {
+        broadcast_all(op, &[&a, &b])?
+    };
+    let out = prepare_out(op, out, &shape, out_dtype(dtype), &[&a, &b])?;
+    Ok(Binary {
+        a: in_dtype(&a, dtype)?,
+        b: in_dtype(&b, dtype)?,
+        out,
+        dtype,
+    })
+}
+
+/// Prepares a unary op: `out` checked or allocated with `x`'s shape and `out_dtype`.
+pub(crate) fn unary_out(
+    op: &str,
+    x: &Tensor,
+    out: Option<&Tensor>,
+    out_dtype: DType,
+) -> Result<Tensor> {
+    prepare_out(op, out, x.shape(), out_dtype, &[x])
+}

@@ -1,0 +1,254 @@
+//! Argument unpacking and result wrapping for the generated registration glue (`gen/`): packed
+//! `Any` values in, kernel parameter types out (see `schema/KERNELS.md`), with errors that name
+//! the op, the argument and its position.
+
+use ferrule_core::{DType, Device, Tensor};
+use ferrule_registry::typed::arg_type_error;
+use ferrule_registry::{blocking, Any, Array, Error, ObjRef, Result, TensorObj};
+use ferrule_sys::type_index as ti;
+
+use crate::operand::{Operand, Scalar};
+
+fn name_of(op: &str) -> String {
+    format!("ops.{op}")
+}
+
+fn wrong(op: &str, args: &[Any], pos: usize, name: &str, expected: &str) -> Error {
+    arg_type_error(&name_of(op), pos, name, expected, &args[pos])
+}
+
+/// Checks the packed argument count (after defaults were filled by the registry).
+pub fn check_arity(op: &str, args: &[Any], fixed: usize, var: bool) -> Result<()> {
+    if args.len() == fixed || (var && args.len() > fixed) {
+        return Ok(());
+    }
+    let expected = if var { format!("at least {fixed}") } else { fixed.to_string() };
+    Err(Error::type_error(format!("ops.{op}() takes {expected} arguments but {} were given", args.len())))
+}
+
+/// A tensor argument (borrowed from the packed arguments).
+pub fn tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Result<&'a Tensor> {
+    args[pos].downcast::<TensorObj>().map(TensorObj::tensor).ok_or_else(|| wrong(op, args, pos, name, "Tensor"))
+}
+
+/// A tensor or None.
+pub fn opt_tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Result<Option<&'a Tensor>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    args[pos].downcast::<TensorObj>().map(|t| Some(t.tensor())).ok_or_else(|| wrong(op, args, pos, name, "Tensor or None"))
+}
+
+fn to_scalar(value: &Any) -> Option<Scalar> {
+    match value.type_index() {
+        ti::BOOL => value.as_bool().map(Scalar::Bool),
+        ti::INT => value.as_int().map(Scalar::Int),
+        ti::FLOAT => value.as_float().map(Scalar::Float),
+        _ => None,
+    }
+}
+
+/// A tensor or a Python scalar.
+pub fn operand(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Operand> {
+    if let Some(t) = args[pos].downcast::<TensorObj>() {
+        return Ok(Operand::Tensor(t.tensor().clone()));
+    }
+    to_scalar(&args[pos]).map(Operand::Scalar).ok_or_else(|| wrong(op, args, pos, name, "Tensor, int, float or bool"))
+}
+
+/// A tensor, a Python scalar or None.
+pub fn opt_operand(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Option<Operand>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    operand(op, args, pos, name).map(Some)
+}
+
+/// A scalar.
+pub fn scalar(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Scalar> {
+    to_scalar(&args[pos]).ok_or_else(|| wrong(op, args, pos, name, "int, float or bool"))
+}
+
+/// A scalar or None.
+pub fn opt_scalar(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Option<Scalar>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    scalar(op, args, pos, name).map(Some)
+}
+
+/// A list or tuple of tensors (an Array).
+pub fn tensor_list(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Vec<Tensor>> {
+    let array = args[pos].downcast::<Array>().ok_or_else(|| wrong(op, args, pos, name, "a list of Tensors"))?;
+    array
+        .items()
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            item.downcast::<TensorObj>().map(|t| t.tensor().clone()).ok_or_else(|| {
+                Error::type_error(format!("ops.{op}() argument {} '{name}': item {i} is {}, expected Tensor", pos + 1, item.type_name()))
+            })
+        })
+        .collect()
+}
+
+/// The `*args` tensors from packed position `pos` on.
+pub fn var_tensors(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Vec<Tensor>> {
+    (pos..args.len()).map(|i| tensor(op, args, i, name).cloned()).collect()
+}
+
+/// An int (a bool is rejected, unlike Python, to catch mistakes like `axis=True`).
+pub fn int(op: &str, args: &[Any], pos: usize, name: &str) -> Result<i64> {
+    match args[pos].type_index() {
+        ti::INT => Ok(args[pos].as_int().unwrap_or_default()),
+        _ => Err(wrong(op, args, pos, name, "int")),
+    }
+}
+
+/// An int or None.
+pub fn opt_int(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Option<i64>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    int(op, args, pos, name).map(Some).map_err(|_| wrong(op, args, pos, name, "int or None"))
+}
+
+/// A float (ints accepted).
+pub fn float(op: &str, args: &[Any], pos: usize, name: &str) -> Result<f64> {
+    match args[pos].type_index() {
+        ti::INT | ti::FLOAT => Ok(args[pos].as_float().unwrap_or_default()),
+        _ => Err(wrong(op, args, pos, name, "float")),
+    }
+}
+
+/// A float or None.
+pub fn opt_float(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Option<f64>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    float(op, args, pos, name).map(Some)
+}
+
+/// A bool.
+pub fn bool(op: &str, args: &[Any], pos: usize, name: &str) -> Result<bool> {
+    args[pos].as_bool().ok_or_else(|| wrong(op, args, pos, name, "bool"))
+}
+
+/// A string (borrowed).
+pub fn str<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Result<&'a str> {
+    args[pos].as_str().ok_or_else(|| wrong(op, args, pos, name, "str"))
+}
+
+/// A string or None.
+pub fn opt_str<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Result<Option<&'a str>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    str(op, args, pos, name).map(Some)
+}
+
+/// A dtype: a dtype value or its name ("float32").
+pub fn dtype(op: &str, args: &[Any], pos: usize, name: &str) -> Result<DType> {
+    if let Some(d) = args[pos].as_dtype() {
+        return Ok(d);
+    }
+    if let Some(s) = args[pos].as_str() {
+        return DType::from_name(s).ok_or_else(|| Error::type_error(format!("ops.{op}() argument {} '{name}': unknown dtype '{s}'", pos + 1)));
+    }
+    Err(wrong(op, args, pos, name, "dtype"))
+}
+
+/// A dtype or None.
+pub fn opt_dtype(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Option<DType>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    dtype(op, args, pos, name).map(Some)
+}
+
+/// A device (a device value or a string like "cpu") or None.
+pub fn opt_device(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Option<Device>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    if let Some(d) = args[pos].as_device() {
+        return Ok(Some(d));
+    }
+    if let Some(s) = args[pos].as_str() {
+        return Device::parse(s).map(Some).map_err(|e| Error::value_error(format!("ops.{op}() argument {} '{name}': {}", pos + 1, e.message)));
+    }
+    Err(wrong(op, args, pos, name, "device or None"))
+}
+
+/// An int or a list/tuple of ints.
+pub fn shape(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Vec<i64>> {
+    if args[pos].type_index() == ti::INT {
+        return Ok(vec![args[pos].as_int().unwrap_or_default()]);
+    }
+    let array = args[pos].downcast::<Array>().ok_or_else(|| wrong(op, args, pos, name, "int or tuple of ints"))?;
+    array
+        .items()
+        .iter()
+        .enumerate()
+        .map(|(i, item)| match item.type_index() {
+            ti::INT => Ok(item.as_int().unwrap_or_default()),
+            _ => Err(Error::type_error(format!("ops.{op}() argument {} '{name}': item {i} is {}, expected int", pos + 1, item.type_name()))),
+        })
+        .collect()
+}
+
+/// An int, a list/tuple of ints, or None.
+pub fn opt_int_list(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Option<Vec<i64>>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    shape(op, args, pos, name).map(Some)
+}
+
+/// Any value (borrowed).
+pub fn any<'a>(_op: &str, args: &'a [Any], pos: usize, _name: &str) -> Result<&'a Any> {
+    Ok(&args[pos])
+}
+
+/// How an op treats the caller's interpreter lock.
+#[derive(Clone, Copy, Debug)]
+pub enum Gil {
+    /// Keep it (tiny work, or the function is marked long-running and the frontend released it).
+    Keep,
+    /// Release it when the tensor arguments hold more than [`LARGE_ELEMENTS`] elements.
+    ReleaseWhenLarge,
+}
+
+/// Above this many input elements, `Gil::ReleaseWhenLarge` ops release the caller's lock.
+pub const LARGE_ELEMENTS: i64 = 1 << 15;
+
+/// Runs a kernel under the op's lock policy and converts its error.
+pub fn run<T>(gil: Gil, args: &[Any], kernel: impl FnOnce() -> ferrule_core::Result<T>) -> Result<T> {
+    let large = matches!(gil, Gil::ReleaseWhenLarge)
+        && args.iter().filter_map(|a| a.downcast::<TensorObj>()).map(|t| t.tensor().numel()).sum::<i64>() > LARGE_ELEMENTS;
+    let result = if large { blocking::allow_blocking(kernel) } else { kernel() };
+    result.map_err(Error::from)
+}
+
+/// Wraps a tensor result.
+pub fn ret_tensor(t: Tensor) -> Result<Any> {
+    Ok(Any::object(TensorObj::new(t)))
+}
+
+/// Wraps a tensor result; when `out=` was given, returns that very object (identity holds).
+pub fn ret_tensor_or_out(t: Tensor, out: &Any) -> Result<Any> {
+    match out.downcast::<TensorObj>() {
+        Some(o) if o.tensor().data_ptr() == t.data_ptr() && o.tensor().shape() == t.shape() => Ok(out.clone()),
+        _ => ret_tensor(t),
+    }
+}
+
+/// Wraps several tensors as an Array.
+pub fn ret_tensors(ts: Vec<Tensor>) -> Result<Any> {
+    Ok(Any::object(ObjRef::new(Array::new(ts.into_iter().map(|t| Any::object(TensorObj::new(t))).collect()))))
+}
+
+/// Wraps a plain value.
+pub fn ret_value<T: Into<Any>>(v: T) -> Result<Any> {
+    Ok(v.into())
+}

@@ -1,0 +1,118 @@
+//! Offset-list gathers and scatters: the element movers under take, take_along_axis and advanced indexing.
+
+use ferrule_core::{Result, Tensor};
+
+/// The offsets (elements, relative to the first element) of a layout, in C order.
+pub(crate) fn layout_offsets(shape: &[i64], strides: &[i64]) -> Vec<i64> {
+    let n: i64 = shape.iter().product();
+    let mut out = Vec::with_capacity(n.max(0) as usize);
+    ferrule_core::tensor::for_each_offset(shape, strides, |o| out.push(o));
+    out
+}
+
+/// Every `a + b` for `a` in `outer`, `b` in `inner`, in C order (`outer` varies slowest).
+pub(crate) fn combine(outer: &[i64], inner: &[i64]) -> Vec<i64> {
+    let mut out = Vec::with_capacity(outer.len() * inner.len());
+    for &a in outer {
+        out.extend(inner.iter().map(|&b| a + b));
+    }
+    out
+}
+
+/// True when `inner` is `0, 1, 2, ...`, so blocks can move with one memcpy.
+fn is_run(inner: &[i64]) -> bool {
+    inner.iter().enumerate().all(|(i, &o)| o == i as i64)
+}
+
+macro_rules! by_itemsize {
+    ($n:expr, $f:ident, $($arg:expr),*) => {
+        match $n {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            _ => $f::<16>($($arg),*),
+        }
+    };
+}
+
+/// # Safety
+/// Every `outer[o] + inner[i]` addresses an element at `src`; `dst` holds
+/// `outer.len() * inner.len()` elements and does not overlap the source.
+unsafe fn gather_n<const N: usize>(src: *const u8, outer: &[i64], inner: &[i64], dst: *mut u8) {
+    if inner == [0] {
+        // One element per outer offset (take / integer indexing of 1-D data): a tight loop.
+        for (k, &o) in outer.iter().enumerate() {
+            // SAFETY: caller contract.
+            unsafe {
+                let item = src.offset(o as isize * N as isize).cast::<[u8; N]>().read_unaligned();
+                dst.add(k * N).cast::<[u8; N]>().write_unaligned(item);
+            }
+        }
+        return;
+    }
+    let run = is_run(inner) && inner.len() * N >= 64;
+    let mut out = dst;
+    for &o in outer {
+        // SAFETY: caller contract.
+        unsafe {
+            let base = src.offset(o as isize * N as isize);
+            if run {
+                std::ptr::copy_nonoverlapping(base, out, inner.len() * N);
+                out = out.add(inner.len() * N);
+            } else {
+                for &i in inner {
+                    let item = base.offset(i as isize * N as isize).cast::<[u8; N]>().read_unaligned();
+                    out.cast::<[u8; N]>().write_unaligned(item);
+                    out = out.add(N);
+                }
+            }
+        }
+    }
+}
+
+/// # Safety
+/// As for [`gather_n`] with the roles of source and destination swapped.
+unsafe fn scatter_n<const N: usize>(dst: *mut u8, outer: &[i64], inner: &[i64], src: *const u8) {
+    let mut from = src;
+    for &o in outer {
+        // SAFETY: caller contract.
+        unsafe {
+            let base = dst.offset(o as isize * N as isize);
+            for &i in inner {
+                let item = from.cast::<[u8; N]>().read_unaligned();
+                base.offset(i as isize * N as isize).cast::<[u8; N]>().write_unaligned(item);
+                from = from.add(N);
+            }
+        }
+    }
+}
+
+/// A new C-contiguous tensor of `shape` (whose element count is `outer.len() * inner.len()`)
+/// holding `src[outer[o] + inner[i]]` in C order over `(o, i)`; offsets are relative to `src`'s
+/// first element and must be in bounds (checked by the callers against the index bounds).
+pub(crate) fn gather(src: &Tensor, outer: &[i64], inner: &[i64], shape: &[i64]) -> Result<Tensor> {
+    let out = Tensor::empty(shape, src.dtype())?;
+    debug_assert_eq!(out.numel() as usize, outer.len() * inner.len());
+    if out.numel() > 0 {
+        let (s, d) = (src.data_ptr().cast_const(), out.data_ptr());
+        // SAFETY: callers build offsets from in-bounds indices over `src`'s own layout; `out`
+        // is fresh with exactly `outer.len() * inner.len()` elements.
+        unsafe { by_itemsize!(src.itemsize(), gather_n, s, outer, inner, d) };
+    }
+    Ok(out)
+}
+
+/// Writes the contiguous `values` (dtype of `dst`, `outer.len() * inner.len()` elements) to
+/// `dst[outer[o] + inner[i]]` in C order; with repeated offsets the last write wins.
+pub(crate) fn scatter(dst: &Tensor, outer: &[i64], inner: &[i64], values: &Tensor) {
+    debug_assert!(values.is_contiguous() && values.dtype() == dst.dtype());
+    debug_assert_eq!(values.numel() as usize, outer.len() * inner.len());
+    if values.numel() == 0 {
+        return;
+    }
+    let (d, s) = (dst.data_ptr(), values.data_ptr().cast_const());
+    // SAFETY: offsets are in-bounds positions of `dst` (callers check indices), and `values` is
+    // a separate contiguous buffer of the right size (callers copy when it shares memory).
+    unsafe { by_itemsize!(dst.itemsize(), scatter_n, d, outer, inner, s) };
+}

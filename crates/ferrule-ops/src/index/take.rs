@@ -1,0 +1,166 @@
+//! take, take_along_axis and nonzero, plus the integer-index reading they share with getitem.
+
+use ferrule_core::tensor::format_shape;
+use ferrule_core::{DType, Error, Result, Tensor};
+
+use super::gather::{combine, gather, layout_offsets};
+use crate::dispatch::Elem;
+use crate::manipulate::norm_axis;
+
+/// The values of an integer tensor as i64 in C order (uint64 values above `i64::MAX`
+/// saturate, so they stay out of bounds); `TypeError` for any other dtype.
+pub(crate) fn index_values(op: &str, arg: &str, t: &Tensor) -> Result<Vec<i64>> {
+    if t.dtype() == DType::Int64 {
+        return t.to_vec::<i64>();
+    }
+    if t.dtype() == DType::UInt64 {
+        return Ok(t.to_vec::<u64>()?.into_iter().map(|v| v.min(i64::MAX as u64) as i64).collect());
+    }
+    crate::dispatch_int!(t.dtype(), T => {
+        Ok(t.to_vec::<T>()?.into_iter().map(|v| v.to_i64()).collect())
+    }, _ => Err(Error::type_error(format!(
+        "{op}() argument '{arg}': expected an integer tensor, got dtype {}",
+        t.dtype()
+    ))))
+}
+
+/// Wraps negative indices and checks bounds: `IndexError` naming `op`, the index, the axis and
+/// the size.
+fn normalize_indices(op: &str, values: &mut [i64], axis: usize, size: i64) -> Result<()> {
+    for v in values.iter_mut() {
+        if *v < -size || *v >= size {
+            return Err(Error::index_error(format!(
+                "{op}: index {v} is out of bounds for axis {axis} with size {size}"
+            )));
+        }
+        if *v < 0 {
+            *v += size;
+        }
+    }
+    Ok(())
+}
+
+/// `x` with the positions `index` (normalised, in bounds) selected along `axis`: the result
+/// has `index.len()` entries along that axis.
+pub(crate) fn take_axis(x: &Tensor, axis: usize, index: &[i64]) -> Result<Tensor> {
+    let mut shape = x.shape().to_vec();
+    shape[axis] = index.len() as i64;
+    let stride = x.strides()[axis];
+    let before = layout_offsets(&x.shape()[..axis], &x.strides()[..axis]);
+    let along: Vec<i64> = index.iter().map(|&i| i * stride).collect();
+    let outer = if before == [0] { along } else { combine(&before, &along) };
+    let inner = layout_offsets(&x.shape()[axis + 1..], &x.strides()[axis + 1..]);
+    gather(x, &outer, &inner, &shape)
+}
+
+/// Elements of `x` at `indices` along `axis` (numpy's `take`): the result shape is
+/// `x.shape[:axis] + indices.shape + x.shape[axis+1:]`. `axis=None` indexes the flattened `x`
+/// (the Array API requires an axis for tensors of more than one dim; numpy does not).
+/// Negative indices count from the end; out of range is an `IndexError`; non-integer
+/// indices are a `TypeError`.
+pub fn take(x: &Tensor, indices: &Tensor, axis: Option<i64>) -> Result<Tensor> {
+    let mut values = index_values("take", "indices", indices)?;
+    let (x, axis) = match axis {
+        None => (x.reshape(&[-1])?, 0),
+        Some(a) => {
+            if x.ndim() == 0 {
+                return Err(Error::value_error("take: cannot take along an axis of a 0-d tensor"));
+            }
+            (x.clone(), norm_axis("take", "axis", a, x.ndim())?)
+        }
+    };
+    normalize_indices("take", &mut values, axis, x.shape()[axis])?;
+    let out = take_axis(&x, axis, &values)?;
+    let shape = [&x.shape()[..axis], indices.shape(), &x.shape()[axis + 1..]].concat();
+    out.reshape(&shape)
+}
+
+/// numpy's `take_along_axis`: `out[..., j, ...] = x[..., indices[..., j, ...], ...]` along
+/// `axis`; `indices` has `x`'s number of dims and broadcasts against `x` in the other dims.
+pub fn take_along_axis(x: &Tensor, indices: &Tensor, axis: i64) -> Result<Tensor> {
+    let op = "take_along_axis";
+    if indices.ndim() != x.ndim() {
+        return Err(Error::value_error(format!(
+            "{op}: 'indices' must have the same number of dimensions as 'x' ({}), got {}",
+            x.ndim(),
+            indices.ndim()
+        )));
+    }
+    let axis = norm_axis(op, "axis", axis, x.ndim())?;
+    let mut shape = Vec::with_capacity(x.ndim());
+    for d in 0..x.ndim() {
+        let (a, b) = (x.shape()[d], indices.shape()[d]);
+        shape.push(match (a, b) {
+            _ if d == axis => b,
+            _ if a == b || a == 1 => b,
+            _ if b == 1 => a,
+            _ => {
+                return Err(Error::value_error(format!(
+                    "{op}: shapes {} and {} are not broadcastable outside axis {axis}",
+                    format_shape(x.shape()),
+                    format_shape(indices.shape())
+                )))
+            }
+        });
+    }
+    let mut values = index_values(op, "indices", &indices.broadcast_to(&shape)?)?;
+    normalize_indices(op, &mut values, axis, x.shape()[axis])?;
+    // x with the axis pinned to position 0, broadcast to the result shape.
+    let mut pinned_shape = shape.clone();
+    pinned_shape[axis] = 1;
+    let size = x.shape()[axis];
+    let base = if size == 0 { x.clone() } else { x.slice(axis, Some(0), Some(1), 1)? };
+    let base_view = base.broadcast_to(&pinned_shape).ok();
+    let stride = x.strides()[axis];
+    let offsets: Vec<i64> = match base_view {
+        Some(view) if !values.is_empty() => {
+            let mut strides = view.strides().to_vec();
+            strides[axis] = 0;
+            let pinned = layout_offsets(&shape, &strides);
+            pinned.iter().zip(&values).map(|(&o, &i)| o + i * stride).collect()
+        }
+        _ => Vec::new(),
+    };
+    gather(x, &offsets, &[0], &shape)
+}
+
+/// The indices of the non-zero elements of `x`, one int64 tensor per dim, in C order
+/// (complex: either part non-zero; NaN counts as non-zero). A 0-d `x` is a `ValueError`, as
+/// the standard and numpy 2 say.
+pub fn nonzero(x: &Tensor) -> Result<Vec<Tensor>> {
+    if x.ndim() == 0 {
+        return Err(Error::value_error(
+            "nonzero: calling nonzero on a 0-d tensor is not allowed; use x[None] to index it as 1-D",
+        ));
+    }
+    let flags = truthiness(x)?;
+    let hits: Vec<i64> = flags
+        .iter()
+        .enumerate()
+        .filter(|(_, &f)| f)
+        .map(|(i, _)| i as i64)
+        .collect();
+    let mut coords = vec![vec![0i64; hits.len()]; x.ndim()];
+    for (k, &flat) in hits.iter().enumerate() {
+        let mut rest = flat;
+        for d in (0..x.ndim()).rev() {
+            let dim = x.shape()[d];
+            coords[d][k] = rest % dim;
+            rest /= dim;
+        }
+    }
+    coords
+        .into_iter()
+        .map(|c| Tensor::from_slice(&c, &[c.len() as i64]))
+        .collect()
+}
+
+/// Each element of `x` as a bool, in C order.
+pub(crate) fn truthiness(x: &Tensor) -> Result<Vec<bool>> {
+    if x.dtype() == DType::Bool {
+        return x.to_vec::<bool>();
+    }
+    crate::dispatch_all!(x.dtype(), T => {
+        Ok(x.to_vec::<T>()?.into_iter().map(|v| v.to_bool()).collect())
+    })
+}

@@ -1,0 +1,467 @@
+//! Strided N-ary iteration over broadcast views: dim collapsing, row walking, typed map helpers.
+//!
+//! Kernels are written once as slice functions (`Fn(&[A], &[B], &mut [O])`), which the
+//! compiler vectorises; these helpers feed them. Contiguous operands are passed as slices of
+//! the tensors themselves; strided, broadcast or aliased ones are gathered in chunks of
+//! [`CHUNK`] elements into stack buffers, and a strided output is scattered back.
+
+use std::mem::MaybeUninit;
+use std::ops::Range;
+
+use ferrule_core::{Element, Error, Result, Tensor};
+
+use crate::pool::parallel_for;
+
+/// Elements per gather/scatter chunk in the strided path.
+pub const CHUNK: usize = 256;
+
+/// Work (in elements) below which a cheap elementwise op (add, compare, copy) stays on the
+/// calling thread; memory-bound ops only gain from threads on large arrays.
+pub const MIN_PER_TASK_CHEAP: usize = 1 << 16;
+
+/// Work below which a transcendental op (exp, sin, ...) stays on the calling thread.
+pub const MIN_PER_TASK_MATH: usize = 1 << 13;
+
+/// A raw pointer that may cross to pool threads; each task touches disjoint elements.
+#[derive(Clone, Copy)]
+pub(crate) struct SendPtr(pub *mut u8);
+// SAFETY: used only to hand disjoint (or read-only) element ranges to pool tasks.
+unsafe impl Send for SendPtr {}
+// SAFETY: as above.
+unsafe impl Sync for SendPtr {}
+
+impl SendPtr {
+    /// The pointer (a method, so closures capture the whole `SendPtr`, not the raw field).
+    #[inline(always)]
+    pub(crate) fn get(self) -> *mut u8 {
+        self.0
+    }
+}
+
+/// Formats a shape the way numpy does in broadcast errors: `(2,3)`, `(4,)`, `()`.
+pub fn shape_str(shape: &[i64]) -> String {
+    match shape {
+        [one] => format!("({one},)"),
+        _ => format!(
+            "({})",
+            shape.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+        ),
+    }
+}
+
+/// The broadcast shape of `tensors`; `ValueError` naming `op` and every shape when they do
+/// not broadcast (`"add: operands could not be broadcast together with shapes (2,3) (4,)"`).
+pub fn broadcast_all(op: &str, tensors: &[&Tensor]) -> Result<Vec<i64>> {
+    let mut shape: Vec<i64> = Vec::new();
+    for t in tensors {
+        if t.shape() == shape.as_slice() {
+            continue;
+        }
+        shape = ferrule_core::tensor::broadcast_shapes(&shape, t.shape()).map_err(|_| {
+            let shapes: Vec<String> = tensors.iter().map(|t| shape_str(t.shape())).collect();
+            Error::value_error(format!(
+                "{op}: operands could not be broadcast together with shapes {}",
+                shapes.join(" ")
+            ))
+        })?;
+    }
+    Ok(shape)
+}
+
+/// The byte range `[low, high)` a non-empty tensor reaches; `None` when it has no elements.
+fn byte_extent(t: &Tensor) -> Option<(usize, usize)> {
+    if t.numel() == 0 {
+        return None;
+    }
+    let base = t.data_ptr() as usize;
+    let item = t.itemsize() as i64;
+    let (mut low, mut high) = (0i64, 0i64);
+    for (&dim, &stride) in t.shape().iter().zip(t.strides()) {
+        let span = (dim - 1) * stride * item;
+        if span < 0 {
+            low += span;
+        } else {
+            high += span;
+        }
+    }
+    Some((
+        (base as i64 + low) as usize,
+        (base as i64 + high + item) as usize,
+    ))
+}
+
+/// True when `a` and `b` may touch the same bytes (same storage and intersecting extents).
+pub fn may_overlap(a: &Tensor, b: &Tensor) -> bool {
+    if !a.shares_memory_with(b) {
+        return false;
+    }
+    match (byte_extent(a), byte_extent(b)) {
+        (Some((a0, a1)), Some((b0, b1))) => a0 < b1 && b0 < a1,
+        _ => false,
+    }
+}
+
+/// True when `input`, broadcast to `out`'s shape, reads exactly the element `out` writes at
+/// every index (the in-place case `add(a, b, out=a)`).
+fn is_exact_alias(input: &Tensor, out: &Tensor) -> bool {
+    if input.data_ptr() != out.data_ptr() || input.dtype() != out.dtype() {
+        return false;
+    }
+    let Ok(view) = input.broadcast_to(out.shape()) else {
+        return false;
+    };
+    out.shape()
+        .iter()
+        .zip(view.strides().iter().zip(out.strides()))
+        .all(|(&dim, (&s, &o))| dim <= 1 || s == o)
+}
+
+/// The output of an elementwise op: a fresh C-contiguous tensor of `shape` and `dtype`, or
+/// `out` after checking it has exactly that shape and dtype and does not partially overlap
+/// any of `inputs` (an exact alias is allowed). Errors are `ValueError`/`TypeError` naming
+/// `op` and `out`.
+pub fn prepare_out(
+    op: &str,
+    out: Option<&Tensor>,
+    shape: &[i64],
+    dtype: ferrule_core::DType,
+    inputs: &[&Tensor],
+) -> Result<Tensor> {
+    let Some(out) = out else {
+        return Tensor::empty(shape, dtype);
+    };
+    if out.shape() != shape {
+        return Err(Error::value_error(format!(
+            "{op}() argument 'out': expected shape {}, got {}",
+            shape_str(shape),
+            shape_str(out.shape())
+        )));
+    }
+    if out.dtype() != dtype {
+        return Err(Error::type_error(format!(
+            "{op}() argument 'out': expected dtype {dtype}, got {}",
+            out.dtype()
+        )));
+    }
+    if !out.device().is_cpu() {
+        return Err(Error::value_error(format!(
+            "{op}() argument 'out': expected a cpu tensor, got one on {}",
+            out.device()
+        )));
+    }
+    if out.numel() > 0 && out.strides().iter().zip(out.shape()).any(|(&s, &d)| s == 0 && d > 1) {
+        return Err(Error::value_error(format!(
+            "{op}() argument 'out': a broadcast (zero-stride) view cannot be written to"
+        )));
+    }
+    for input in inputs {
+        if may_overlap(input, out) && !is_exact_alias(input, out) {
+            return Err(Error::value_error(format!(
+                "{op}() argument 'out': it partially overlaps an input"
+            )));
+        }
+    }
+    Ok(out.clone())
+}
+
+/// The strides (in elements) of `t` broadcast to `shape` (zero for repeated dims).
+pub fn broadcast_strides(t: &Tensor, shape: &[i64]) -> Vec<i64> {
+    let lead = shape.len() - t.ndim();
+    let mut strides = vec![0i64; shape.len()];
+    for (i, (&dim, &stride)) in t.shape().iter().zip(t.strides()).enumerate() {
+        if dim != 1 {
+            strides[lead + i] = stride;
+        }
+    }
+    strides
+}
+
+/// A collapsed N-operand layout: size-1 dims dropped and neighbouring dims merged wherever
+/// every operand steps through them as one.
+pub struct Layout<const N: usize> {
+    /// The collapsed shape (no dim of size 1; empty for a single element).
+    pub shape: Vec<i64>,
+    /// Per operand, its strides in elements over `shape`.
+    pub strides: [Vec<i64>; N],
+}
+
+impl<const N: usize> Layout<N> {
+    /// Collapses `shape` with per-operand `strides` (all of `shape`'s length).
+    pub fn new(shape: &[i64], strides: [&[i64]; N]) -> Layout<N> {
+        let mut dims: Vec<i64> = Vec::with_capacity(shape.len());
+        let mut steps: [Vec<i64>; N] = std::array::from_fn(|_| Vec::with_capacity(shape.len()));
+        for (d, &dim) in shape.iter().enumerate() {
+            if dim == 1 {
+                continue;
+            }
+            if let Some(last) = dims.last_mut() {
+                let mergeable = (0..N).all(|k| *steps[k].last().unwrap() == strides[k][d] * dim);
+                if mergeable {
+                    *last *= dim;
+                    for k in 0..N {
+                        *steps[k].last_mut().unwrap() = strides[k][d];
+                    }
+                    continue;
+                }
+            }
+            dims.push(dim);
+            for k in 0..N {
+                steps[k].push(strides[k][d]);
+            }
+        }
+        Layout { shape: dims, strides: steps }
+    }
+
+    /// Calls `row(offsets, inner_strides, len)` for each run of the C-order elements
+    /// `range` (linear indices), with per-operand element offsets from the first element.
+    pub fn for_each_row(&self, range: Range<usize>, mut row: impl FnMut(&[i64; N], &[i64; N], usize)) {
+        if range.is_empty() {
+            return;
+        }
+        let nd = self.shape.len();
+        if nd == 0 {
+            row(&[0; N], &[0; N], 1);
+            return;
+        }
+        let inner = self.shape[nd - 1] as usize;
+        let inner_strides: [i64; N] = std::array::from_fn(|k| self.strides[k][nd - 1]);
+        let outer = &self.shape[..nd - 1];
+        let mut idx = vec![0i64; outer.len()];
+        let mut rest = range.start / inner;
+        let mut col = range.start % inner;
+        let mut base = [0i64; N];
+        for d in (0..outer.len()).rev() {
+            idx[d] = rest as i64 % outer[d];
+            rest /= outer[d] as usize;
+            for k in 0..N {
+                base[k] += idx[d] * self.strides[k][d];
+            }
+        }
+        let mut remaining = range.len();
+        loop {
+            let len = (inner - col).min(remaining);
+            let offs: [i64; N] = std::array::from_fn(|k| base[k] + col as i64 * inner_strides[k]);
+            row(&offs, &inner_strides, len);
+            remaining -= len;
+            if remaining == 0 {
+                return;
+            }
+            col = 0;
+            let mut d = outer.len();
+            loop {
+                // remaining > 0 guarantees another row exists, so d never underflows.
+                d -= 1;
+                idx[d] += 1;
+                for k in 0..N {
+                    base[k] += self.strides[k][d];
+                }
+                if idx[d] < outer[d] {
+                    break;
+                }
+                for k in 0..N {
+                    base[k] -= self.strides[k][d] * outer[d];
+                }
+                idx[d] = 0;
+            }
+        }
+    }
+}
+
+/// Reads `m` elements at `base + off` with stride `stride`: the memory itself when the stride
+/// is 1 and `copy` is false, otherwise a copy in `buf`.
+///
+/// # Safety
+/// The elements must be readable and hold valid `T` values.
+#[inline(always)]
+unsafe fn load<'b, T: Copy>(
+    base: *const T,
+    off: i64,
+    stride: i64,
+    m: usize,
+    copy: bool,
+    buf: &'b mut [MaybeUninit<T>; CHUNK],
+) -> &'b [T] {
+    // SAFETY: the caller's contract.
+    unsafe {
+        let first = base.offset(off as isize);
+        if stride == 1 && !copy {
+            return std::slice::from_raw_parts(first, m);
+        }
+        for (i, slot) in buf.iter_mut().take(m).enumerate() {
+            slot.write(*first.offset(i as isize * stride as isize));
+        }
+        std::slice::from_raw_parts(buf.as_ptr().cast::<T>(), m)
+    }
+}
+
+macro_rules! define_map {
+    ($(#[$doc:meta])* $name:ident, $n:literal, [$($x:ident: $t:ident),+]) => {
+        $(#[$doc])*
+        ///
+        /// Preconditions (checked by [`prepare_out`] and the op): `out` has the broadcast
+        /// shape of the inputs, each input broadcasts to it, dtypes match the type parameters
+        /// and no input partially overlaps `out`. Work is split over the pool above
+        /// `2 * min_per_task` elements.
+        #[allow(clippy::too_many_arguments, unused_assignments)]
+        pub fn $name<$($t: Element,)+ O: Element, F>($($x: &Tensor,)+ out: &Tensor, min_per_task: usize, f: F)
+        where
+            F: Fn($(&[$t],)+ &mut [O]) + Sync,
+        {
+            let n = out.numel() as usize;
+            if n == 0 {
+                return;
+            }
+            $(assert_eq!($x.dtype(), $t::DTYPE, concat!(stringify!($name), ": dtype of ", stringify!($x)));)+
+            assert_eq!(out.dtype(), O::DTYPE, concat!(stringify!($name), ": dtype of out"));
+            let outp = SendPtr(out.data_ptr());
+            let alias = [$(may_overlap($x, out)),+];
+            if out.is_contiguous() $(&& $x.is_contiguous() && $x.numel() as usize == n)+
+                && !alias.iter().any(|&a| a)
+            {
+                $(let $x = SendPtr($x.data_ptr());)+
+                parallel_for(n, min_per_task, |r| {
+                    // SAFETY: contiguous, same element count, disjoint from the output; each
+                    // task gets its own range.
+                    unsafe {
+                        f(
+                            $(std::slice::from_raw_parts(($x.get() as *const $t).add(r.start), r.len()),)+
+                            std::slice::from_raw_parts_mut((outp.get() as *mut O).add(r.start), r.len()),
+                        )
+                    }
+                });
+                return;
+            }
+            let shape = out.shape();
+            let in_strides = [$(broadcast_strides($x, shape)),+];
+            let mut all: [&[i64]; $n + 1] = [&[]; $n + 1];
+            for (slot, s) in all.iter_mut().zip(in_strides.iter()) {
+                *slot = s;
+            }
+            all[$n] = out.strides();
+            let layout = Layout::<{ $n + 1 }>::new(shape, all);
+            $(let $x = SendPtr($x.data_ptr());)+
+            parallel_for(n, min_per_task, |range| {
+                layout.for_each_row(range, |offs, inner, len| {
+                    let direct = alias.iter().zip(inner.iter()).all(|(&a, &s)| !a && s == 1)
+                        && inner[$n] == 1;
+                    let mut done = 0usize;
+                    while done < len {
+                        let m = if direct { len - done } else { CHUNK.min(len - done) };
+                        let mut k = 0usize;
+                        $(
+                            let mut buf = [MaybeUninit::<$t>::uninit(); CHUNK];
+                            // SAFETY: offsets come from the layout of a valid view.
+                            let $x: &[$t] = unsafe {
+                                load($x.get() as *const $t, offs[k] + done as i64 * inner[k], inner[k], m, alias[k], &mut buf)
+                            };
+                            k += 1;
+                        )+
+                        let o_stride = inner[$n];
+                        // SAFETY: the output row lies inside `out`; tasks write disjoint rows.
+                        unsafe {
+                            let first = (outp.get() as *mut O).offset((offs[$n] + done as i64 * o_stride) as isize);
+                            if o_stride == 1 {
+                                f($($x,)+ std::slice::from_raw_parts_mut(first, m));
+                            } else {
+                                // Zeroed (valid for every element type) so `f` never sees
+                                // uninitialised values.
+                                let mut obuf: [O; CHUNK] = std::mem::zeroed();
+                                let tmp = &mut obuf[..m];
+                                f($($x,)+ &mut *tmp);
+                                for (i, v) in tmp.iter().enumerate() {
+                                    *first.offset(i as isize * o_stride as isize) = *v;
+                                }
+                            }
+                        }
+                        done += m;
+                    }
+                });
+            });
+        }
+    };
+}
+
+define_map!(
+    /// Applies the slice kernel `f(x, out)` over `x` broadcast to `out`'s shape.
+    map_unary, 1, [x: A]
+);
+define_map!(
+    /// Applies the slice kernel `f(a, b, out)` over `a`, `b` broadcast to `out`'s shape.
+    map_binary, 2, [a: A, b: B]
+);
+define_map!(
+    /// Applies the slice kernel `f(a, b, c, out)` over three inputs broadcast to `out`'s shape.
+    map_ternary, 3, [a: A, b: B, c: C]
+);
+define_map!(
+    /// Applies the slice kernel `f(a, b, c, d, out)` over four inputs broadcast to `out`'s shape.
+    map_quaternary, 4, [a: A, b: B, c: C, d: D]
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ferrule_core::DType;
+
+    #[test]
+    fn collapse_merges_contiguous_dims() {
+        let l = Layout::<2>::new(&[2, 3, 4], [&[12, 4, 1], &[0, 0, 1]]);
+        assert_eq!(l.shape, [6, 4]);
+        assert_eq!(l.strides, [vec![4, 1], vec![0, 1]]);
+        let l = Layout::<1>::new(&[1, 1], [&[5, 5]]);
+        assert!(l.shape.is_empty());
+    }
+
+    #[test]
+    fn rows_cover_ranges() {
+        let l = Layout::<1>::new(&[3, 5], [&[1, 3]]);
+        for start in 0..15 {
+            for end in start..=15 {
+                let mut seen = Vec::new();
+                l.for_each_row(start..end, |offs, inner, len| {
+                    for i in 0..len as i64 {
+                        seen.push(offs[0] + i * inner[0]);
+                    }
+                });
+                let want: Vec<i64> = (start..end).map(|i| (i / 5 + (i % 5) * 3) as i64).collect();
+                assert_eq!(seen, want);
+            }
+        }
+    }
+
+    #[test]
+    fn binary_map_strided_and_broadcast() {
+        let a = Tensor::from_slice(&(0..12).map(|v| v as f32).collect::<Vec<_>>(), &[3, 4]).unwrap();
+        let at = a.transpose(0, 1).unwrap(); // (4, 3), strides (1, 4)
+        let b = Tensor::from_slice(&[100f32, 200., 300.], &[3]).unwrap();
+        let out = prepare_out("add", None, &[4, 3], DType::Float32, &[&at, &b]).unwrap();
+        map_binary::<f32, f32, f32, _>(&at, &b, &out, 1, |x, y, o| {
+            for i in 0..o.len() {
+                o[i] = x[i] + y[i];
+            }
+        });
+        let got = out.to_vec::<f32>().unwrap();
+        let want: Vec<f32> = (0..4)
+            .flat_map(|i| (0..3).map(move |j| (j * 4 + i) as f32 + 100.0 * (j + 1) as f32))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn out_checks() {
+        let a = Tensor::zeros(&[4], DType::Float32).unwrap();
+        let err = prepare_out("add", Some(&a), &[3], DType::Float32, &[]).unwrap_err();
+        assert_eq!(err.message, "add() argument 'out': expected shape (3,), got (4,)");
+        let err = prepare_out("add", Some(&a), &[4], DType::Float64, &[]).unwrap_err();
+        assert_eq!(err.kind, ferrule_core::ErrorKind::TypeError);
+        assert!(prepare_out("add", Some(&a), &[4], DType::Float32, &[&a]).is_ok());
+        let shifted = a.slice(0, Some(1), None, 1).unwrap();
+        let head = a.slice(0, Some(0), Some(3), 1).unwrap();
+        let err = prepare_out("add", Some(&head), &[3], DType::Float32, &[&shifted]).unwrap_err();
+        assert!(err.message.contains("partially overlaps"), "{}", err.message);
+        let x = Tensor::zeros(&[2, 3], DType::Int8).unwrap();
+        let y = Tensor::zeros(&[4], DType::Int8).unwrap();
+        let err = broadcast_all("add", &[&x, &y]).unwrap_err();
+        assert_eq!(err.message, "add: operands could not be broadcast together with shapes (2,3) (4,)");
+    }
+}

@@ -1,0 +1,27 @@
+//! ferrule-ops: the CPU kernels behind every operator of `schema/ops.yaml`.
+//!
+//! Each operator is a plain function `fn(params) -> ferrule_core::Result<T>` following
+//! `schema/KERNELS.md`; the generated registration glue (`src/gen/`) unpacks packed arguments
+//! into these parameter types. Shared infrastructure: [`operand`] (weak scalars),
+//! [`promote`] (type promotion), [`dispatch`] (dtype monomorphisation), [`iter`] (strided
+//! broadcast iteration), [`pool`] (the thread pool) and [`axes`] (axis arguments).
+
+pub mod axes;
+pub mod creation;
+pub mod dispatch;
+pub mod dtypes;
+pub mod elementwise;
+pub mod index;
+pub mod iter;
+pub mod linalg;
+pub mod manipulate;
+pub mod operand;
+pub mod pool;
+pub mod promote;
+pub mod random;
+pub mod reduce;
+pub mod search;
+pub mod set;
+pub mod sort;
+
+pub use operand::{Operand, Scalar};

@@ -1,0 +1,246 @@
+//! Linear algebra: matmul (batched, broadcasting), mm, tensordot, vecdot, and the `linalg.*` norms.
+
+mod kernel;
+mod norms;
+#[cfg(test)]
+mod tests;
+
+use ferrule_core::tensor::{broadcast_shapes, format_shape};
+use ferrule_core::{bail, DType, Error, Result, Tensor};
+use ferrule_registry::{Any, Array};
+
+pub use norms::{matrix_norm, vector_norm};
+
+use crate::axes::normalize_axis;
+use crate::iter::{may_overlap, prepare_out};
+use crate::reduce::cast_tensor;
+use kernel::{batched, Operand2};
+
+/// Computes `c = a @ b` over the broadcast batch dims, where `a` is `(..., m, k)`, `b` is
+/// `(..., k, n)` and `c` is a writable `batch + (m, n)` view disjoint from both.
+fn product_into(a: &Tensor, b: &Tensor, batch: &[i64], c: &Tensor, conj: bool) -> Result<()> {
+    let dtype = c.dtype();
+    let (na, nb) = (a.ndim(), b.ndim());
+    let (m, k, n) = (a.shape()[na - 2], a.shape()[na - 1], b.shape()[nb - 1]);
+    if matches!(dtype, DType::Float16 | DType::BFloat16) {
+        // Half precision multiplies in float32 and rounds once at the end, as numpy does.
+        let mut full = batch.to_vec();
+        full.extend([m, n]);
+        let wide = Tensor::zeros(&full, DType::Float32)?;
+        product_into(&cast_tensor(a, DType::Float32)?, &cast_tensor(b, DType::Float32)?, batch, &wide, conj)?;
+        return crate::manipulate::copy::copy_into(&cast_tensor(&wide, dtype)?, c);
+    }
+    let a = cast_tensor(a, dtype)?;
+    let b = cast_tensor(b, dtype)?;
+    let with_batch = |t: &Tensor, rows: i64, cols: i64| -> Result<Tensor> {
+        let mut shape = batch.to_vec();
+        shape.extend([rows, cols]);
+        t.broadcast_to(&shape)
+    };
+    let a = with_batch(&a, m, k)?;
+    let b = with_batch(&b, k, n)?;
+    batched(
+        dtype,
+        batch,
+        (m as usize, n as usize, k as usize),
+        &Operand2::of(&a),
+        &Operand2::of(&b),
+        &Operand2::of(c),
+        conj,
+    )
+}
+
+/// The matrix product with numpy / Array API semantics.
+///
+/// A 1-D `x1` is a row vector and a 1-D `x2` a column vector (the added dim is removed from
+/// the result); leading (batch) dims broadcast; dtypes promote. 0-d operands, mismatched
+/// inner dims and batch dims that do not broadcast are `ValueError`s naming both shapes.
+/// With `out`, the result is written there (exact shape and dtype required) and returned.
+///
+/// Float and complex products run on the `gemm` crate with the views' own strides
+/// (transposed or sliced inputs are not copied); integer and bool products use a direct loop.
+pub fn matmul(x1: &Tensor, x2: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
+    let shapes = || format!("{} and {}", format_shape(x1.shape()), format_shape(x2.shape()));
+    if x1.ndim() == 0 || x2.ndim() == 0 {
+        bail!(ValueError, "matmul: operands must have at least one dimension, got shapes {}", shapes());
+    }
+    let dtype = crate::promote::result_type(x1.dtype(), x2.dtype());
+    let a = if x1.ndim() == 1 { x1.expand_dims(0)? } else { x1.clone() };
+    let b = if x2.ndim() == 1 { x2.expand_dims(1)? } else { x2.clone() };
+    let (na, nb) = (a.ndim(), b.ndim());
+    let (m, k, k2, n) = (a.shape()[na - 2], a.shape()[na - 1], b.shape()[nb - 2], b.shape()[nb - 1]);
+    if k != k2 {
+        bail!(
+            ValueError,
+            "matmul: shapes {} are not aligned: size {k} of the last dim of x1 != size {k2} of the {} dim of x2",
+            shapes(),
+            if x2.ndim() == 1 { "only" } else { "second-to-last" }
+        );
+    }
+    let batch = broadcast_shapes(&a.shape()[..na - 2], &b.shape()[..nb - 2]).map_err(|_| {
+        Error::value_error(format!("matmul: the batch dims of shapes {} could not be broadcast together", shapes()))
+    })?;
+    let mut result_shape = batch.clone();
+    if x1.ndim() > 1 {
+        result_shape.push(m);
+    }
+    if x2.ndim() > 1 {
+        result_shape.push(n);
+    }
+    crate::creation::check_shape("matmul", &result_shape, dtype)?;
+    let result = prepare_out("matmul", out, &result_shape, dtype, &[x1, x2])?;
+    // gemm reads the inputs while writing: an `out` sharing memory with them gets a temporary.
+    let aliased = out.is_some() && (may_overlap(&result, x1) || may_overlap(&result, x2));
+    let target = if aliased { Tensor::zeros(&result_shape, dtype)? } else { result.clone() };
+    let mut view = target.clone();
+    if x1.ndim() == 1 {
+        view = view.expand_dims(batch.len())?;
+    }
+    if x2.ndim() == 1 {
+        view = view.expand_dims(view.ndim())?;
+    }
+    product_into(&a, &b, &batch, &view, false)?;
+    if aliased {
+        crate::manipulate::copy::copy_into(&target, &result)?;
+    }
+    Ok(result)
+}
+
+/// The product of two 2-D tensors (GoTorch's `mm`); other ranks are a `ValueError`.
+pub fn mm(x1: &Tensor, x2: &Tensor) -> Result<Tensor> {
+    if x1.ndim() != 2 || x2.ndim() != 2 {
+        bail!(
+            ValueError,
+            "mm: expected two 2-D tensors, got shapes {} and {}",
+            format_shape(x1.shape()),
+            format_shape(x2.shape())
+        );
+    }
+    matmul(x1, x2, None).map_err(|e| Error::new(e.kind, e.message.replacen("matmul", "mm", 1)))
+}
+
+/// Parses tensordot's `axes`: an int `n` (the last `n` dims of `x1` with the first `n` of
+/// `x2`) or a pair of axis sequences (or of single axes).
+fn tensordot_axes(axes: &Any, nd1: usize, nd2: usize) -> Result<(Vec<i64>, Vec<i64>)> {
+    let bad = || {
+        Error::type_error(format!(
+            "tensordot() argument 'axes': expected an int or a pair of sequences of ints, got {}",
+            axes.type_name()
+        ))
+    };
+    if let Some(n) = axes.as_int() {
+        if n < 0 || n as usize > nd1.min(nd2) {
+            bail!(
+                ValueError,
+                "tensordot() argument 'axes': {n} is not in 0..={} for tensors of dimensions {nd1} and {nd2}",
+                nd1.min(nd2)
+            );
+        }
+        let n = n as usize;
+        return Ok((((nd1 - n) as i64..nd1 as i64).collect(), (0..n as i64).collect()));
+    }
+    let pair = axes.downcast::<Array>().ok_or_else(bad)?;
+    if pair.len() != 2 {
+        return Err(bad());
+    }
+    let side = |item: &Any| -> Result<Vec<i64>> {
+        if let Some(v) = item.as_int() {
+            return Ok(vec![v]);
+        }
+        let list = item.downcast::<Array>().ok_or_else(bad)?;
+        list.items().iter().map(|v| v.as_int().ok_or_else(bad)).collect()
+    };
+    Ok((side(&pair.items()[0])?, side(&pair.items()[1])?))
+}
+
+/// The tensor contraction of `x1` and `x2` over `axes` (an int, or a pair of axis lists).
+///
+/// Contracted dims must have equal sizes (`ValueError`); the result's dims are `x1`'s free
+/// dims followed by `x2`'s, and the dtype is the promotion of both.
+pub fn tensordot(x1: &Tensor, x2: &Tensor, axes: &Any) -> Result<Tensor> {
+    let (ax1, ax2) = tensordot_axes(axes, x1.ndim(), x2.ndim())?;
+    if ax1.len() != ax2.len() {
+        bail!(
+            ValueError,
+            "tensordot() argument 'axes': the two axis lists differ in length ({} and {})",
+            ax1.len(),
+            ax2.len()
+        );
+    }
+    let norm = |axes: &[i64], t: &Tensor| -> Result<Vec<usize>> {
+        let v = crate::axes::normalize_axes("tensordot", "axes", Some(axes), t.ndim())?;
+        Ok(v)
+    };
+    let (ax1, ax2) = (norm(&ax1, x1)?, norm(&ax2, x2)?);
+    for (&a, &b) in ax1.iter().zip(&ax2) {
+        if x1.shape()[a] != x2.shape()[b] {
+            bail!(
+                ValueError,
+                "tensordot: shape mismatch for sum: dim {a} of x1 {} has size {} but dim {b} of x2 {} has size {}",
+                format_shape(x1.shape()),
+                x1.shape()[a],
+                format_shape(x2.shape()),
+                x2.shape()[b]
+            );
+        }
+    }
+    let free1: Vec<usize> = (0..x1.ndim()).filter(|d| !ax1.contains(d)).collect();
+    let free2: Vec<usize> = (0..x2.ndim()).filter(|d| !ax2.contains(d)).collect();
+    let size = |t: &Tensor, dims: &[usize]| dims.iter().map(|&d| t.shape()[d]).product::<i64>();
+    let (m, k, n) = (size(x1, &free1), size(x1, &ax1), size(x2, &free2));
+    let order1: Vec<usize> = free1.iter().chain(&ax1).copied().collect();
+    let order2: Vec<usize> = ax2.iter().chain(&free2).copied().collect();
+    let a = x1.permute(&order1)?.reshape(&[m, k])?;
+    let b = x2.permute(&order2)?.reshape(&[k, n])?;
+    let mut shape: Vec<i64> = free1.iter().map(|&d| x1.shape()[d]).collect();
+    shape.extend(free2.iter().map(|&d| x2.shape()[d]));
+    matmul(&a, &b, None)
+        .map_err(|e| Error::new(e.kind, e.message.replacen("matmul", "tensordot", 1)))?
+        .reshape(&shape)
+}
+
+/// The dot product of vectors along `axis` (counted from the end; `-1` by default), with the
+/// other dims broadcast: `sum(conj(x1) * x2, axis)`. Sizes along `axis` must match.
+pub fn vecdot(x1: &Tensor, x2: &Tensor, axis: i64) -> Result<Tensor> {
+    let shapes = || format!("{} and {}", format_shape(x1.shape()), format_shape(x2.shape()));
+    if x1.ndim() == 0 || x2.ndim() == 0 {
+        bail!(ValueError, "vecdot: operands must have at least one dimension, got shapes {}", shapes());
+    }
+    let n = x1.ndim().min(x2.ndim());
+    let from_end = if axis < 0 {
+        axis
+    } else if x1.ndim() == x2.ndim() {
+        axis - n as i64
+    } else {
+        -(n as i64) - 1
+    };
+    if from_end < -(n as i64) || from_end >= 0 {
+        bail!(
+            ValueError,
+            "vecdot() argument 'axis': axis {axis} is out of bounds for tensors of shapes {} (expected -{n}..=-1)",
+            shapes()
+        );
+    }
+    let last = |t: &Tensor| -> Result<Tensor> {
+        let a = normalize_axis("vecdot", "axis", from_end, t.ndim())?;
+        let mut order: Vec<usize> = (0..t.ndim()).filter(|&d| d != a).collect();
+        order.push(a);
+        t.permute(&order)
+    };
+    let (a, b) = (last(x1)?, last(x2)?);
+    let (ka, kb) = (a.shape()[a.ndim() - 1], b.shape()[b.ndim() - 1]);
+    if ka != kb {
+        bail!(ValueError, "vecdot: shapes {} differ along axis {axis}: {ka} != {kb}", shapes());
+    }
+    let batch = broadcast_shapes(&a.shape()[..a.ndim() - 1], &b.shape()[..b.ndim() - 1])
+        .map_err(|_| Error::value_error(format!("vecdot: shapes {} could not be broadcast together", shapes())))?;
+    let dtype = crate::promote::result_type(x1.dtype(), x2.dtype());
+    let mut full = batch.clone();
+    full.extend([1, 1]);
+    crate::creation::check_shape("vecdot", &full, dtype)?;
+    let out = Tensor::zeros(&full, dtype)?;
+    let rows = a.expand_dims(a.ndim() - 1)?;
+    let cols = b.expand_dims(b.ndim())?;
+    product_into(&rows, &cols, &batch, &out, true)?;
+    out.reshape(&batch)
+}

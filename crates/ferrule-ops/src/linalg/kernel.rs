@@ -1,0 +1,278 @@
+//! Batched strided matrix products: the `gemm` crate for floats and complex, a direct loop for tiny or integer problems.
+
+use ferrule_core::{Complex32, Complex64, DType, Result, Tensor};
+
+use crate::iter::SendPtr;
+use crate::pool::{parallel_for, pool};
+
+/// One operand of a batched product: base pointer and element strides (batch dims, then row
+/// and column), all after broadcasting to the common batch shape.
+#[derive(Clone)]
+pub(crate) struct Operand2 {
+    pub ptr: SendPtr,
+    pub batch_strides: Vec<i64>,
+    pub rs: i64,
+    pub cs: i64,
+}
+
+impl Operand2 {
+    /// The layout of `t` viewed as `batch + [rows, cols]` (`t` already broadcast to it).
+    pub(crate) fn of(t: &Tensor) -> Operand2 {
+        let n = t.ndim();
+        Operand2 {
+            ptr: SendPtr(t.data_ptr()),
+            batch_strides: t.strides()[..n - 2].to_vec(),
+            rs: t.strides()[n - 2],
+            cs: t.strides()[n - 1],
+        }
+    }
+}
+
+/// Problems with at most this many multiply-adds use the direct loop (no packing overhead).
+const TINY_WORK: usize = 4096;
+
+/// Per-matrix work below which batches are spread over the pool one matrix per task instead
+/// of threading inside each product.
+const SMALL_MATRIX_WORK: usize = 64 * 64 * 64;
+
+/// Multiply-add arithmetic of the direct loop.
+pub(crate) trait MatElem: Copy + Send + Sync + 'static {
+    /// The additive identity.
+    const ZERO: Self;
+    /// `acc + a * b` (wrapping for ints; `acc | (a & b)` for bool; `conj(a) * b` when `conj`).
+    fn mul_add(acc: Self, a: Self, b: Self, conj: bool) -> Self;
+}
+
+macro_rules! mat_int {
+    ($($t:ty),*) => {$(
+        impl MatElem for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn mul_add(acc: Self, a: Self, b: Self, _conj: bool) -> Self {
+                acc.wrapping_add(a.wrapping_mul(b))
+            }
+        }
+    )*};
+}
+mat_int!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+impl MatElem for bool {
+    const ZERO: Self = false;
+    #[inline(always)]
+    fn mul_add(acc: Self, a: Self, b: Self, _conj: bool) -> Self {
+        acc | (a & b)
+    }
+}
+
+macro_rules! mat_float {
+    ($($t:ty),*) => {$(
+        impl MatElem for $t {
+            const ZERO: Self = 0.0;
+            #[inline(always)]
+            fn mul_add(acc: Self, a: Self, b: Self, _conj: bool) -> Self {
+                acc + a * b
+            }
+        }
+    )*};
+}
+mat_float!(f32, f64);
+
+macro_rules! mat_complex {
+    ($($t:ident),*) => {$(
+        impl MatElem for $t {
+            const ZERO: Self = $t { re: 0.0, im: 0.0 };
+            #[inline(always)]
+            fn mul_add(acc: Self, a: Self, b: Self, conj: bool) -> Self {
+                let ai = if conj { -a.im } else { a.im };
+                $t { re: acc.re + a.re * b.re - ai * b.im, im: acc.im + a.re * b.im + ai * b.re }
+            }
+        }
+    )*};
+}
+mat_complex!(Complex32, Complex64);
+
+/// `c = a @ b` for one `m x k` by `k x n` problem with arbitrary element strides, by a
+/// row-of-accumulators loop (vectorised when `b`'s rows are contiguous).
+///
+/// # Safety
+///
+/// Every addressed element must be valid; `c` must not overlap `a` or `b`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn direct<T: MatElem>(
+    (m, n, k): (usize, usize, usize),
+    a: *const T,
+    (a_rs, a_cs): (isize, isize),
+    b: *const T,
+    (b_rs, b_cs): (isize, isize),
+    c: *mut T,
+    (c_rs, c_cs): (isize, isize),
+    conj: bool,
+    acc: &mut Vec<T>,
+) {
+    acc.clear();
+    acc.resize(n, T::ZERO);
+    for i in 0..m as isize {
+        acc.fill(T::ZERO);
+        for p in 0..k as isize {
+            // SAFETY (all reads and writes): caller contract.
+            let aip = unsafe { *a.offset(i * a_rs + p * a_cs) };
+            let brow = unsafe { b.offset(p * b_rs) };
+            if b_cs == 1 {
+                let row = unsafe { std::slice::from_raw_parts(brow, n) };
+                for (s, &bv) in acc.iter_mut().zip(row) {
+                    *s = T::mul_add(*s, aip, bv, conj);
+                }
+            } else {
+                for (j, s) in acc.iter_mut().enumerate() {
+                    *s = T::mul_add(*s, aip, unsafe { *brow.offset(j as isize * b_cs) }, conj);
+                }
+            }
+        }
+        for (j, &s) in acc.iter().enumerate() {
+            unsafe { *c.offset(i * c_rs + j as isize * c_cs) = s };
+        }
+    }
+}
+
+/// Runs one product with `gemm` (`T` one of f32, f64, complex64, complex128).
+///
+/// # Safety
+///
+/// As for [`direct`]; `T` must be a type `gemm` supports.
+#[allow(clippy::too_many_arguments)]
+unsafe fn with_gemm<T: MatElem>(
+    (m, n, k): (usize, usize, usize),
+    a: *const T,
+    (a_rs, a_cs): (isize, isize),
+    b: *const T,
+    (b_rs, b_cs): (isize, isize),
+    c: *mut T,
+    (c_rs, c_cs): (isize, isize),
+    conj: bool,
+    threads: usize,
+) {
+    let parallelism = if threads > 1 {
+        gemm::Parallelism::Rayon(threads)
+    } else {
+        gemm::Parallelism::None
+    };
+    macro_rules! call {
+        ($t:ty, $zero:expr, $one:expr, $conj:expr, $a:ident, $b:ident, $c:ident) => {
+            // SAFETY: caller contract; `$t` has `T`'s layout (checked by the dtype match).
+            unsafe {
+                gemm::gemm::<$t>(
+                    m, n, k,
+                    $c.cast::<$t>(), c_cs, c_rs, false,
+                    $a.cast::<$t>(), a_cs, a_rs,
+                    $b.cast::<$t>(), b_cs, b_rs,
+                    // gemm computes dst = alpha * dst + beta * lhs * rhs.
+                    $zero, $one,
+                    false, $conj, false,
+                    parallelism,
+                )
+            }
+        };
+    }
+    // Raw pointers are not `Send`; carry them across `install` as addresses.
+    let (a, b, c) = (SendPtr(a.cast_mut().cast()), SendPtr(b.cast_mut().cast()), SendPtr(c.cast()));
+    let run = move || {
+        let (a, b, c) = (a.get().cast::<T>().cast_const(), b.get().cast::<T>().cast_const(), c.get().cast::<T>());
+        use std::any::TypeId;
+        let id = TypeId::of::<T>();
+        if id == TypeId::of::<f32>() {
+            call!(f32, 0.0, 1.0, false, a, b, c)
+        } else if id == TypeId::of::<f64>() {
+            call!(f64, 0.0, 1.0, false, a, b, c)
+        } else if id == TypeId::of::<Complex32>() {
+            call!(gemm::c32, gemm::c32::new(0.0, 0.0), gemm::c32::new(1.0, 0.0), conj, a, b, c)
+        } else {
+            call!(gemm::c64, gemm::c64::new(0.0, 0.0), gemm::c64::new(1.0, 0.0), conj, a, b, c)
+        }
+    };
+    match pool() {
+        Some(p) if threads > 1 => p.install(run),
+        _ => run(),
+    }
+}
+
+/// `c[batch] = a[batch] @ b[batch]` over every index of `batch` (the broadcast batch shape),
+/// for `m x k` by `k x n` matrices; `conj` conjugates `a` (complex only).
+///
+/// `c` must not overlap `a` or `b`. `dtype` is the element type of all three.
+pub(crate) fn batched(
+    dtype: DType,
+    batch: &[i64],
+    (m, n, k): (usize, usize, usize),
+    a: &Operand2,
+    b: &Operand2,
+    c: &Operand2,
+    conj: bool,
+) -> Result<()> {
+    let count: usize = batch.iter().map(|&d| d as usize).product();
+    if count == 0 || m == 0 || n == 0 {
+        return Ok(());
+    }
+    let offsets = |strides: &[i64]| {
+        let mut v = Vec::with_capacity(count);
+        ferrule_core::tensor::for_each_offset(batch, strides, |o| v.push(o as isize));
+        v
+    };
+    let (ao, bo, co) = (offsets(&a.batch_strides), offsets(&b.batch_strides), offsets(&c.batch_strides));
+    let work = m * n * k.max(1);
+    macro_rules! run {
+        ($t:ty, $use_gemm:expr) => {{
+            let one = |i: usize, threads: usize, acc: &mut Vec<$t>| {
+                // SAFETY: offsets and strides come from in-bounds (broadcast) views; `c` is
+                // disjoint from the inputs (caller contract) and each batch index owns its
+                // output matrix.
+                unsafe {
+                    let ap = a.ptr.get().cast::<$t>().cast_const().offset(ao[i]);
+                    let bp = b.ptr.get().cast::<$t>().cast_const().offset(bo[i]);
+                    let cp = c.ptr.get().cast::<$t>().offset(co[i]);
+                    let (ars, acs) = (a.rs as isize, a.cs as isize);
+                    let (brs, bcs) = (b.rs as isize, b.cs as isize);
+                    let (crs, ccs) = (c.rs as isize, c.cs as isize);
+                    if k == 0 {
+                        for r in 0..m as isize {
+                            for col in 0..n as isize {
+                                *cp.offset(r * crs + col * ccs) = <$t as MatElem>::ZERO;
+                            }
+                        }
+                    } else if $use_gemm && work > TINY_WORK {
+                        with_gemm::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, threads);
+                    } else {
+                        direct::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, acc);
+                    }
+                }
+            };
+            if work >= SMALL_MATRIX_WORK || count == 1 {
+                let threads = if work >= SMALL_MATRIX_WORK { crate::pool::num_threads() } else { 1 };
+                let mut acc = Vec::new();
+                for i in 0..count {
+                    one(i, threads, &mut acc);
+                }
+            } else {
+                let min_batches = (SMALL_MATRIX_WORK / work).max(1);
+                parallel_for(count, min_batches, |range| {
+                    let mut acc = Vec::new();
+                    for i in range {
+                        one(i, 1, &mut acc);
+                    }
+                });
+            }
+        }};
+    }
+    match dtype {
+        DType::Float32 => run!(f32, true),
+        DType::Float64 => run!(f64, true),
+        DType::Complex64 => run!(Complex32, true),
+        DType::Complex128 => run!(Complex64, true),
+        DType::Bool => run!(bool, false),
+        _ => crate::dispatch_int!(dtype, T => { run!(T, false) }, _ => {
+            return Err(ferrule_core::Error::runtime_error(format!(
+                "internal: no matmul kernel for {dtype}"
+            )))
+        }),
+    }
+    Ok(())
+}

@@ -1,0 +1,156 @@
+//! `linalg.vector_norm` and `linalg.matrix_norm` (Frobenius, 1, -1, inf, -inf), built on the reductions.
+
+use ferrule_core::{bail, DType, Element, Error, Result, Tensor};
+use ferrule_registry::Any;
+
+use crate::dispatch::Elem;
+use crate::iter::{map_unary, MIN_PER_TASK_CHEAP};
+use crate::reduce::{self, cast_tensor};
+
+/// The dtype a norm returns: float64 for bool and ints, the real dtype for complex, else the
+/// input's float dtype.
+fn norm_dtype(dtype: DType) -> DType {
+    if dtype.is_bool() || dtype.is_integer() {
+        DType::Float64
+    } else {
+        crate::promote::real_dtype(dtype)
+    }
+}
+
+/// `f(|x|)` element by element, as a float64 tensor of `x`'s shape.
+fn abs_map(x: &Tensor, f: impl Fn(f64) -> f64 + Sync) -> Result<Tensor> {
+    let out = Tensor::zeros(x.shape(), DType::Float64)?;
+    crate::dispatch_all!(x.dtype(), T => {
+        map_unary::<T, f64, _>(x, &out, MIN_PER_TASK_CHEAP, |xs, os| {
+            for (o, &v) in os.iter_mut().zip(xs) {
+                let magnitude = if T::DTYPE.is_complex() { v.to_c64().norm() } else { v.to_f64().abs() };
+                *o = f(magnitude);
+            }
+        })
+    });
+    Ok(out)
+}
+
+/// Applies `f` to every element of a fresh float64 tensor in place.
+fn apply(t: &Tensor, f: impl Fn(f64) -> f64) -> Result<()> {
+    // SAFETY: callers pass tensors they just created and have not shared.
+    let data = unsafe { t.as_mut_slice::<f64>()? };
+    data.iter_mut().for_each(|v| *v = f(*v));
+    Ok(())
+}
+
+/// The vector `ord`-norm over `axis` (all dims for `None`): `ord` is any float, with `inf` the
+/// largest magnitude, `-inf` the smallest, `0` the count of non-zeros, and otherwise
+/// `sum(|x|^ord)^(1/ord)`. Returns the real float dtype of `x` (float64 for ints).
+pub fn vector_norm(x: &Tensor, axis: Option<&[i64]>, keepdims: bool, ord: f64) -> Result<Tensor> {
+    if ord.is_nan() {
+        bail!(ValueError, "linalg.vector_norm() argument 'ord': expected a number, got nan");
+    }
+    let result = if ord == f64::INFINITY || ord == f64::NEG_INFINITY {
+        let magnitudes = abs_map(x, |v| v)?;
+        let reduced = if ord > 0.0 {
+            reduce::max(&magnitudes, axis, keepdims)
+        } else {
+            reduce::min(&magnitudes, axis, keepdims)
+        };
+        reduced.map_err(|e| Error::new(e.kind, e.message.replacen("max", "linalg.vector_norm", 1).replacen("min", "linalg.vector_norm", 1)))?
+    } else if ord == 0.0 {
+        let count = reduce::count_nonzero(x, axis, keepdims)?;
+        cast_tensor(&count, DType::Float64)?
+    } else if ord == 1.0 {
+        reduce::sum(&abs_map(x, |v| v)?, axis, None, keepdims)?
+    } else if ord == 2.0 {
+        let sums = reduce::sum(&abs_map(x, |v| v * v)?, axis, None, keepdims)?;
+        apply(&sums, f64::sqrt)?;
+        sums
+    } else {
+        let sums = reduce::sum(&abs_map(x, |v| v.powf(ord))?, axis, None, keepdims)?;
+        apply(&sums, |s| s.powf(1.0 / ord))?;
+        sums
+    };
+    cast_tensor(&result, norm_dtype(x.dtype()))?.contiguous()
+}
+
+/// The order of a matrix norm.
+enum MatrixOrd {
+    Frobenius,
+    /// Largest (`true`) or smallest absolute column sum.
+    Columns(bool),
+    /// Largest (`true`) or smallest absolute row sum.
+    Rows(bool),
+}
+
+fn matrix_ord(ord: &Any) -> Result<MatrixOrd> {
+    if let Some(name) = ord.as_str() {
+        return match name {
+            "fro" => Ok(MatrixOrd::Frobenius),
+            "nuc" => bail!(
+                NotImplementedError,
+                "linalg.matrix_norm() argument 'ord': the nuclear norm ('nuc') needs singular values, which ferrule does not compute yet"
+            ),
+            other => bail!(
+                ValueError,
+                "linalg.matrix_norm() argument 'ord': expected 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, got '{other}'"
+            ),
+        };
+    }
+    let Some(p) = ord.as_float().filter(|_| ord.as_bool().is_none()) else {
+        bail!(
+            TypeError,
+            "linalg.matrix_norm() argument 'ord': expected a str or a number, got {}",
+            ord.type_name()
+        );
+    };
+    match p {
+        1.0 => Ok(MatrixOrd::Columns(true)),
+        -1.0 => Ok(MatrixOrd::Columns(false)),
+        f64::INFINITY => Ok(MatrixOrd::Rows(true)),
+        f64::NEG_INFINITY => Ok(MatrixOrd::Rows(false)),
+        2.0 | -2.0 => bail!(
+            NotImplementedError,
+            "linalg.matrix_norm() argument 'ord': the {p} norm needs singular values, which ferrule does not compute yet"
+        ),
+        other => bail!(
+            ValueError,
+            "linalg.matrix_norm() argument 'ord': expected 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, got {other}"
+        ),
+    }
+}
+
+/// The matrix norm of the last two dims of `x` (a stack of matrices): `ord` is `'fro'`
+/// (default, the square root of the sum of squared magnitudes), `1` / `-1` (largest /
+/// smallest absolute column sum) or `inf` / `-inf` (rows). `'nuc'`, `2` and `-2` need singular
+/// values and are a `NotImplementedError`. Returns the real float dtype of `x`.
+pub fn matrix_norm(x: &Tensor, keepdims: bool, ord: &Any) -> Result<Tensor> {
+    if x.ndim() < 2 {
+        bail!(
+            ValueError,
+            "linalg.matrix_norm: x must have at least 2 dimensions, got shape {}",
+            ferrule_core::tensor::format_shape(x.shape())
+        );
+    }
+    let ord = matrix_ord(ord)?;
+    let named = |e: Error| Error::new(e.kind, e.message.replacen("max", "linalg.matrix_norm", 1).replacen("min", "linalg.matrix_norm", 1));
+    let result = match ord {
+        MatrixOrd::Frobenius => {
+            let sums = reduce::sum(&abs_map(x, |v| v * v)?, Some(&[-2, -1]), None, keepdims)?;
+            apply(&sums, f64::sqrt)?;
+            sums
+        }
+        MatrixOrd::Columns(largest) | MatrixOrd::Rows(largest) => {
+            // Column sums reduce the rows (-2); row sums reduce the columns (-1), after which
+            // the rows sit at -2 when kept and at -1 when not.
+            let (sum_axis, pick_axis) = match ord {
+                MatrixOrd::Columns(_) => (-2, -1),
+                _ => (-1, if keepdims { -2 } else { -1 }),
+            };
+            let sums = reduce::sum(&abs_map(x, |v| v)?, Some(&[sum_axis]), None, keepdims)?;
+            if largest {
+                reduce::max(&sums, Some(&[pick_axis]), keepdims).map_err(named)?
+            } else {
+                reduce::min(&sums, Some(&[pick_axis]), keepdims).map_err(named)?
+            }
+        }
+    };
+    cast_tensor(&result, norm_dtype(x.dtype()))?.contiguous()
+}

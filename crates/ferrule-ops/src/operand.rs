@@ -1,0 +1,266 @@
+//! `Scalar` and `Operand` (a tensor or a weak Python scalar) and the weak-scalar resolution rules.
+
+use ferrule_core::{DType, Error, Result, Tensor};
+
+use crate::dispatch::Elem;
+
+/// A Python scalar: bool, int or float.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scalar {
+    /// A Python bool.
+    Bool(bool),
+    /// A Python int (one that fits in i64).
+    Int(i64),
+    /// A Python float.
+    Float(f64),
+}
+
+/// A `TensorLike` argument: a tensor, or a Python scalar that is "weak" in type promotion.
+#[derive(Clone, Debug)]
+pub enum Operand {
+    /// A tensor.
+    Tensor(Tensor),
+    /// A Python scalar.
+    Scalar(Scalar),
+}
+
+impl From<Tensor> for Operand {
+    fn from(t: Tensor) -> Self {
+        Operand::Tensor(t)
+    }
+}
+
+impl From<&Tensor> for Operand {
+    fn from(t: &Tensor) -> Self {
+        Operand::Tensor(t.clone())
+    }
+}
+
+impl From<Scalar> for Operand {
+    fn from(s: Scalar) -> Self {
+        Operand::Scalar(s)
+    }
+}
+
+impl From<bool> for Scalar {
+    fn from(v: bool) -> Self {
+        Scalar::Bool(v)
+    }
+}
+
+impl From<i64> for Scalar {
+    fn from(v: i64) -> Self {
+        Scalar::Int(v)
+    }
+}
+
+impl From<f64> for Scalar {
+    fn from(v: f64) -> Self {
+        Scalar::Float(v)
+    }
+}
+
+impl Scalar {
+    /// The dtype the scalar has on its own: bool, int64 or float64.
+    pub fn default_dtype(self) -> DType {
+        match self {
+            Scalar::Bool(_) => DType::Bool,
+            Scalar::Int(_) => DType::Int64,
+            Scalar::Float(_) => DType::Float64,
+        }
+    }
+
+    /// The dtype the weak scalar takes next to a tensor of dtype `tensor` (Array API / NEP 50):
+    /// bool keeps the tensor's dtype; an int keeps it unless the tensor is bool (→ int64); a
+    /// float keeps float/complex dtypes and turns bool/int into float64.
+    pub fn weak_dtype(self, tensor: DType) -> DType {
+        match self {
+            Scalar::Bool(_) => tensor,
+            Scalar::Int(_) if tensor.is_bool() => DType::Int64,
+            Scalar::Int(_) => tensor,
+            Scalar::Float(_) if tensor.is_bool() || tensor.is_integer() => DType::Float64,
+            Scalar::Float(_) => tensor,
+        }
+    }
+
+    /// The value as an element of type `T` (C-style conversion, no range check).
+    pub fn to_elem<T: Elem>(self) -> T {
+        match self {
+            Scalar::Bool(v) => T::from_bool(v),
+            Scalar::Int(v) => T::from_i64(v),
+            Scalar::Float(v) => T::from_f64(v),
+        }
+    }
+
+    /// The value as f64.
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Scalar::Bool(v) => v as u8 as f64,
+            Scalar::Int(v) => v as f64,
+            Scalar::Float(v) => v,
+        }
+    }
+
+    /// A 0-d tensor of `dtype` holding the value; `OverflowError` naming `op` when an int does
+    /// not fit an integer dtype (numpy 2: "Python integer 300 out of bounds for uint8").
+    pub fn to_tensor(self, op: &str, dtype: DType) -> Result<Tensor> {
+        if let Scalar::Int(v) = self {
+            if dtype.is_integer() && !int_fits(v, dtype) {
+                return Err(Error::overflow_error(format!(
+                    "{op}: Python integer {v} out of bounds for {dtype}"
+                )));
+            }
+        }
+        Ok(crate::dispatch_all!(dtype, T => { Tensor::scalar(self.to_elem::<T>()) }))
+    }
+}
+
+/// True when `v` is representable in the integer dtype `dtype`.
+pub fn int_fits(v: i64, dtype: DType) -> bool {
+    let (lo, hi): (i128, i128) = match dtype {
+        DType::Int8 => (i8::MIN as i128, i8::MAX as i128),
+        DType::Int16 => (i16::MIN as i128, i16::MAX as i128),
+        DType::Int32 => (i32::MIN as i128, i32::MAX as i128),
+        DType::Int64 => (i64::MIN as i128, i64::MAX as i128),
+        DType::UInt8 => (0, u8::MAX as i128),
+        DType::UInt16 => (0, u16::MAX as i128),
+        DType::UInt32 => (0, u32::MAX as i128),
+        DType::UInt64 => (0, u64::MAX as i128),
+        _ => return true,
+    };
+    (lo..=hi).contains(&(v as i128))
+}
+
+impl Operand {
+    /// The operand as a tensor: a tensor is returned as is (a cheap clone); a scalar becomes a
+    /// 0-d tensor of `dtype_hint`, or of its default dtype (bool/int64/float64) for `None`.
+    pub fn to_tensor(&self, dtype_hint: Option<DType>) -> Result<Tensor> {
+        match self {
+            Operand::Tensor(t) => Ok(t.clone()),
+            Operand::Scalar(s) => s.to_tensor("asarray", dtype_hint.unwrap_or(s.default_dtype())),
+        }
+    }
+
+    /// The tensor, if this operand is one.
+    pub fn as_tensor(&self) -> Option<&Tensor> {
+        match self {
+            Operand::Tensor(t) => Some(t),
+            Operand::Scalar(_) => None,
+        }
+    }
+
+    /// The dtype this operand contributes to promotion against `other_tensor_dtype` (weak for
+    /// scalars), e.g. for computing a result dtype without making tensors.
+    pub fn dtype_against(&self, other_tensor_dtype: DType) -> DType {
+        match self {
+            Operand::Tensor(t) => t.dtype(),
+            Operand::Scalar(s) => s.weak_dtype(other_tensor_dtype),
+        }
+    }
+}
+
+/// The two operands of a binary op as tensors, applying the weak-scalar rule: a scalar becomes
+/// a 0-d tensor of [`Scalar::weak_dtype`] of the other operand's dtype.
+///
+/// Errors: `TypeError` when both are scalars (`"add: at least one of x1, x2 must be a
+/// tensor"`); `OverflowError` when an int scalar does not fit the tensor's integer dtype.
+pub fn resolve_pair(op: &str, x1: &Operand, x2: &Operand) -> Result<(Tensor, Tensor)> {
+    match (x1, x2) {
+        (Operand::Tensor(a), Operand::Tensor(b)) => Ok((a.clone(), b.clone())),
+        (Operand::Tensor(a), Operand::Scalar(s)) => {
+            Ok((a.clone(), s.to_tensor(op, s.weak_dtype(a.dtype()))?))
+        }
+        (Operand::Scalar(s), Operand::Tensor(b)) => {
+            Ok((s.to_tensor(op, s.weak_dtype(b.dtype()))?, b.clone()))
+        }
+        (Operand::Scalar(_), Operand::Scalar(_)) => Err(Error::type_error(format!(
+            "{op}: at least one of x1, x2 must be a tensor"
+        ))),
+    }
+}
+
+/// Several operands as tensors (e.g. `where`, `clip`, `geo_distance`): scalars take the weak
+/// dtype against the promoted dtype of the tensor operands. `TypeError` when none is a tensor
+/// (naming `op` and the argument names `names`).
+pub fn resolve_many(op: &str, names: &[&str], operands: &[&Operand]) -> Result<Vec<Tensor>> {
+    let tensor_dtypes: Vec<DType> = operands
+        .iter()
+        .filter_map(|o| o.as_tensor().map(Tensor::dtype))
+        .collect();
+    let Some(common) = crate::promote::result_type_many(&tensor_dtypes) else {
+        return Err(Error::type_error(format!(
+            "{op}: at least one of {} must be a tensor",
+            names.join(", ")
+        )));
+    };
+    operands
+        .iter()
+        .map(|o| match o {
+            Operand::Tensor(t) => Ok(t.clone()),
+            Operand::Scalar(s) => s.to_tensor(op, s.weak_dtype(common)),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ferrule_core::ErrorKind;
+
+    fn t(dtype: DType) -> Operand {
+        Operand::Tensor(Tensor::zeros(&[2], dtype).unwrap())
+    }
+
+    #[test]
+    fn weak_scalars_take_the_tensor_dtype() {
+        let cases = [
+            (DType::Int8, Scalar::Int(3), DType::Int8),
+            (DType::Float32, Scalar::Int(3), DType::Float32),
+            (DType::Int32, Scalar::Float(0.5), DType::Float64),
+            (DType::Float16, Scalar::Float(0.5), DType::Float16),
+            (DType::Bool, Scalar::Int(1), DType::Int64),
+            (DType::Bool, Scalar::Float(1.0), DType::Float64),
+            (DType::UInt8, Scalar::Bool(true), DType::UInt8),
+            (DType::Complex64, Scalar::Float(2.0), DType::Complex64),
+        ];
+        for (tensor, scalar, want) in cases {
+            let (a, b) = resolve_pair("add", &t(tensor), &Operand::Scalar(scalar)).unwrap();
+            assert_eq!((a.dtype(), b.dtype()), (tensor, want));
+            let (b, a) = resolve_pair("add", &Operand::Scalar(scalar), &t(tensor)).unwrap();
+            assert_eq!((a.dtype(), b.dtype()), (tensor, want));
+            assert_eq!(b.ndim(), 0);
+        }
+    }
+
+    #[test]
+    fn errors() {
+        let s = Operand::Scalar(Scalar::Int(1));
+        let err = resolve_pair("add", &s, &s).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::TypeError);
+        assert_eq!(err.message, "add: at least one of x1, x2 must be a tensor");
+        let err = resolve_pair("add", &t(DType::UInt8), &Operand::Scalar(Scalar::Int(300)))
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::OverflowError);
+        assert_eq!(err.message, "add: Python integer 300 out of bounds for uint8");
+        assert!(resolve_pair("add", &t(DType::UInt8), &Operand::Scalar(Scalar::Int(-1))).is_err());
+        assert!(resolve_pair("add", &t(DType::Int8), &Operand::Scalar(Scalar::Int(-128))).is_ok());
+    }
+
+    #[test]
+    fn to_tensor_and_many() {
+        let x = Operand::Scalar(Scalar::Float(2.5)).to_tensor(None).unwrap();
+        assert_eq!(x.to_vec::<f64>().unwrap(), [2.5]);
+        let x = Operand::Scalar(Scalar::Int(2)).to_tensor(Some(DType::Float32)).unwrap();
+        assert_eq!(x.to_vec::<f32>().unwrap(), [2.0]);
+        let v = resolve_many(
+            "where",
+            &["x1", "x2"],
+            &[&t(DType::Float32), &Operand::Scalar(Scalar::Int(1))],
+        )
+        .unwrap();
+        assert_eq!(v[1].dtype(), DType::Float32);
+        let s = Operand::Scalar(Scalar::Int(1));
+        let err = resolve_many("clip", &["x", "min"], &[&s, &s]).unwrap_err();
+        assert_eq!(err.message, "clip: at least one of x, min must be a tensor");
+    }
+}

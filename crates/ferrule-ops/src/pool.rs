@@ -1,0 +1,168 @@
+//! ferrule's own thread pool (rayon) and `parallel_for`, which stays on the caller for small work.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+
+/// The number of threads kernels may use: `FERRULE_NUM_THREADS` when set to a positive
+/// integer, otherwise the available parallelism (cores).
+pub fn num_threads() -> usize {
+    match pool() {
+        Some(p) => p.current_num_threads(),
+        None => 1,
+    }
+}
+
+fn configured_threads() -> usize {
+    std::env::var("FERRULE_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// The pool, created on first use; `None` when one thread is configured or the pool could not
+/// start (kernels then run on the calling thread).
+pub fn pool() -> Option<&'static rayon::ThreadPool> {
+    POOL.get_or_init(|| {
+        let n = configured_threads();
+        if n <= 1 {
+            return None;
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("ferrule-{i}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Runs `body` over `0..n_items` split into contiguous ranges, in parallel on the ferrule pool
+/// when there are at least `2 * min_per_task` items; otherwise calls `body(0..n_items)` on the
+/// calling thread (no pool hop, no allocation). `body` may be called with ranges in any order.
+///
+/// A panic in `body` propagates to the caller.
+pub fn parallel_for<F>(n_items: usize, min_per_task: usize, body: F)
+where
+    F: Fn(Range<usize>) + Sync,
+{
+    let min_per_task = min_per_task.max(1);
+    if n_items < 2 * min_per_task {
+        if n_items > 0 {
+            body(0..n_items);
+        }
+        return;
+    }
+    let Some(pool) = pool() else {
+        body(0..n_items);
+        return;
+    };
+    // Already on a ferrule worker (nested call): keep the work on this thread.
+    if pool.current_thread_index().is_some() {
+        body(0..n_items);
+        return;
+    }
+    let threads = pool.current_num_threads();
+    let tasks = threads.min(n_items / min_per_task).max(1);
+    if tasks == 1 {
+        body(0..n_items);
+        return;
+    }
+    let body = &body;
+    pool.scope(|scope| {
+        for t in 1..tasks {
+            scope.spawn(move |_| body(split(n_items, tasks, t)));
+        }
+        body(split(n_items, tasks, 0));
+    });
+}
+
+/// Like [`parallel_for`], returning one value per task in range order (e.g. partial sums);
+/// with one task it returns a single value computed on the caller.
+pub fn parallel_map<T, F>(n_items: usize, min_per_task: usize, body: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn(Range<usize>) -> T + Sync,
+{
+    let min_per_task = min_per_task.max(1);
+    let tasks = match pool() {
+        Some(pool) if n_items >= 2 * min_per_task && pool.current_thread_index().is_none() => {
+            pool.current_num_threads().min(n_items / min_per_task).max(1)
+        }
+        _ => 1,
+    };
+    if tasks == 1 {
+        return vec![body(0..n_items)];
+    }
+    let mut results: Vec<Option<T>> = (0..tasks).map(|_| None).collect();
+    let body = &body;
+    if let Some(pool) = pool() {
+        pool.scope(|scope| {
+            let (first, rest) = results.split_first_mut().expect("tasks >= 2");
+            for (i, slot) in rest.iter_mut().enumerate() {
+                scope.spawn(move |_| *slot = Some(body(split(n_items, tasks, i + 1))));
+            }
+            *first = Some(body(split(n_items, tasks, 0)));
+        });
+    }
+    results
+        .into_iter()
+        .map(|r| r.expect("every task ran"))
+        .collect()
+}
+
+/// The `index`-th of `parts` near-equal contiguous ranges of `0..n`.
+fn split(n: usize, parts: usize, index: usize) -> Range<usize> {
+    let base = n / parts;
+    let extra = n % parts;
+    let start = index * base + index.min(extra);
+    let len = base + usize::from(index < extra);
+    start..start + len
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn split_covers_everything() {
+        for n in [0, 1, 7, 100] {
+            for parts in 1..5 {
+                let mut next = 0;
+                for i in 0..parts {
+                    let r = split(n, parts, i);
+                    assert_eq!(r.start, next);
+                    next = r.end;
+                }
+                assert_eq!(next, n);
+            }
+        }
+    }
+
+    #[test]
+    fn parallel_for_visits_each_item_once() {
+        for n in [0, 1, 5, 1000, 100_003] {
+            let sum = AtomicUsize::new(0);
+            let count = AtomicUsize::new(0);
+            parallel_for(n, 100, |r| {
+                count.fetch_add(r.len(), Ordering::Relaxed);
+                sum.fetch_add(r.sum::<usize>(), Ordering::Relaxed);
+            });
+            assert_eq!(count.into_inner(), n);
+            assert_eq!(sum.into_inner(), n * n.saturating_sub(1) / 2);
+        }
+    }
+
+    #[test]
+    fn parallel_map_in_order() {
+        let parts = parallel_map(10_000, 100, |r| r.start);
+        assert!(parts.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(parts[0], 0);
+        let total: usize = parallel_map(10_000, 100, |r| r.len()).into_iter().sum();
+        assert_eq!(total, 10_000);
+        assert!(num_threads() >= 1);
+    }
+}

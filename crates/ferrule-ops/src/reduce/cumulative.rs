@@ -1,0 +1,280 @@
+//! Scans along one axis: cumulative_sum, cumulative_prod, and diff (n-th discrete differences).
+
+use ferrule_core::tensor::format_shape;
+use ferrule_core::{bail, Complex32, Complex64, DType, Result, Tensor, BF16, F16};
+
+use super::kernels::{cast, cast_tensor, dispatch_with_acc, Arith};
+use crate::axes::normalize_axis;
+use crate::dispatch::Elem;
+use crate::iter::SendPtr;
+use crate::operand::Operand;
+use crate::pool::parallel_for;
+
+/// `(P, K, Q)`: the products of the dims before `axis`, the axis size, and the dims after.
+fn split_at_axis(shape: &[i64], axis: usize) -> (usize, usize, usize) {
+    let before: i64 = shape[..axis].iter().product();
+    let after: i64 = shape[axis + 1..].iter().product();
+    (before as usize, shape[axis] as usize, after as usize)
+}
+
+/// Running `op` over the middle dim of a contiguous `(P, K, Q)` block of `T`, accumulated in
+/// `A`, written to a contiguous `(P, K + initial, Q)` block of `A` (the identity first when
+/// `initial`).
+fn scan<T: Elem, A: Arith>(
+    x: &Tensor,
+    out: &Tensor,
+    (p, k, q): (usize, usize, usize),
+    initial: bool,
+    product: bool,
+) -> Result<()> {
+    // SAFETY: `x` is contiguous and only read; `out` is fresh and not shared.
+    let src = SendPtr(unsafe { x.as_slice::<T>()? }.as_ptr().cast_mut().cast());
+    let dst = SendPtr(unsafe { out.as_mut_slice::<A>()? }.as_mut_ptr().cast());
+    let identity = if product { A::ONE } else { A::ZERO };
+    let k_out = k + usize::from(initial);
+    let min_rows = ((1usize << 16) / (k * q).max(1)).max(1);
+    parallel_for(p, min_rows, |rows| {
+        let mut acc = vec![identity; q];
+        for row in rows {
+            acc.fill(identity);
+            // SAFETY: row `row` of both blocks lies inside the tensors; tasks own their rows.
+            let (xs, os) = unsafe {
+                (
+                    std::slice::from_raw_parts(src.get().cast::<T>().add(row * k * q), k * q),
+                    std::slice::from_raw_parts_mut(dst.get().cast::<A>().add(row * k_out * q), k_out * q),
+                )
+            };
+            let os = if initial {
+                os[..q].fill(identity);
+                &mut os[q..]
+            } else {
+                os
+            };
+            for (xr, or) in xs.chunks_exact(q).zip(os.chunks_exact_mut(q)) {
+                for ((a, &v), o) in acc.iter_mut().zip(xr).zip(or) {
+                    let v = cast::<T, A>(v);
+                    *a = if product { a.mul(v) } else { a.add(v) };
+                    *o = *a;
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
+fn cumulative(
+    op: &str,
+    x: &Tensor,
+    axis: Option<i64>,
+    dtype: Option<DType>,
+    include_initial: bool,
+    product: bool,
+) -> Result<Tensor> {
+    if x.ndim() == 0 {
+        bail!(ValueError, "{op}: x must have at least one dimension, got a 0-d tensor");
+    }
+    let axis = match axis {
+        Some(a) => normalize_axis(op, "axis", a, x.ndim())?,
+        None if x.ndim() == 1 => 0,
+        None => bail!(
+            ValueError,
+            "{op}() argument 'axis': an axis must be given for a tensor of dimension {}",
+            x.ndim()
+        ),
+    };
+    let natural = super::default_sum_dtype(x.dtype());
+    let result = dtype.unwrap_or(natural);
+    let input = if result == natural { x.clone() } else { cast_tensor(x, result)? };
+    let input = input.contiguous()?;
+    let (p, k, q) = split_at_axis(input.shape(), axis);
+    let mut out_shape = input.shape().to_vec();
+    out_shape[axis] += i64::from(include_initial);
+    let acc_dtype = super::kernels::accumulator_dtype(input.dtype());
+    let out = crate::creation::alloc(op, &out_shape, acc_dtype)?;
+    if out.numel() > 0 {
+        dispatch_with_acc!(input.dtype(), T, A => {
+            scan::<T, A>(&input, &out, (p, k, q), include_initial, product)?
+        });
+    }
+    cast_tensor(&out, result)
+}
+
+/// The running sum along `axis` (required unless `x` is 1-D), with `sum`'s dtype rules; with
+/// `include_initial` the result starts with 0 and is one longer along `axis`.
+pub fn cumulative_sum(
+    x: &Tensor,
+    axis: Option<i64>,
+    dtype: Option<DType>,
+    include_initial: bool,
+) -> Result<Tensor> {
+    cumulative("cumulative_sum", x, axis, dtype, include_initial, false)
+}
+
+/// The running product along `axis`; rules as for [`cumulative_sum`] (the initial value is 1).
+pub fn cumulative_prod(
+    x: &Tensor,
+    axis: Option<i64>,
+    dtype: Option<DType>,
+    include_initial: bool,
+) -> Result<Tensor> {
+    cumulative("cumulative_prod", x, axis, dtype, include_initial, true)
+}
+
+/// `later - earlier` for one dtype: wrapping for ints, `!=` for bool (numpy's rule).
+trait Difference: Elem {
+    fn difference(later: Self, earlier: Self) -> Self;
+}
+
+macro_rules! difference_int {
+    ($($t:ty),*) => {$(
+        impl Difference for $t {
+            #[inline(always)]
+            fn difference(a: Self, b: Self) -> Self { a.wrapping_sub(b) }
+        }
+    )*};
+}
+difference_int!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+macro_rules! difference_via {
+    ($($t:ty),*) => {$(
+        impl Difference for $t {
+            #[inline(always)]
+            fn difference(a: Self, b: Self) -> Self { Self::from_c64(a.to_c64() - b.to_c64()) }
+        }
+    )*};
+}
+difference_via!(F16, BF16, Complex32, Complex64);
+
+impl Difference for bool {
+    #[inline(always)]
+    fn difference(a: Self, b: Self) -> Self {
+        a != b
+    }
+}
+
+impl Difference for f32 {
+    #[inline(always)]
+    fn difference(a: Self, b: Self) -> Self {
+        a - b
+    }
+}
+
+impl Difference for f64 {
+    #[inline(always)]
+    fn difference(a: Self, b: Self) -> Self {
+        a - b
+    }
+}
+
+/// Applies the first difference `n` times along the middle dim of a contiguous `(P, K, Q)`
+/// block, returning a contiguous `(P, K - n, Q)` block (`K - n` clamped at 0).
+fn difference_n<T: Difference>(x: &Tensor, (p, k, q): (usize, usize, usize), n: usize, shape: &[i64], axis: usize) -> Result<Tensor> {
+    // SAFETY: `x` is contiguous and only read.
+    let mut cur: Vec<T> = unsafe { x.as_slice::<T>()? }.to_vec();
+    let mut len = k;
+    for _ in 0..n.min(k) {
+        let next_len = len - 1;
+        let mut next = Vec::with_capacity(p * next_len * q);
+        for row in 0..p {
+            let block = &cur[row * len * q..(row + 1) * len * q];
+            for j in 0..next_len {
+                let (earlier, later) = (&block[j * q..(j + 1) * q], &block[(j + 1) * q..(j + 2) * q]);
+                next.extend(later.iter().zip(earlier).map(|(&a, &b)| T::difference(a, b)));
+            }
+        }
+        cur = next;
+        len = next_len;
+    }
+    let mut out_shape = shape.to_vec();
+    out_shape[axis] = len as i64;
+    Tensor::from_slice(&cur, &out_shape)
+}
+
+/// The `n`-th discrete difference along `axis`: `out[i] = x[i + 1] - x[i]`, applied `n` times.
+///
+/// `prepend` / `append` (tensors or scalars) are joined to `x` along `axis` first; a scalar or
+/// 0-d value is repeated across the other dims, otherwise its shape must match `x`'s except
+/// along `axis`. The dtype is the promotion of all parts; bool uses `!=`; ints wrap.
+pub fn diff(
+    x: &Tensor,
+    axis: i64,
+    n: i64,
+    prepend: Option<&Operand>,
+    append: Option<&Operand>,
+) -> Result<Tensor> {
+    if x.ndim() == 0 {
+        bail!(ValueError, "diff: x must have at least one dimension, got a 0-d tensor");
+    }
+    let axis = normalize_axis("diff", "axis", axis, x.ndim())?;
+    if n < 0 {
+        bail!(ValueError, "diff() argument 'n': order must be non-negative, got {n}");
+    }
+    if n == 0 {
+        return Ok(x.clone());
+    }
+    let mut parts: Vec<Tensor> = Vec::with_capacity(3);
+    let mut dtype = x.dtype();
+    let mut extra = |name: &str, value: Option<&Operand>| -> Result<Option<Tensor>> {
+        let Some(value) = value else { return Ok(None) };
+        let t = match value {
+            Operand::Tensor(t) => t.clone(),
+            Operand::Scalar(s) => s.to_tensor("diff", s.weak_dtype(x.dtype()))?,
+        };
+        let t = if t.ndim() == 0 {
+            let mut shape = x.shape().to_vec();
+            shape[axis] = 1;
+            t.broadcast_to(&shape)?
+        } else {
+            let same_rest = t.ndim() == x.ndim()
+                && (0..x.ndim()).all(|d| d == axis || t.shape()[d] == x.shape()[d]);
+            if !same_rest {
+                bail!(
+                    ValueError,
+                    "diff() argument '{name}': shape {} does not match x's shape {} outside axis {axis}",
+                    format_shape(t.shape()),
+                    format_shape(x.shape())
+                );
+            }
+            t
+        };
+        dtype = crate::promote::result_type(dtype, t.dtype());
+        Ok(Some(t))
+    };
+    let before = extra("prepend", prepend)?;
+    let after = extra("append", append)?;
+    parts.extend(before);
+    parts.push(x.clone());
+    parts.extend(after);
+    let joined = join_along(&parts, axis, dtype)?;
+    let dims = split_at_axis(joined.shape(), axis);
+    let shape = joined.shape().to_vec();
+    crate::dispatch_all!(dtype, T => { difference_n::<T>(&joined, dims, n as usize, &shape, axis) })
+}
+
+/// Concatenates `parts` (same shape outside `axis`) along `axis` as one contiguous `dtype`
+/// tensor, casting each part.
+fn join_along(parts: &[Tensor], axis: usize, dtype: DType) -> Result<Tensor> {
+    if parts.len() == 1 {
+        return cast_tensor(&parts[0], dtype)?.contiguous();
+    }
+    let mut shape = parts[0].shape().to_vec();
+    shape[axis] = parts.iter().map(|t| t.shape()[axis]).sum();
+    let out = crate::creation::alloc("diff", &shape, dtype)?;
+    let (p, total, q) = split_at_axis(&shape, axis);
+    let item = dtype.itemsize();
+    // SAFETY: `out` is fresh and not shared.
+    let dst = unsafe { std::slice::from_raw_parts_mut(out.data_ptr(), out.nbytes()) };
+    let mut at = 0usize;
+    for part in parts {
+        let part = cast_tensor(part, dtype)?.contiguous()?;
+        let k = part.shape()[axis] as usize;
+        // SAFETY: contiguous and only read.
+        let src = unsafe { std::slice::from_raw_parts(part.data_ptr().cast_const(), part.nbytes()) };
+        for row in 0..p {
+            let chunk = k * q * item;
+            dst[(row * total + at) * q * item..][..chunk].copy_from_slice(&src[row * chunk..][..chunk]);
+        }
+        at += k;
+    }
+    Ok(out)
+}

@@ -1,0 +1,407 @@
+//! The reduction engine: plans a strided reduction over a set of axes and runs a `Reducer` on it, in parallel.
+//!
+//! Two loop shapes cover every layout without copying the input:
+//! - *inner*: the reduced dims include the one with the smallest stride, so each output element
+//!   folds a (usually contiguous) block with [`fold_slice`] (SIMD lanes + pairwise blocks);
+//! - *outer*: a kept dim has the smallest stride (e.g. `sum(axis=0)` of a C-contiguous matrix),
+//!   so whole rows are accumulated into a row of accumulators, never transposing the input.
+
+use ferrule_core::{Element, Result, Tensor};
+
+use crate::iter::SendPtr;
+use crate::pool::{parallel_for, parallel_map};
+
+/// A reduction: how to start, absorb one element, and merge two partial results.
+///
+/// `step` must be exact for any grouping the engine picks together with `combine`
+/// (associative up to floating-point rounding), and the result must not depend on the order
+/// of elements beyond rounding: the engine reorders dims by stride.
+pub(crate) trait Reducer: Sync {
+    /// The input element type.
+    type In: Element;
+    /// The accumulator, also the engine's output element type.
+    type Acc: Element;
+    /// The identity (the result of reducing nothing).
+    fn init() -> Self::Acc;
+    /// Absorbs one element.
+    fn step(acc: Self::Acc, x: Self::In) -> Self::Acc;
+    /// Merges two partial results.
+    fn combine(a: Self::Acc, b: Self::Acc) -> Self::Acc;
+}
+
+/// Lanes of independent accumulators in [`fold_lanes`]: enough independent chains to keep
+/// two vector units busy on every x86-64 level.
+const LANES: usize = 32;
+
+/// Elements folded by one lane block before pairwise combination.
+const PAIRWISE_BLOCK: usize = 2048;
+
+/// Elements of reduction work below which a reduction stays on the calling thread.
+const MIN_PARALLEL_WORK: usize = 1 << 17;
+
+/// Folds a slice with `LANES` independent accumulators (each lane a column), which the
+/// compiler turns into vector code, then merges the lanes as a balanced tree.
+#[inline(always)]
+fn fold_lanes<R: Reducer>(xs: &[R::In]) -> R::Acc {
+    let mut lanes = [R::init(); LANES];
+    let chunks = xs.chunks_exact(LANES);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        for i in 0..LANES {
+            lanes[i] = R::step(lanes[i], chunk[i]);
+        }
+    }
+    let mut width = LANES;
+    while width > 1 {
+        width /= 2;
+        for i in 0..width {
+            lanes[i] = R::combine(lanes[i], lanes[i + width]);
+        }
+    }
+    let mut tail = R::init();
+    for &x in rest {
+        tail = R::step(tail, x);
+    }
+    R::combine(lanes[0], tail)
+}
+
+#[multiversion::multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx2+fma",
+    "x86_64+avx2+fma",
+    "aarch64+neon"
+))]
+fn fold_pairwise<R: Reducer>(xs: &[R::In]) -> R::Acc {
+    // Pairwise over blocks without recursion (recursion would leave the target-feature
+    // clone): a binary counter of partial results, merging equal-sized neighbours.
+    let mut stack = [R::init(); 64];
+    let mut depth = 0;
+    for (b, block) in xs.chunks(PAIRWISE_BLOCK).enumerate() {
+        let mut v = fold_lanes::<R>(block);
+        let mut n = b;
+        while n & 1 == 1 {
+            depth -= 1;
+            v = R::combine(stack[depth], v);
+            n >>= 1;
+        }
+        stack[depth] = v;
+        depth += 1;
+    }
+    let mut acc = R::init();
+    while depth > 0 {
+        depth -= 1;
+        acc = R::combine(stack[depth], acc);
+    }
+    acc
+}
+
+/// Folds a contiguous slice: SIMD lanes over blocks of [`PAIRWISE_BLOCK`] elements, blocks
+/// merged pairwise (numpy's pairwise summation accuracy or better for float sums).
+#[inline]
+pub(crate) fn fold_slice<R: Reducer>(xs: &[R::In]) -> R::Acc {
+    if xs.len() < LANES {
+        return xs.iter().fold(R::init(), |acc, &x| R::step(acc, x));
+    }
+    fold_pairwise::<R>(xs)
+}
+
+/// Folds `len` elements starting at `ptr` with element stride `stride`.
+///
+/// # Safety
+///
+/// Every element `ptr + i * stride` for `i < len` must be a valid, readable `R::In`.
+#[inline]
+unsafe fn fold_strided<R: Reducer>(ptr: *const R::In, len: usize, stride: isize) -> R::Acc {
+    if stride == 1 {
+        // SAFETY: caller contract with a unit stride.
+        return fold_slice::<R>(unsafe { std::slice::from_raw_parts(ptr, len) });
+    }
+    let mut acc = R::init();
+    for i in 0..len as isize {
+        // SAFETY: caller contract.
+        acc = R::step(acc, unsafe { *ptr.offset(i * stride) });
+    }
+    acc
+}
+
+/// One dim of a plan: size and strides (input, output), in elements.
+#[derive(Clone, Copy, Debug)]
+struct Dim {
+    size: i64,
+    input: i64,
+    output: i64,
+}
+
+/// Sorts dims by input stride, largest first, and merges neighbours that step as one in
+/// both the input and the output.
+fn sort_and_coalesce(mut dims: Vec<Dim>) -> Vec<Dim> {
+    dims.sort_by_key(|d| std::cmp::Reverse(d.input));
+    let mut out: Vec<Dim> = Vec::with_capacity(dims.len());
+    for d in dims {
+        if let Some(last) = out.last_mut() {
+            if last.input == d.input * d.size && last.output == d.output * d.size {
+                last.size *= d.size;
+                last.input = d.input;
+                last.output = d.output;
+                continue;
+            }
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Calls `f(input_offset, output_offset)` for every index of `dims` from linear position
+/// `range.start` to `range.end` (C order over `dims`).
+fn walk(dims: &[Dim], range: std::ops::Range<usize>, mut f: impl FnMut(i64, i64)) {
+    if range.is_empty() {
+        return;
+    }
+    let mut index = vec![0i64; dims.len()];
+    let (mut inp, mut out) = (0i64, 0i64);
+    let mut rest = range.start as i64;
+    for (k, d) in dims.iter().enumerate().rev() {
+        index[k] = rest % d.size;
+        rest /= d.size;
+        inp += index[k] * d.input;
+        out += index[k] * d.output;
+    }
+    for _ in range {
+        f(inp, out);
+        for (k, d) in dims.iter().enumerate().rev() {
+            index[k] += 1;
+            inp += d.input;
+            out += d.output;
+            if index[k] < d.size {
+                break;
+            }
+            index[k] = 0;
+            inp -= d.input * d.size;
+            out -= d.output * d.size;
+        }
+    }
+}
+
+/// Reduces `x` (whose dtype must be `R::In`'s) over `axes` (normalised, distinct), returning
+/// a fresh C-contiguous tensor of `R::Acc` whose shape is `x`'s without the reduced dims.
+///
+/// An empty reduction gives `R::init()` everywhere. Callers check dtype and empty-input rules.
+pub(crate) fn reduce<R: Reducer>(x: &Tensor, axes: &[usize]) -> Result<Tensor> {
+    let out_shape: Vec<i64> = (0..x.ndim())
+        .filter(|d| !axes.contains(d))
+        .map(|d| x.shape()[d])
+        .collect();
+    let out = Tensor::zeros(&out_shape, R::Acc::DTYPE)?;
+    let out_strides = ferrule_core::contiguous_strides(&out_shape);
+    if out.numel() == 0 {
+        return Ok(out);
+    }
+    // SAFETY: `out` is fresh and not shared.
+    let out_data = unsafe { out.as_mut_slice::<R::Acc>()? };
+    if x.numel() == 0 {
+        out_data.fill(R::init());
+        return Ok(out);
+    }
+    // Plan: flip negative strides (the reducers are order-insensitive), drop size-1 dims.
+    let mut in_base = 0i64;
+    let mut out_base = 0i64;
+    let (mut kept, mut reduced) = (Vec::new(), Vec::new());
+    let mut out_dim = 0;
+    for d in 0..x.ndim() {
+        let (size, mut input) = (x.shape()[d], x.strides()[d]);
+        let is_reduced = axes.contains(&d);
+        let mut output = if is_reduced { 0 } else { out_strides[out_dim] };
+        if !is_reduced {
+            out_dim += 1;
+        }
+        if size == 1 {
+            continue;
+        }
+        if input < 0 {
+            in_base += (size - 1) * input;
+            out_base += (size - 1) * output;
+            input = -input;
+            output = -output;
+        }
+        let dim = Dim { size, input, output };
+        if is_reduced {
+            reduced.push(dim);
+        } else {
+            kept.push(dim);
+        }
+    }
+    let kept = sort_and_coalesce(kept);
+    let reduced = sort_and_coalesce(reduced);
+    // SAFETY (pointer arithmetic below): every offset formed from `in_base` plus in-range
+    // multiples of the plan's strides addresses an element of `x` (the tensor invariant), and
+    // every output offset an element of `out`.
+    let src = SendPtr(unsafe { x.data_ptr().cast::<R::In>().offset(in_base as isize) }.cast());
+    let dst = SendPtr(unsafe { out_data.as_mut_ptr().offset(out_base as isize) }.cast());
+    let inner_reduction = match (kept.last(), reduced.last()) {
+        (_, None) => true,
+        (None, _) => true,
+        // A short kept row (under 8 outputs) accumulates too little per pass: fold instead.
+        (Some(k), Some(r)) => r.input <= k.input || k.size < 8,
+    };
+    if reduced.is_empty() {
+        // Nothing to reduce (all reduced dims had size 1): a converting copy.
+        let n: usize = kept.iter().map(|d| d.size as usize).product();
+        walk(&kept, 0..n, |i, o| unsafe {
+            *dst.get().cast::<R::Acc>().offset(o as isize) =
+                R::step(R::init(), *src.get().cast::<R::In>().offset(i as isize));
+        });
+        return Ok(out);
+    }
+    if inner_reduction {
+        reduce_inner::<R>(src, dst, &kept, &reduced);
+    } else {
+        reduce_outer::<R>(src, dst, &kept, &reduced);
+    }
+    Ok(out)
+}
+
+/// Folds the reduced block starting at `base` (element offset from `src`).
+///
+/// # Safety
+///
+/// As in [`reduce`]: the plan addresses valid elements.
+unsafe fn fold_block<R: Reducer>(src: SendPtr, base: i64, outer: &[Dim], inner: Dim) -> R::Acc {
+    let ptr = src.get().cast::<R::In>().cast_const();
+    let rows: usize = outer.iter().map(|d| d.size as usize).product();
+    let mut acc = R::init();
+    walk(outer, 0..rows, |i, _| {
+        // SAFETY: caller contract.
+        let part = unsafe {
+            fold_strided::<R>(ptr.offset((base + i) as isize), inner.size as usize, inner.input as isize)
+        };
+        acc = R::combine(acc, part);
+    });
+    acc
+}
+
+/// The *inner* loop shape: each output element folds its own reduced block.
+fn reduce_inner<R: Reducer>(src: SendPtr, dst: SendPtr, kept: &[Dim], reduced: &[Dim]) {
+    let (inner, outer) = reduced.split_last().expect("non-empty reduced dims");
+    let n_out: usize = kept.iter().map(|d| d.size as usize).product();
+    let per_out: usize = reduced.iter().map(|d| d.size as usize).product();
+    let write = |o: i64, v: R::Acc| unsafe { *dst.get().cast::<R::Acc>().offset(o as isize) = v };
+    if n_out == 1 && per_out >= 2 * MIN_PARALLEL_WORK {
+        // One output (e.g. a full reduction): split the reduced block across the pool.
+        let rows: usize = outer.iter().map(|d| d.size as usize).product();
+        let parts = if rows == 1 {
+            let len = inner.size as usize;
+            let step = inner.input as isize;
+            parallel_map(len, MIN_PARALLEL_WORK, |r| unsafe {
+                let ptr = src.get().cast::<R::In>().cast_const().offset(r.start as isize * step);
+                fold_strided::<R>(ptr, r.len(), step)
+            })
+        } else {
+            let min_rows = (MIN_PARALLEL_WORK / inner.size as usize).max(1);
+            parallel_map(rows, min_rows, |r| {
+                let mut acc = R::init();
+                walk(outer, r, |i, _| {
+                    let part = unsafe {
+                        fold_strided::<R>(
+                            src.get().cast::<R::In>().cast_const().offset(i as isize),
+                            inner.size as usize,
+                            inner.input as isize,
+                        )
+                    };
+                    acc = R::combine(acc, part);
+                });
+                acc
+            })
+        };
+        write(0, parts.into_iter().fold(R::init(), R::combine));
+        return;
+    }
+    let min_outputs = (MIN_PARALLEL_WORK / per_out).max(1);
+    parallel_for(n_out, min_outputs, |range| {
+        walk(kept, range, |i, o| {
+            // SAFETY: the plan addresses valid elements.
+            write(o, unsafe { fold_block::<R>(src, i, outer, *inner) });
+        });
+    });
+}
+
+/// Output elements per accumulator row chunk of the *outer* loop shape (fits in L1).
+const OUTER_CHUNK: usize = 1024;
+
+/// Reduced steps accumulated before folding into the running total (bounds rounding growth).
+const OUTER_BLOCK: usize = 128;
+
+/// The *outer* loop shape: rows along the smallest-stride kept dim are accumulated while
+/// walking the reduced dims, in chunks of [`OUTER_CHUNK`] outputs.
+fn reduce_outer<R: Reducer>(src: SendPtr, dst: SendPtr, kept: &[Dim], reduced: &[Dim]) {
+    let (row, outer_kept) = kept.split_last().expect("non-empty kept dims");
+    let row_len = row.size as usize;
+    let chunks_per_row = row_len.div_ceil(OUTER_CHUNK);
+    let n_outer: usize = outer_kept.iter().map(|d| d.size as usize).product();
+    let n_red: usize = reduced.iter().map(|d| d.size as usize).product();
+    let items = n_outer * chunks_per_row;
+    let work_per_item = n_red * OUTER_CHUNK.min(row_len);
+    let min_items = (MIN_PARALLEL_WORK / work_per_item.max(1)).max(1);
+    parallel_for(items, min_items, |range| {
+        let mut total = vec![R::init(); OUTER_CHUNK.min(row_len)];
+        let mut block = vec![R::init(); OUTER_CHUNK.min(row_len)];
+        for item in range {
+            let (outer_index, chunk) = (item / chunks_per_row, item % chunks_per_row);
+            let mut base = (0i64, 0i64);
+            walk(outer_kept, outer_index..outer_index + 1, |i, o| base = (i, o));
+            let start = chunk * OUTER_CHUNK;
+            let len = OUTER_CHUNK.min(row_len - start);
+            let (total, block) = (&mut total[..len], &mut block[..len]);
+            total.fill(R::init());
+            let in0 = base.0 + start as i64 * row.input;
+            for group in (0..n_red).step_by(OUTER_BLOCK) {
+                block.fill(R::init());
+                walk(reduced, group..(group + OUTER_BLOCK).min(n_red), |r, _| {
+                    // SAFETY: the plan addresses valid elements.
+                    unsafe {
+                        let p = src.get().cast::<R::In>().cast_const().offset((in0 + r) as isize);
+                        accumulate_row::<R>(block, p, row.input as isize);
+                    }
+                });
+                for (t, &b) in total.iter_mut().zip(block.iter()) {
+                    *t = R::combine(*t, b);
+                }
+            }
+            let out0 = base.1 + start as i64 * row.output;
+            for (j, &v) in total.iter().enumerate() {
+                // SAFETY: the plan addresses valid output elements.
+                unsafe {
+                    *dst.get().cast::<R::Acc>().offset((out0 + j as i64 * row.output) as isize) = v;
+                }
+            }
+        }
+    });
+}
+
+/// `acc[j] = step(acc[j], p[j * stride])` for every `j`; vectorised for unit strides.
+///
+/// # Safety
+///
+/// `p + j * stride` must be valid for every `j < acc.len()`.
+#[inline]
+unsafe fn accumulate_row<R: Reducer>(acc: &mut [R::Acc], p: *const R::In, stride: isize) {
+    if stride == 1 {
+        // SAFETY: caller contract.
+        let xs = unsafe { std::slice::from_raw_parts(p, acc.len()) };
+        accumulate_contiguous::<R>(acc, xs);
+    } else {
+        for (j, a) in acc.iter_mut().enumerate() {
+            // SAFETY: caller contract.
+            *a = R::step(*a, unsafe { *p.offset(j as isize * stride) });
+        }
+    }
+}
+
+#[multiversion::multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx2+fma",
+    "x86_64+avx2+fma",
+    "aarch64+neon"
+))]
+fn accumulate_contiguous<R: Reducer>(acc: &mut [R::Acc], xs: &[R::In]) {
+    for (a, &x) in acc.iter_mut().zip(xs) {
+        *a = R::step(*a, x);
+    }
+}

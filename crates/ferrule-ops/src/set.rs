@@ -1,0 +1,113 @@
+//! unique_values, unique_counts, unique_inverse, unique_all: sorted unique elements, every NaN distinct (Array API).
+//!
+//! The Array API says each NaN is a distinct value (as `NaN != NaN`); numpy 2's `np.unique`
+//! merges NaNs by default (`equal_nan=True`). ferrule follows the Array API: every NaN shows
+//! up as its own entry, after all numbers, with a count of 1. `-0.0` and `0.0` are one value.
+
+use std::cmp::Ordering;
+
+use ferrule_core::{Result, Tensor};
+use rayon::slice::ParallelSliceMut;
+
+use crate::pool::pool;
+use crate::sort::{sort_pairs, sort_values, TotalOrder};
+
+/// Elements above which a comparison sort (complex dtypes) runs on the pool.
+const MIN_PARALLEL_ELEMENTS: usize = 1 << 16;
+
+fn same<T: TotalOrder>(a: &T, b: &T) -> bool {
+    a.total_cmp(b) == Ordering::Equal && !a.is_nan_value()
+}
+
+/// Runs `f` on the ferrule pool when there is one and we are not on it already.
+fn on_pool(f: impl FnOnce() + Send) {
+    match pool() {
+        Some(p) if p.current_thread_index().is_none() => p.install(f),
+        _ => f(),
+    }
+}
+
+fn values_typed<T: TotalOrder>(x: &Tensor) -> Result<Tensor> {
+    let mut data = x.to_vec::<T>()?;
+    if T::KEY_BYTES == 0 && data.len() >= MIN_PARALLEL_ELEMENTS {
+        on_pool(|| data.par_sort_unstable_by(T::total_cmp));
+    } else {
+        sort_values(&mut data);
+    }
+    data.dedup_by(|a, b| same(a, b));
+    Tensor::from_slice(&data, &[data.len() as i64])
+}
+
+/// The pieces `unique_all` can return; each is filled only when asked for.
+struct Groups {
+    values: Tensor,
+    first: Vec<i64>,
+    inverse: Vec<i64>,
+    counts: Vec<i64>,
+}
+
+fn groups_typed<T: TotalOrder>(x: &Tensor, want_inverse: bool) -> Result<Groups> {
+    let mut pairs: Vec<(T, i64)> = x.to_vec::<T>()?.into_iter().zip(0..).collect();
+    let cmp = |a: &(T, i64), b: &(T, i64)| a.0.total_cmp(&b.0);
+    if T::KEY_BYTES == 0 && pairs.len() >= MIN_PARALLEL_ELEMENTS {
+        on_pool(|| pairs.par_sort_by(cmp));
+    } else {
+        sort_pairs(&mut pairs, &mut Vec::new(), false, true);
+    }
+    let (mut values, mut first, mut counts) = (Vec::new(), Vec::new(), Vec::new());
+    let mut inverse = if want_inverse { vec![0i64; pairs.len()] } else { Vec::new() };
+    for (i, (v, at)) in pairs.iter().enumerate() {
+        if i == 0 || !same(&pairs[i - 1].0, v) {
+            values.push(*v);
+            first.push(*at);
+            counts.push(0);
+        }
+        *counts.last_mut().expect("a group was opened") += 1;
+        if want_inverse {
+            inverse[*at as usize] = values.len() as i64 - 1;
+        }
+    }
+    let values = Tensor::from_slice(&values, &[values.len() as i64])?;
+    Ok(Groups { values, first, inverse, counts })
+}
+
+fn groups(x: &Tensor, want_inverse: bool) -> Result<Groups> {
+    crate::dispatch_all!(x.dtype(), T => { groups_typed::<T>(x, want_inverse) })
+}
+
+fn int64(v: &[i64], shape: &[i64]) -> Result<Tensor> {
+    Tensor::from_slice(v, shape)
+}
+
+/// The unique elements of `x` (flattened), sorted ascending, as a 1-D tensor of `x`'s dtype.
+pub fn unique_values(x: &Tensor) -> Result<Tensor> {
+    crate::dispatch_all!(x.dtype(), T => { values_typed::<T>(x) })
+}
+
+/// `(values, counts)`: the sorted unique elements and how often each occurs (int64).
+pub fn unique_counts(x: &Tensor) -> Result<Vec<Tensor>> {
+    let g = groups(x, false)?;
+    let n = g.counts.len() as i64;
+    Ok(vec![g.values, int64(&g.counts, &[n])?])
+}
+
+/// `(values, inverse_indices)`: the sorted unique elements and, with `x`'s shape, the
+/// position in `values` of each element of `x` (int64).
+pub fn unique_inverse(x: &Tensor) -> Result<Vec<Tensor>> {
+    let g = groups(x, true)?;
+    Ok(vec![g.values, int64(&g.inverse, x.shape())?])
+}
+
+/// `(values, indices, inverse_indices, counts)`: the sorted unique elements, the flat index
+/// of each one's first occurrence in `x`, the inverse indices (with `x`'s shape) and the
+/// counts; all index tensors are int64.
+pub fn unique_all(x: &Tensor) -> Result<Vec<Tensor>> {
+    let g = groups(x, true)?;
+    let n = g.counts.len() as i64;
+    Ok(vec![
+        g.values,
+        int64(&g.first, &[n])?,
+        int64(&g.inverse, x.shape())?,
+        int64(&g.counts, &[n])?,
+    ])
+}

@@ -1,0 +1,259 @@
+//! The one place where ferrule errors and Python exceptions are mapped onto each other.
+//!
+//! Native → Python: an error carrying our payload (a Python exception that a callback raised) is
+//! re-raised as that very object, traceback included; any other error becomes the class that
+//! `ferrule.error` registered for its kind (`ferrule.ValueError`, …) with `.kind` and `.context`.
+//! Python → native: the kind is the nearest known builtin exception class in the MRO.
+
+use std::ffi::{c_void, CStr};
+use std::ptr::null_mut;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+use ferrule_sys::FerruleObject;
+use pyo3_ffi::*;
+
+use crate::api::api;
+use crate::util::{c_string, display, py_str, raise, Owned};
+
+/// Identifies payloads attached by this extension (its address is what matters).
+pub static PAYLOAD_OWNER: u8 = 0;
+
+/// The `{kind: class}` dict given by `ferrule.error` through `_set_error_types`.
+static ERROR_TYPES: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+
+#[inline]
+fn owner() -> *const c_void {
+    &PAYLOAD_OWNER as *const u8 as *const c_void
+}
+
+/// `_ferrule._set_error_types(mapping)`: installs the kind → exception class mapping.
+pub unsafe extern "C" fn set_error_types(_m: *mut PyObject, mapping: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        if PyDict_Check(mapping) == 0 {
+            raise(PyExc_TypeError, "_set_error_types expects a dict {kind: exception class}");
+            return null_mut();
+        }
+        Py_INCREF(mapping);
+        let old = ERROR_TYPES.swap(mapping, Ordering::AcqRel);
+        Py_XDECREF(old);
+        crate::util::none()
+    }
+}
+
+/// The builtin class of a known kind.
+unsafe fn builtin_class(kind: &str) -> *mut PyObject {
+    unsafe {
+        match kind {
+            "TypeError" => PyExc_TypeError,
+            "ValueError" => PyExc_ValueError,
+            "IndexError" => PyExc_IndexError,
+            "KeyError" => PyExc_KeyError,
+            "NotImplementedError" => PyExc_NotImplementedError,
+            "MemoryError" => PyExc_MemoryError,
+            "BufferError" => PyExc_BufferError,
+            "OverflowError" => PyExc_OverflowError,
+            "ZeroDivisionError" => PyExc_ZeroDivisionError,
+            "AttributeError" => PyExc_AttributeError,
+            "KeyboardInterrupt" => PyExc_KeyboardInterrupt,
+            _ => PyExc_RuntimeError,
+        }
+    }
+}
+
+/// The ferrule exception class for `kind` (borrowed): the registered one, else the registered
+/// RuntimeError, else the builtin.
+pub unsafe fn class_for_kind(kind: &str) -> *mut PyObject {
+    unsafe {
+        let types = ERROR_TYPES.load(Ordering::Acquire);
+        if !types.is_null() {
+            let key = c_string(kind);
+            let cls = PyDict_GetItemString(types, key.as_ptr());
+            if !cls.is_null() {
+                return cls;
+            }
+            if kind != "KeyboardInterrupt" {
+                let cls = PyDict_GetItemString(types, c"RuntimeError".as_ptr());
+                if !cls.is_null() {
+                    return cls;
+                }
+            }
+        }
+        builtin_class(kind)
+    }
+}
+
+/// Raises a ferrule exception of `kind` with `message` (no native error involved).
+pub unsafe fn raise_kind(kind: &str, message: &str) {
+    unsafe {
+        let exc = make_exception(kind, message, "");
+        if !exc.is_null() {
+            PyErr_SetObject(Py_TYPE(exc) as *mut PyObject, exc);
+            Py_DECREF(exc);
+        }
+    }
+}
+
+/// Builds (does not raise) `cls(message)` with `.kind` and `.context` set. New reference or NULL.
+unsafe fn make_exception(kind: &str, message: &str, context: &str) -> *mut PyObject {
+    unsafe {
+        let cls = class_for_kind(kind);
+        let Some(msg) = Owned::new(py_str(message)) else { return null_mut() };
+        let Some(exc) = Owned::new(PyObject_CallOneArg(cls, msg.0)) else { return null_mut() };
+        if PyExceptionInstance_Check(exc.0) == 0 {
+            raise(PyExc_TypeError, "ferrule: a registered error class did not produce an exception");
+            return null_mut();
+        }
+        let Some(kind_obj) = Owned::new(py_str(kind)) else { return null_mut() };
+        let lines: Vec<&str> = context.lines().filter(|l| !l.is_empty()).collect();
+        let Some(ctx) = Owned::new(PyList_New(lines.len() as Py_ssize_t)) else { return null_mut() };
+        for (i, line) in lines.iter().enumerate() {
+            let s = py_str(line);
+            if s.is_null() {
+                return null_mut();
+            }
+            PyList_SET_ITEM(ctx.0, i as Py_ssize_t, s);
+        }
+        // Builtin classes without a __dict__ (when the mapping is not installed) refuse attributes;
+        // the exception is still right, so ignore that.
+        if PyObject_SetAttrString(exc.0, c"kind".as_ptr(), kind_obj.0) != 0
+            || PyObject_SetAttrString(exc.0, c"context".as_ptr(), ctx.0) != 0
+        {
+            PyErr_Clear();
+        }
+        exc.into_ptr()
+    }
+}
+
+unsafe fn c_text<'a>(p: *const std::ffi::c_char) -> std::borrow::Cow<'a, str> {
+    if p.is_null() {
+        "".into()
+    } else {
+        unsafe { CStr::from_ptr(p) }.to_string_lossy()
+    }
+}
+
+/// Converts a native error object (borrowed) into a Python exception instance (new reference,
+/// not raised). The original exception object when the error carries our payload.
+pub unsafe fn error_to_exception(err: *mut FerruleObject) -> *mut PyObject {
+    unsafe {
+        let a = api();
+        let payload = (a.error_payload)(err, owner()) as *mut PyObject;
+        if !payload.is_null() {
+            Py_INCREF(payload);
+            return payload;
+        }
+        let kind = c_text((a.error_kind)(err));
+        let message = c_text((a.error_message)(err));
+        let context = c_text((a.error_context)(err));
+        let kind = if kind.is_empty() { "RuntimeError".into() } else { kind };
+        make_exception(&kind, &message, &context)
+    }
+}
+
+/// Raises the Python exception for a native error and releases the error (we own it).
+pub unsafe fn raise_native_error(err: *mut FerruleObject) {
+    unsafe {
+        if err.is_null() {
+            raise(PyExc_RuntimeError, "ferrule: native call failed without an error object");
+            return;
+        }
+        let exc = error_to_exception(err);
+        (api().object_release)(err);
+        if exc.is_null() {
+            return;
+        }
+        // PyErr_Restore keeps the traceback the exception already carries; the interpreter then
+        // appends the caller's frames, as for an exception that never left Python.
+        let tb = PyException_GetTraceback(exc);
+        let tp = Py_TYPE(exc) as *mut PyObject;
+        Py_INCREF(tp);
+        PyErr_Restore(tp, exc, tb);
+    }
+}
+
+/// Frees a payload (a strong reference to a Python exception) from any thread.
+pub unsafe extern "C" fn decref_payload(payload: *mut c_void) {
+    unsafe { crate::callback::decref_from_any_thread(payload as *mut PyObject) }
+}
+
+/// The kind of a Python exception instance: the nearest known builtin class in its MRO.
+pub unsafe fn kind_of_exception(exc: *mut PyObject) -> &'static str {
+    unsafe {
+        let known: [(*mut PyObject, &'static str); 12] = [
+            (PyExc_TypeError, "TypeError"),
+            (PyExc_ValueError, "ValueError"),
+            (PyExc_IndexError, "IndexError"),
+            (PyExc_KeyError, "KeyError"),
+            (PyExc_NotImplementedError, "NotImplementedError"),
+            (PyExc_MemoryError, "MemoryError"),
+            (PyExc_RuntimeError, "RuntimeError"),
+            (PyExc_BufferError, "BufferError"),
+            (PyExc_OverflowError, "OverflowError"),
+            (PyExc_ZeroDivisionError, "ZeroDivisionError"),
+            (PyExc_AttributeError, "AttributeError"),
+            (PyExc_KeyboardInterrupt, "KeyboardInterrupt"),
+        ];
+        let mro = (*Py_TYPE(exc)).tp_mro;
+        if mro.is_null() || PyTuple_Check(mro) == 0 {
+            return "RuntimeError";
+        }
+        for i in 0..PyTuple_GET_SIZE(mro) {
+            let cls = PyTuple_GET_ITEM(mro, i);
+            if let Some((_, name)) = known.iter().find(|(c, _)| *c == cls) {
+                return name;
+            }
+        }
+        "RuntimeError"
+    }
+}
+
+/// Takes the currently raised Python exception and turns it into a new native error that carries
+/// the exception object as payload. Clears the Python error indicator. GIL held.
+pub unsafe fn take_python_error() -> *mut FerruleObject {
+    unsafe {
+        let (mut tp, mut value, mut tb) = (null_mut(), null_mut(), null_mut());
+        PyErr_Fetch(&mut tp, &mut value, &mut tb);
+        if tp.is_null() {
+            let mut e = null_mut();
+            (api().error_create)(c"RuntimeError".as_ptr(), c"unknown Python error".as_ptr(), &mut e);
+            return e;
+        }
+        PyErr_NormalizeException(&mut tp, &mut value, &mut tb);
+        if !tb.is_null() && !value.is_null() {
+            PyException_SetTraceback(value, tb);
+        }
+        Py_XDECREF(tp);
+        Py_XDECREF(tb);
+        if value.is_null() {
+            let mut e = null_mut();
+            (api().error_create)(c"RuntimeError".as_ptr(), c"unknown Python error".as_ptr(), &mut e);
+            return e;
+        }
+        let e = error_from_exception(value);
+        Py_DECREF(value);
+        e
+    }
+}
+
+/// A new native error describing the exception instance `exc` (borrowed) and carrying it as
+/// payload, so converting the error back gives the same object.
+pub unsafe fn error_from_exception(exc: *mut PyObject) -> *mut FerruleObject {
+    unsafe {
+        let kind = c_string(kind_of_exception(exc));
+        let message = c_string(&display(exc));
+        let mut e = null_mut();
+        (api().error_create)(kind.as_ptr(), message.as_ptr(), &mut e);
+        Py_INCREF(exc);
+        (api().error_set_payload)(e, owner(), exc as *mut c_void, Some(decref_payload));
+        e
+    }
+}
+
+/// A new native error of `kind` with `message` (no payload).
+pub fn native_error(kind: &str, message: &str) -> *mut FerruleObject {
+    let (k, m) = (c_string(kind), c_string(message));
+    let mut e = null_mut();
+    // SAFETY: error_create never fails and accepts any NUL-terminated strings.
+    unsafe { (api().error_create)(k.as_ptr(), m.as_ptr(), &mut e) };
+    e
+}

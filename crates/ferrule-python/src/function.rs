@@ -1,0 +1,583 @@
+//! `ferrule.Function`: a Python callable over a native function object, called by vectorcall.
+//!
+//! The hot path (no keywords) converts the arguments into a stack array of `FerruleAny`, calls
+//! `func_call` and converts the result, with no heap allocation for up to 8 simple arguments.
+//! The function's metadata (flags, parameters, defaults) is fetched once, on first use, and cached.
+
+use std::ffi::c_void;
+use std::mem::MaybeUninit;
+use std::ptr::null_mut;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+use ferrule_sys::{FerruleAny, FerruleObject};
+use pyo3_ffi::*;
+
+use crate::api::api;
+
+use crate::convert::{any_into_py, py_to_any_into, ConvError, Temps};
+use crate::error::{raise_kind, raise_native_error};
+use crate::info::{bind_keywords, check_arity, load_info, Info};
+use crate::util::{guard, new_ref, none, py_str, raise, str_view, type_name};
+
+/// Instance layout of `ferrule.Function`.
+#[repr(C)]
+pub struct PyFunction {
+    ob_base: PyObject,
+    /// Per-instance vectorcall entry (`tp_vectorcall_offset` points here).
+    vectorcall: Option<vectorcallfunc>,
+    /// One strong reference to the native function; NULL once released.
+    handle: *mut FerruleObject,
+    /// Cached metadata (owned Box), NULL until first needed.
+    pub(crate) info: *mut Info,
+    /// Name given at creation (the registry name for `get_global_func`), may be NULL.
+    pub(crate) name: *mut PyObject,
+    name_override: *mut PyObject,
+    qualname_override: *mut PyObject,
+    doc_override: *mut PyObject,
+    signature_override: *mut PyObject,
+    dict: *mut PyObject,
+    weakrefs: *mut PyObject,
+    /// Calls in progress on this object (changed only with the GIL held).
+    busy: u32,
+    /// A handle `release()` dropped while a call was using it; released when the last call ends.
+    deferred: *mut FerruleObject,
+}
+
+static FUNCTION_TYPE: AtomicPtr<PyTypeObject> = AtomicPtr::new(null_mut());
+/// Python-level hook building `inspect.Signature` for a Function (set by `ferrule.ffi`).
+pub static SIGNATURE_HOOK: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+
+/// The `ferrule.Function` type object.
+#[inline(always)]
+pub fn function_type() -> *mut PyTypeObject {
+    FUNCTION_TYPE.load(Ordering::Relaxed)
+}
+
+/// The native handle of a Function instance (NULL if released). `obj` must be a Function.
+#[inline(always)]
+pub unsafe fn handle(obj: *mut PyObject) -> *mut FerruleObject {
+    unsafe { (*(obj as *mut PyFunction)).handle }
+}
+
+/// Wraps a native function, taking over one strong reference. `name` (borrowed, may be NULL) is
+/// the name it was looked up by. New reference, or NULL with an error set.
+pub unsafe fn wrap(handle: *mut FerruleObject, name: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let tp = function_type();
+        let obj = PyType_GenericAlloc(tp, 0);
+        if obj.is_null() {
+            (api().object_release)(handle);
+            return null_mut();
+        }
+        let f = obj as *mut PyFunction;
+        (*f).vectorcall = Some(vectorcall);
+        (*f).handle = handle;
+        if !name.is_null() {
+            (*f).name = new_ref(name);
+        }
+        obj
+    }
+}
+
+/// The name used in messages: the registered name, else the creation name, else "<anonymous>".
+pub(crate) unsafe fn display_name(f: *mut PyFunction) -> String {
+    unsafe {
+        if let Some(info) = (*f).info.as_ref() {
+            if !info.name.is_empty() {
+                return info.name.clone();
+            }
+        }
+        if !(*f).name.is_null() {
+            if let Some(s) = str_view((*f).name) {
+                return s.to_owned();
+            }
+            PyErr_Clear();
+        }
+        "<anonymous>".to_owned()
+    }
+}
+
+/// Raises `ferrule.ValueError` for a call on a released Function.
+pub unsafe fn raise_released(obj: *mut PyObject) {
+    unsafe {
+        let name = display_name(obj as *mut PyFunction);
+        raise_kind("ValueError", &format!("Function '{name}' has been released"));
+    }
+}
+
+/// The cached metadata, fetched on first use. NULL with an error set on failure.
+#[inline(always)]
+unsafe fn info_of(f: *mut PyFunction) -> *mut Info {
+    unsafe {
+        let i = (*f).info;
+        if !i.is_null() {
+            return i;
+        }
+        match load_info((*f).handle) {
+            Some(info) => {
+                (*f).info = Box::into_raw(Box::new(info));
+                (*f).info
+            }
+            None => null_mut(),
+        }
+    }
+}
+
+unsafe extern "C" fn vectorcall(
+    callable: *mut PyObject,
+    args: *const *mut PyObject,
+    nargsf: usize,
+    kwnames: *mut PyObject,
+) -> *mut PyObject {
+    guard(|| unsafe {
+        let f = callable as *mut PyFunction;
+        if (*f).handle.is_null() {
+            raise_released(callable);
+            return null_mut();
+        }
+        let info = info_of(f);
+        if info.is_null() {
+            return null_mut();
+        }
+        let info = &*info;
+        let nargs = PyVectorcall_NARGS(nargsf) as usize;
+        if !kwnames.is_null() && PyTuple_GET_SIZE(kwnames) > 0 {
+            // keyword values follow the positional ones in the same array
+            let all = std::slice::from_raw_parts(args, nargs + PyTuple_GET_SIZE(kwnames) as usize);
+            let Some(bound) = bind_keywords(f, info, &all[..nargs], kwnames, &all[nargs..]) else { return null_mut() };
+            return call_objects(f, info, bound.as_slice());
+        }
+        let args = if nargs == 0 { &[][..] } else { std::slice::from_raw_parts(args, nargs) };
+        if info.has_signature && !check_arity(f, info, nargs) {
+            return null_mut();
+        }
+        call_objects(f, info, args)
+    })
+}
+
+/// Converts `args`, calls the native function and converts its result.
+#[inline(always)]
+unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
+    unsafe {
+        if args.is_empty() {
+            return call_values(f, info, &[]);
+        }
+        let mut temps = Temps::new();
+        let result = if args.len() <= INLINE_ARGS {
+            let mut buf = [const { MaybeUninit::<FerruleAny>::uninit() }; INLINE_ARGS];
+            if !convert_args(f, info, args, buf.as_mut_ptr() as *mut FerruleAny, &mut temps) {
+                return null_mut();
+            }
+            call_values(f, info, std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len()))
+        } else {
+            let mut values = vec![FerruleAny::NONE; args.len()];
+            if !convert_args(f, info, args, values.as_mut_ptr(), &mut temps) {
+                return null_mut();
+            }
+            call_values(f, info, &values)
+        };
+        // released after the call (and with the GIL held again)
+        drop(temps);
+        result
+    }
+}
+
+/// Arguments converted into a stack array (no heap allocation up to this many).
+const INLINE_ARGS: usize = 8;
+
+/// Converts every argument into `out[i]`; raises (naming the argument) and returns false on failure.
+#[inline(always)]
+unsafe fn convert_args(
+    f: *mut PyFunction,
+    info: &Info,
+    args: &[*mut PyObject],
+    out: *mut FerruleAny,
+    temps: &mut Temps,
+) -> bool {
+    unsafe {
+        for (i, &a) in args.iter().enumerate() {
+            if let Err(e) = py_to_any_into(a, out.add(i), temps) {
+                report_argument_error(f, info, i, e);
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The native call itself, with the GIL released for long-running functions.
+#[inline(always)]
+unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny]) -> *mut PyObject {
+    unsafe {
+        let mut out = FerruleAny::NONE;
+        let mut err = null_mut();
+        let call = api().func_call;
+        let handle = (*f).handle;
+        // a callback (or, with the GIL released, another thread) may release() this Function
+        // while the call runs: `busy` makes release() defer dropping the handle
+        (*f).busy += 1;
+        let rc = if info.long_running {
+            let ts = PyEval_SaveThread();
+            let rc = call(handle, values.as_ptr(), values.len() as i32, &mut out, &mut err);
+            PyEval_RestoreThread(ts);
+            rc
+        } else {
+            call(handle, values.as_ptr(), values.len() as i32, &mut out, &mut err)
+        };
+        (*f).busy -= 1;
+        if !(*f).deferred.is_null() && (*f).busy == 0 {
+            (api().object_release)(std::mem::replace(&mut (*f).deferred, null_mut()));
+        }
+        if rc != 0 {
+            raise_native_error(err);
+            return null_mut();
+        }
+        any_into_py(&out)
+    }
+}
+
+/// Raises the error for argument `index` that could not be converted, naming the function, the
+/// argument's position and name, and the received type.
+unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e: ConvError) {
+    unsafe {
+        let label = format!("{}() argument {}{}", display_name(f), index + 1, info.param_label(index));
+        match e {
+            ConvError::Unsupported(obj) => {
+                let msg = format!(
+                    "{label}: cannot convert a Python object of type '{}' (expected None, bool, int, float, str, bytes, \
+                     list, tuple, dict, Tensor or a callable)",
+                    type_name(obj)
+                );
+                raise_kind("TypeError", &msg);
+            }
+            ConvError::Raised => {
+                // Re-raise with the argument named, keeping the original as __cause__.
+                let (mut tp, mut value, mut tb) = (null_mut(), null_mut(), null_mut());
+                PyErr_Fetch(&mut tp, &mut value, &mut tb);
+                PyErr_NormalizeException(&mut tp, &mut value, &mut tb);
+                if !tb.is_null() && !value.is_null() {
+                    PyException_SetTraceback(value, tb);
+                }
+                Py_XDECREF(tp);
+                Py_XDECREF(tb);
+                if value.is_null() {
+                    raise_kind("TypeError", &label);
+                    return;
+                }
+                let kind = crate::error::kind_of_exception(value);
+                let msg = format!("{label}: {}", crate::util::display(value));
+                raise_kind(kind, &msg);
+                let (mut tp2, mut v2, mut tb2) = (null_mut(), null_mut(), null_mut());
+                PyErr_Fetch(&mut tp2, &mut v2, &mut tb2);
+                PyErr_NormalizeException(&mut tp2, &mut v2, &mut tb2);
+                if !v2.is_null() {
+                    PyException_SetCause(v2, value); // steals `value`
+                } else {
+                    Py_DECREF(value);
+                }
+                PyErr_Restore(tp2, v2, tb2);
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Type slots
+// ------------------------------------------------------------------------------------------------
+
+unsafe extern "C" fn dealloc(obj: *mut PyObject) {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        let tp = Py_TYPE(obj);
+        PyObject_GC_UnTrack(obj as *mut c_void);
+        if !(*f).weakrefs.is_null() {
+            PyObject_ClearWeakRefs(obj);
+        }
+        clear(obj);
+        let h = std::mem::replace(&mut (*f).handle, null_mut());
+        if !h.is_null() {
+            (api().object_release)(h);
+        }
+        let info = std::mem::replace(&mut (*f).info, null_mut());
+        if !info.is_null() {
+            drop(Box::from_raw(info));
+        }
+        Py_CLEAR(&mut (*f).name);
+        let free: freefunc = std::mem::transmute(PyType_GetSlot(tp, Py_tp_free));
+        free(obj as *mut c_void);
+        Py_DECREF(tp as *mut PyObject);
+    }
+}
+
+unsafe extern "C" fn traverse(obj: *mut PyObject, visit: visitproc, arg: *mut c_void) -> i32 {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        for p in [(*f).name_override, (*f).qualname_override, (*f).doc_override, (*f).signature_override, (*f).dict] {
+            if !p.is_null() {
+                let r = visit(p, arg);
+                if r != 0 {
+                    return r;
+                }
+            }
+        }
+        // heap types must visit their type
+        visit(Py_TYPE(obj) as *mut PyObject, arg)
+    }
+}
+
+unsafe extern "C" fn clear(obj: *mut PyObject) -> i32 {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        Py_CLEAR(&mut (*f).name_override);
+        Py_CLEAR(&mut (*f).qualname_override);
+        Py_CLEAR(&mut (*f).doc_override);
+        Py_CLEAR(&mut (*f).signature_override);
+        Py_CLEAR(&mut (*f).dict);
+    }
+    0
+}
+
+unsafe extern "C" fn repr(obj: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        let state = if (*f).handle.is_null() { " (released)" } else { "" };
+        py_str(&format!("<ferrule.Function {}{state}>", display_name(f)))
+    }
+}
+
+/// `__get__`: a Function stored on a class stays unbound (like a builtin function), and pydoc and
+/// inspect treat it as a routine.
+unsafe extern "C" fn descr_get(obj: *mut PyObject, _inst: *mut PyObject, _owner: *mut PyObject) -> *mut PyObject {
+    unsafe { new_ref(obj) }
+}
+
+unsafe extern "C" fn richcompare(a: *mut PyObject, b: *mut PyObject, op: i32) -> *mut PyObject {
+    unsafe {
+        if Py_TYPE(b) != function_type() || (op != Py_EQ && op != Py_NE) {
+            return new_ref(Py_NotImplemented());
+        }
+        let same = handle(a) == handle(b) && !handle(a).is_null();
+        PyBool_FromLong(((op == Py_EQ) == same) as _)
+    }
+}
+
+unsafe extern "C" fn hash(obj: *mut PyObject) -> Py_hash_t {
+    let h = unsafe { if handle(obj).is_null() { obj as usize } else { handle(obj) as usize } };
+    ((h >> 4) as Py_hash_t).max(0)
+}
+
+/// `Function(callable)`: wraps a Python callable as a native function object (a Function is
+/// returned as is).
+unsafe extern "C" fn new(_tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        if (!kwargs.is_null() && PyDict_Size(kwargs) != 0) || PyTuple_GET_SIZE(args) != 1 {
+            raise(PyExc_TypeError, "Function() takes exactly one argument, a callable");
+            return null_mut();
+        }
+        let callable = PyTuple_GET_ITEM(args, 0);
+        if Py_TYPE(callable) == function_type() {
+            return new_ref(callable);
+        }
+        if PyCallable_Check(callable) == 0 {
+            raise(PyExc_TypeError, &format!("Function() expects a callable, not '{}'", type_name(callable)));
+            return null_mut();
+        }
+        let h = crate::callback::function_from_callable(callable);
+        if h.is_null() {
+            return null_mut();
+        }
+        wrap(h, null_mut())
+    }
+}
+
+unsafe extern "C" fn m_release(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        let h = std::mem::replace(&mut (*f).handle, null_mut());
+        if !h.is_null() {
+            // keep the name for the "has been released" message
+            if (*f).info.is_null() && (*f).name.is_null() {
+                if let Some(info) = load_info(h) {
+                    (*f).info = Box::into_raw(Box::new(info));
+                } else {
+                    PyErr_Clear();
+                }
+            }
+            if (*f).busy > 0 {
+                (*f).deferred = h;
+            } else {
+                (api().object_release)(h);
+            }
+        }
+        none()
+    }
+}
+
+unsafe extern "C" fn m_use_count(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    unsafe { PyLong_FromUnsignedLong((api().object_use_count)(handle(obj)) as _) }
+}
+
+unsafe fn loaded_info<'a>(obj: *mut PyObject) -> Option<&'a Info> {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        if !(*f).info.is_null() {
+            return Some(&*(*f).info);
+        }
+        if (*f).handle.is_null() {
+            raise_released(obj);
+            return None;
+        }
+        let i = info_of(f);
+        (!i.is_null()).then(|| &*i)
+    }
+}
+
+unsafe extern "C" fn get_name(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        if !(*f).name_override.is_null() {
+            return new_ref((*f).name_override);
+        }
+        get_registered_name(obj, null_mut())
+    }
+}
+
+unsafe extern "C" fn get_registered_name(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        if (*f).info.is_null() && !(*f).name.is_null() {
+            return new_ref((*f).name);
+        }
+        if (*f).info.is_null() && !(*f).handle.is_null() && info_of(f).is_null() {
+            return null_mut();
+        }
+        py_str(&display_name(f))
+    }
+}
+
+unsafe extern "C" fn get_qualname(obj: *mut PyObject, c: *mut c_void) -> *mut PyObject {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        if !(*f).qualname_override.is_null() {
+            return new_ref((*f).qualname_override);
+        }
+        get_name(obj, c)
+    }
+}
+
+unsafe extern "C" fn get_doc(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        if !(*f).doc_override.is_null() {
+            return new_ref((*f).doc_override);
+        }
+        if (*f).handle.is_null() && (*f).info.is_null() {
+            return none();
+        }
+        match loaded_info(obj) {
+            Some(info) if !info.doc.is_null() => new_ref(info.doc),
+            Some(_) => none(),
+            None => null_mut(),
+        }
+    }
+}
+
+unsafe extern "C" fn get_info(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe {
+        match loaded_info(obj) {
+            // a copy, so callers cannot change the cache
+            Some(info) => PyDict_Copy(info.dict),
+            None => null_mut(),
+        }
+    }
+}
+
+unsafe extern "C" fn get_signature(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        if !(*f).signature_override.is_null() {
+            return new_ref((*f).signature_override);
+        }
+        let hook = SIGNATURE_HOOK.load(Ordering::Acquire);
+        if hook.is_null() {
+            return none();
+        }
+        PyObject_CallOneArg(hook, obj)
+    }
+}
+
+/// Setter shared by the overridable attributes; `closure` selects the field.
+unsafe extern "C" fn set_override(obj: *mut PyObject, value: *mut PyObject, closure: *mut c_void) -> i32 {
+    unsafe {
+        let f = obj as *mut PyFunction;
+        let which = closure as usize;
+        if which <= 1 && !value.is_null() && PyUnicode_Check(value) == 0 {
+            raise(PyExc_TypeError, "__name__ and __qualname__ must be set to a str");
+            return -1;
+        }
+        let slot = match which {
+            0 => &mut (*f).name_override,
+            1 => &mut (*f).qualname_override,
+            2 => &mut (*f).doc_override,
+            _ => &mut (*f).signature_override,
+        };
+        let old = std::mem::replace(slot, if value.is_null() { null_mut() } else { new_ref(value) });
+        Py_XDECREF(old);
+        0
+    }
+}
+
+/// Creates the `ferrule.Function` type. Called once from module init.
+pub unsafe fn create_type() -> *mut PyObject {
+    unsafe {
+        use crate::util::{getset, leak, member, method_noargs};
+        let methods = leak(vec![
+            method_noargs(c"release", m_release, c"release($self, /)\n--\n\nDrops this handle's reference to the native function; later calls raise ferrule.ValueError."),
+            method_noargs(c"_use_count", m_use_count, c"The native object's strong reference count (for tests)."),
+            std::mem::zeroed(),
+        ]);
+        let getsets = leak(vec![
+            getset(c"__name__", get_name, Some(set_override), c"The function's name (settable).", 0),
+            getset(c"__qualname__", get_qualname, Some(set_override), c"The qualified name (settable).", 1),
+            getset(c"__doc__", get_doc, Some(set_override), c"Documentation from the registry (settable).", 2),
+            getset(c"__signature__", get_signature, Some(set_override), c"An inspect.Signature built from the registered signature.", 3),
+            getset(c"name", get_registered_name, None, c"The name the function is registered under.", 0),
+            getset(c"_info", get_info, None, c"The registry metadata (a dict), as func_get_info returns it.", 0),
+            std::mem::zeroed(),
+        ]);
+        let members = leak(vec![
+            member(c"__vectorcalloffset__", std::mem::offset_of!(PyFunction, vectorcall)),
+            member(c"__dictoffset__", std::mem::offset_of!(PyFunction, dict)),
+            member(c"__weaklistoffset__", std::mem::offset_of!(PyFunction, weakrefs)),
+            std::mem::zeroed(),
+        ]);
+        let slots = leak(vec![
+            PyType_Slot { slot: Py_tp_dealloc, pfunc: dealloc as *mut c_void },
+            PyType_Slot { slot: Py_tp_traverse, pfunc: traverse as *mut c_void },
+            PyType_Slot { slot: Py_tp_clear, pfunc: clear as *mut c_void },
+            PyType_Slot { slot: Py_tp_call, pfunc: PyVectorcall_Call as *mut c_void },
+            PyType_Slot { slot: Py_tp_repr, pfunc: repr as *mut c_void },
+            PyType_Slot { slot: Py_tp_new, pfunc: new as *mut c_void },
+            PyType_Slot { slot: Py_tp_descr_get, pfunc: descr_get as *mut c_void },
+            PyType_Slot { slot: Py_tp_richcompare, pfunc: richcompare as *mut c_void },
+            PyType_Slot { slot: Py_tp_hash, pfunc: hash as *mut c_void },
+            PyType_Slot { slot: Py_tp_methods, pfunc: methods as *mut c_void },
+            PyType_Slot { slot: Py_tp_getset, pfunc: getsets as *mut c_void },
+            PyType_Slot { slot: Py_tp_members, pfunc: members as *mut c_void },
+            PyType_Slot { slot: 0, pfunc: null_mut() },
+        ]);
+        let spec = leak(vec![PyType_Spec {
+            name: c"ferrule.Function".as_ptr(),
+            basicsize: std::mem::size_of::<PyFunction>() as i32,
+            itemsize: 0,
+            flags: (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_HAVE_GC)
+                as u32,
+            slots,
+        }]);
+        let tp = PyType_FromSpec(spec);
+        if !tp.is_null() {
+            FUNCTION_TYPE.store(tp as *mut PyTypeObject, Ordering::Release);
+        }
+        tp
+    }
+}

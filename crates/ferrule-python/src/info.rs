@@ -1,0 +1,299 @@
+//! Cached function metadata (from `func_get_info`) and keyword-argument binding.
+//!
+//! In a packed call every parameter is positional in declaration order: positional parameters,
+//! then keyword-only ones, then `*args` (which the registry allows only last, so a signature never
+//! has both `*args` and keyword-only parameters). Python callers get Python's rules on top.
+
+use std::ffi::CStr;
+use std::ptr::null_mut;
+
+use ferrule_sys::{type_index as ti, FerruleAny, FerruleAnyPayload, FerruleObject, FERRULE_FUNC_LONG_RUNNING};
+use pyo3_ffi::*;
+
+use crate::api::api;
+use crate::convert::any_into_py;
+use crate::error::{raise_kind, raise_native_error};
+use crate::function::{display_name, PyFunction};
+use crate::util::{str_view, Owned, SmallVec};
+
+/// How a parameter may be passed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Positional or keyword.
+    Positional,
+    /// Keyword only (from Python).
+    KeywordOnly,
+    /// `*args`.
+    VarPositional,
+}
+
+/// One parameter.
+pub struct Param {
+    /// Its name (a Python str, owned).
+    pub name: *mut PyObject,
+    /// Its name as Rust text, for messages.
+    pub text: String,
+    /// How it is passed.
+    pub kind: Kind,
+    /// Its default (owned) or NULL.
+    pub default: *mut PyObject,
+}
+
+/// Everything a call needs to know about a function, fetched once.
+pub struct Info {
+    /// Registered name ("" if none).
+    pub name: String,
+    /// `__doc__` (owned str) or NULL when empty.
+    pub doc: *mut PyObject,
+    /// The whole metadata map as a dict (owned).
+    pub dict: *mut PyObject,
+    /// Whether the registry holds a signature (otherwise nothing is checked here).
+    pub has_signature: bool,
+    /// Release the GIL around calls.
+    pub long_running: bool,
+    /// Fixed parameters (positional, then keyword-only).
+    pub params: Vec<Param>,
+    /// The `*args` parameter's name, if any.
+    pub var_positional: Option<String>,
+    /// Number of positional parameters.
+    pub n_positional: usize,
+    /// Fewest positional arguments a keyword-free call may pass (usize::MAX if a keyword-only
+    /// parameter has no default, so such a call always fails).
+    pub min_args: usize,
+    /// Most positional arguments (usize::MAX with `*args`).
+    pub max_args: usize,
+}
+
+impl Drop for Info {
+    fn drop(&mut self) {
+        // SAFETY: Info lives inside a Function and is dropped with the GIL held.
+        unsafe {
+            Py_XDECREF(self.doc);
+            Py_XDECREF(self.dict);
+            for p in &self.params {
+                Py_XDECREF(p.name);
+                Py_XDECREF(p.default);
+            }
+        }
+    }
+}
+
+impl Info {
+    /// `" ('name')"` for argument `index` when the signature names it, else "".
+    pub fn param_label(&self, index: usize) -> String {
+        if !self.has_signature {
+            return String::new();
+        }
+        if index < self.n_positional {
+            return format!(" ('{}')", self.params[index].text);
+        }
+        match &self.var_positional {
+            Some(v) => format!(" (*{v})"),
+            None => self.params.get(index).map_or(String::new(), |p| format!(" ('{}')", p.text)),
+        }
+    }
+}
+
+unsafe fn dict_str(dict: *mut PyObject, key: &CStr) -> String {
+    unsafe {
+        let v = PyDict_GetItemString(dict, key.as_ptr());
+        if v.is_null() || PyUnicode_Check(v) == 0 {
+            return String::new();
+        }
+        str_view(v).map(str::to_owned).unwrap_or_else(|| {
+            PyErr_Clear();
+            String::new()
+        })
+    }
+}
+
+/// Fetches and parses a function's metadata. `None` with a Python error set on failure.
+pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
+    unsafe {
+        let (mut map, mut err) = (null_mut(), null_mut());
+        if (api().func_get_info)(handle, &mut map, &mut err) != 0 {
+            raise_native_error(err);
+            return None;
+        }
+        let dict = Owned::new(any_into_py(&FerruleAny { type_index: ti::MAP, small_len: 0, payload: FerruleAnyPayload { v_obj: map } }))?;
+        if PyDict_Check(dict.0) == 0 {
+            raise_kind("RuntimeError", "ferrule: func_get_info did not return a map");
+            return None;
+        }
+        let flags = PyDict_GetItemString(dict.0, c"flags".as_ptr());
+        let flags = if flags.is_null() { 0 } else { PyLong_AsLong(flags) };
+        if flags == -1 && !PyErr_Occurred().is_null() {
+            PyErr_Clear();
+        }
+        let doc = PyDict_GetItemString(dict.0, c"doc".as_ptr());
+        let doc = if !doc.is_null() && PyUnicode_Check(doc) != 0 && PyUnicode_GetLength(doc) > 0 {
+            crate::util::new_ref(doc)
+        } else {
+            null_mut()
+        };
+        let mut info = Info {
+            name: dict_str(dict.0, c"name"),
+            doc,
+            dict: null_mut(),
+            has_signature: match PyDict_GetItemString(dict.0, c"has_signature".as_ptr()) {
+                flag if !flag.is_null() => PyObject_IsTrue(flag) == 1,
+                _ => !dict_str(dict.0, c"signature").is_empty(),
+            },
+            long_running: flags as i32 & FERRULE_FUNC_LONG_RUNNING != 0,
+            params: Vec::new(),
+            var_positional: None,
+            n_positional: 0,
+            min_args: 0,
+            max_args: usize::MAX,
+        };
+        let params = PyDict_GetItemString(dict.0, c"params".as_ptr());
+        if !params.is_null() && PyList_Check(params) != 0 {
+            for i in 0..PyList_GET_SIZE(params) {
+                let p = PyList_GET_ITEM(params, i);
+                if PyDict_Check(p) == 0 {
+                    continue;
+                }
+                let name = PyDict_GetItemString(p, c"name".as_ptr());
+                if name.is_null() || PyUnicode_Check(name) == 0 {
+                    continue;
+                }
+                let kind = match dict_str(p, c"kind").as_str() {
+                    "keyword_only" => Kind::KeywordOnly,
+                    "var_positional" => Kind::VarPositional,
+                    _ => Kind::Positional,
+                };
+                let text = str_view(name).unwrap_or("?").to_owned();
+                if kind == Kind::VarPositional {
+                    info.var_positional = Some(text);
+                    continue;
+                }
+                let default = PyDict_GetItemString(p, c"default".as_ptr());
+                let default = if default.is_null() { null_mut() } else { crate::util::new_ref(default) };
+                // interned, so keyword names (interned by the compiler) match by identity
+                let mut name = crate::util::new_ref(name);
+                PyUnicode_InternInPlace(&mut name);
+                info.params.push(Param { name, text, kind, default });
+            }
+        }
+        info.n_positional = info.params.iter().filter(|p| p.kind == Kind::Positional).count();
+        info.min_args = info.params.iter().filter(|p| p.kind == Kind::Positional && p.default.is_null()).count();
+        if info.params.iter().any(|p| p.kind == Kind::KeywordOnly && p.default.is_null()) {
+            info.min_args = usize::MAX;
+        }
+        info.max_args = if info.var_positional.is_some() { usize::MAX } else { info.n_positional };
+        info.dict = dict.into_ptr();
+        Some(info)
+    }
+}
+
+/// Checks a keyword-free call's argument count against the signature; raises TypeError naming
+/// the function when it does not fit.
+#[inline(always)]
+pub unsafe fn check_arity(f: *mut PyFunction, info: &Info, nargs: usize) -> bool {
+    if nargs >= info.min_args && nargs <= info.max_args {
+        return true;
+    }
+    unsafe { raise_arity(f, info, nargs, &[]) };
+    false
+}
+
+/// Raises the TypeError for a call whose filled slots (`filled[i]` for fixed parameter i; empty
+/// means "the first `nargs`") do not satisfy the signature.
+#[cold]
+unsafe fn raise_arity(f: *mut PyFunction, info: &Info, nargs: usize, filled: &[bool]) {
+    unsafe {
+        let name = display_name(f);
+        if nargs > info.max_args {
+            let n = info.n_positional;
+            let plural = if n == 1 { "" } else { "s" };
+            let given = if nargs == 1 { "was" } else { "were" };
+            raise_kind("TypeError", &format!("{name}() takes {n} positional argument{plural} but {nargs} {given} given"));
+            return;
+        }
+        for (i, p) in info.params.iter().enumerate() {
+            let is_filled = if filled.is_empty() { i < nargs && p.kind == Kind::Positional } else { filled[i] };
+            if !is_filled && p.default.is_null() {
+                let msg = match p.kind {
+                    Kind::KeywordOnly => format!("{name}() missing required keyword argument '{}'", p.text),
+                    _ => format!("{name}() missing required argument '{}' (position {})", p.text, i + 1),
+                };
+                raise_kind("TypeError", &msg);
+                return;
+            }
+        }
+        raise_kind("TypeError", &format!("{name}(): wrong number of arguments ({nargs})"));
+    }
+}
+
+/// Index of the fixed parameter called `key`, if any.
+unsafe fn find_param(info: &Info, key: *mut PyObject) -> Option<usize> {
+    unsafe {
+        // interned names usually match by identity
+        if let Some(i) = info.params.iter().position(|p| p.name == key) {
+            return Some(i);
+        }
+        info.params.iter().position(|p| PyUnicode_Compare(p.name, key) == 0)
+    }
+}
+
+/// Binds positional and keyword arguments into the packed positional order, filling gaps with
+/// defaults. Borrowed pointers, valid while the call's arguments and `info` live. `None` with a
+/// TypeError set (naming the function) on unknown, duplicate or missing arguments.
+pub unsafe fn bind_keywords(
+    f: *mut PyFunction,
+    info: &Info,
+    args: &[*mut PyObject],
+    kwnames: *mut PyObject,
+    kwvalues: &[*mut PyObject],
+) -> Option<SmallVec<*mut PyObject, 8>> {
+    unsafe {
+        if !info.has_signature {
+            let name = display_name(f);
+            raise_kind("TypeError", &format!("{name}() takes no keyword arguments (it was registered without a signature)"));
+            return None;
+        }
+        let nargs = args.len();
+        if nargs > info.max_args {
+            raise_arity(f, info, nargs, &[]);
+            return None;
+        }
+        let mut slots: SmallVec<*mut PyObject, 8> = SmallVec::new();
+        let n_given = nargs.min(info.n_positional);
+        for &a in &args[..n_given] {
+            slots.push(a);
+        }
+        for _ in n_given..info.params.len() {
+            slots.push(null_mut());
+        }
+        let fixed = slots.as_mut_slice();
+        for (k, &value) in kwvalues.iter().enumerate() {
+            let key = PyTuple_GET_ITEM(kwnames, k as Py_ssize_t);
+            let Some(i) = find_param(info, key) else {
+                let msg = format!("{}() got an unexpected keyword argument '{}'", display_name(f), str_view(key).unwrap_or("?"));
+                raise_kind("TypeError", &msg);
+                return None;
+            };
+            if !fixed[i].is_null() {
+                let msg = format!("{}() got multiple values for argument '{}'", display_name(f), info.params[i].text);
+                raise_kind("TypeError", &msg);
+                return None;
+            }
+            fixed[i] = value;
+        }
+        if let Some(missing) = fixed.iter().zip(&info.params).position(|(s, p)| s.is_null() && p.default.is_null()) {
+            let filled: Vec<bool> = fixed.iter().map(|s| !s.is_null()).collect();
+            debug_assert!(!filled[missing]);
+            raise_arity(f, info, nargs, &filled);
+            return None;
+        }
+        for (slot, p) in fixed.iter_mut().zip(&info.params) {
+            if slot.is_null() {
+                *slot = p.default;
+            }
+        }
+        for &extra in args.iter().skip(info.n_positional) {
+            slots.push(extra);
+        }
+        Some(slots)
+    }
+}

@@ -1,0 +1,93 @@
+//! `ferrule._ferrule`: the CPython extension of ferrule, written against the raw C API.
+//!
+//! It reaches libferrule only through the `FerruleApi` table of the library it loads at import
+//! (see [`api`]), so the process has one registry shared by Python, plugins, Go and ctypes.
+//! Hot paths (calling a `Function`, converting values) are hand-written vectorcall code.
+
+#![allow(clippy::missing_safety_doc)]
+
+mod api;
+mod callback;
+mod convert;
+mod error;
+mod function;
+mod info;
+mod registry;
+mod tensor;
+mod util;
+
+use std::ptr::null_mut;
+
+use pyo3_ffi::*;
+
+use crate::util::{leak, method_fastcall, method_noargs, method_o, raise};
+
+/// Adds `value` (a new reference, may be NULL) to the module under `name`.
+unsafe fn add(module: *mut PyObject, name: &std::ffi::CStr, value: *mut PyObject) -> bool {
+    unsafe {
+        if value.is_null() {
+            return false;
+        }
+        let rc = PyModule_AddObjectRef(module, name.as_ptr(), value);
+        Py_DECREF(value);
+        rc == 0
+    }
+}
+
+/// The module's initialisation function, found by the interpreter by its name.
+///
+/// # Safety
+/// Called by CPython with the GIL held, once per import.
+#[allow(non_snake_case)]
+#[no_mangle]
+pub unsafe extern "C" fn PyInit__ferrule() -> *mut PyObject {
+    unsafe {
+        if let Err(message) = api::load() {
+            raise(PyExc_ImportError, &message);
+            return null_mut();
+        }
+        callback::init_finalizing_probe();
+        callback::install_blocking_hooks();
+
+        let methods = leak(vec![
+            method_o(c"get_global_func", registry::get_global_func, c"get_global_func($module, name, /)\n--\n\nThe function registered under `name` (KeyError if none)."),
+            method_noargs(c"list_global_func_names", registry::list_global_func_names, c"list_global_func_names($module, /)\n--\n\nThe names of all registered functions, sorted."),
+            method_fastcall(c"_register_func", registry::register_func, c"_register_func($module, name, func, doc, signature, flags, /)\n--\n\nRegisters a Function or callable (use ferrule.ffi.register_func)."),
+            method_o(c"remove_global_func", registry::remove_global_func, c"remove_global_func($module, name, /)\n--\n\nRemoves a registered function (KeyError if none)."),
+            method_o(c"load_library", registry::load_library, c"load_library($module, path, /)\n--\n\nLoads a plugin library, which registers its functions."),
+            method_noargs(c"live_object_count", registry::live_object_count, c"live_object_count($module, /)\n--\n\nNumber of live libferrule heap objects (for leak tests)."),
+            method_noargs(c"abi_version", registry::abi_version, c"abi_version($module, /)\n--\n\nThe ABI version of the loaded libferrule."),
+            method_o(c"_set_error_types", error::set_error_types, c"_set_error_types($module, mapping, /)\n--\n\nInstalls the {kind: exception class} mapping."),
+            method_fastcall(c"_set_hook", registry::set_hook, c"_set_hook($module, name, hook, /)\n--\n\nInstalls a Python helper used by the extension."),
+            method_fastcall(c"_tensor_from_data", tensor::tensor_from_data, c"_tensor_from_data($module, data, dtype=None, /)\n--\n\nCopies array-like data into a new Tensor."),
+            std::mem::zeroed(),
+        ]);
+        let def = leak(vec![PyModuleDef {
+            m_base: PyModuleDef_HEAD_INIT,
+            m_name: c"ferrule._ferrule".as_ptr(),
+            m_doc: c"The native core of ferrule: functions, registry, tensors (see ferrule.ffi).".as_ptr(),
+            m_size: -1,
+            m_methods: methods,
+            m_slots: null_mut(),
+            m_traverse: None,
+            m_clear: None,
+            m_free: None,
+        }]);
+        let module = PyModule_Create(def);
+        if module.is_null() {
+            return null_mut();
+        }
+        let path = api::library_path().unwrap_or("");
+        let ok = add(module, c"Function", function::create_type())
+            && add(module, c"Tensor", tensor::create_type())
+            && add(module, c"library_path", util::py_str(path))
+            && add(module, c"ABI_VERSION", PyLong_FromLong(ferrule_sys::FERRULE_ABI_VERSION as _))
+            && add(module, c"REGISTER_OVERRIDE", PyLong_FromLong(ferrule_sys::FERRULE_REGISTER_OVERRIDE as _))
+            && add(module, c"FUNC_LONG_RUNNING", PyLong_FromLong(ferrule_sys::FERRULE_FUNC_LONG_RUNNING as _));
+        if !ok {
+            Py_DECREF(module);
+            return null_mut();
+        }
+        module
+    }
+}

@@ -1,0 +1,417 @@
+//! `ferrule.Tensor`: a Python handle on a native tensor object. Metadata is read straight from
+//! the object's DLTensor; data comes in by copy (through numpy) and goes out through a read-only
+//! buffer export (`numpy.asarray(t)` views it, `t.numpy()` copies it).
+
+use std::ffi::{c_char, c_void, CStr};
+use std::ptr::null_mut;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+use ferrule_sys::{DLDataType, DLDevice, DLTensor, FerruleObject, FerruleTensorObject};
+use pyo3_ffi::*;
+
+use crate::api::api;
+use crate::error::{raise_kind, raise_native_error};
+use crate::util::{guard, new_ref, py_str, raise, Owned};
+
+/// Instance layout of `ferrule.Tensor`.
+#[repr(C)]
+pub struct PyTensor {
+    ob_base: PyObject,
+    /// One strong reference to the native tensor.
+    handle: *mut FerruleObject,
+}
+
+static TENSOR_TYPE: AtomicPtr<PyTypeObject> = AtomicPtr::new(null_mut());
+/// `ferrule._tensor._prepare(data, dtype) -> (ndarray, code, bits)` (set by the Python package).
+pub static PREPARE_HOOK: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+/// `ferrule._tensor._repr(tensor) -> str` (set by the Python package).
+pub static REPR_HOOK: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+
+/// The `ferrule.Tensor` type object.
+#[inline(always)]
+pub fn tensor_type() -> *mut PyTypeObject {
+    TENSOR_TYPE.load(Ordering::Relaxed)
+}
+
+/// The native handle of a Tensor instance (borrowed).
+#[inline(always)]
+pub unsafe fn handle(obj: *mut PyObject) -> *mut FerruleObject {
+    unsafe { (*(obj as *mut PyTensor)).handle }
+}
+
+#[inline(always)]
+unsafe fn dl<'a>(obj: *mut PyObject) -> &'a DLTensor {
+    unsafe { &(*(handle(obj) as *mut FerruleTensorObject)).tensor }
+}
+
+/// Wraps a native tensor, taking over one strong reference. New reference or NULL.
+pub unsafe fn wrap(h: *mut FerruleObject) -> *mut PyObject {
+    unsafe {
+        let obj = PyType_GenericAlloc(tensor_type(), 0);
+        if obj.is_null() {
+            (api().object_release)(h);
+            return null_mut();
+        }
+        (*(obj as *mut PyTensor)).handle = h;
+        obj
+    }
+}
+
+/// The dtype's name ("float32", "int64", "bool", ...).
+pub fn dtype_name(d: DLDataType) -> String {
+    let base = match (d.code, d.bits) {
+        (0, b) => format!("int{b}"),
+        (1, b) => format!("uint{b}"),
+        (2, b) => format!("float{b}"),
+        (4, 16) => "bfloat16".to_owned(),
+        (5, b) => format!("complex{b}"),
+        (6, 8) => "bool".to_owned(),
+        (c, b) => format!("dtype(code={c}, bits={b})"),
+    };
+    if d.lanes == 1 { base } else { format!("{base}x{}", d.lanes) }
+}
+
+/// The device as "type:id" ("cpu:0", "cuda:1", ...).
+pub fn device_name(d: DLDevice) -> String {
+    let kind = match d.device_type {
+        1 => "cpu",
+        2 => "cuda",
+        3 => "cuda_host",
+        4 => "opencl",
+        7 => "vulkan",
+        8 => "metal",
+        9 => "vpi",
+        10 => "rocm",
+        11 => "rocm_host",
+        12 => "ext_dev",
+        13 => "cuda_managed",
+        14 => "oneapi",
+        15 => "webgpu",
+        16 => "hexagon",
+        17 => "maia",
+        _ => "unknown",
+    };
+    format!("{kind}:{}", d.device_id)
+}
+
+/// The struct-module format of a dtype, for the buffer protocol.
+fn buffer_format(d: DLDataType) -> Option<&'static CStr> {
+    if d.lanes != 1 {
+        return None;
+    }
+    Some(match (d.code, d.bits) {
+        (6, 8) => c"?",
+        (0, 8) => c"b",
+        (0, 16) => c"h",
+        (0, 32) => c"i",
+        (0, 64) => c"q",
+        (1, 8) => c"B",
+        (1, 16) => c"H",
+        (1, 32) => c"I",
+        (1, 64) => c"Q",
+        (2, 16) => c"e",
+        (2, 32) => c"f",
+        (2, 64) => c"d",
+        (5, 64) => c"Zf",
+        (5, 128) => c"Zd",
+        _ => return None,
+    })
+}
+
+unsafe fn shape_of(t: &DLTensor) -> &[i64] {
+    if t.ndim <= 0 { &[] } else { unsafe { std::slice::from_raw_parts(t.shape, t.ndim as usize) } }
+}
+
+unsafe fn strides_of(t: &DLTensor) -> &[i64] {
+    if t.ndim <= 0 { &[] } else { unsafe { std::slice::from_raw_parts(t.strides, t.ndim as usize) } }
+}
+
+fn item_bytes(d: DLDataType) -> i64 {
+    (d.bits as i64 * d.lanes as i64 + 7) / 8
+}
+
+unsafe fn int_tuple(values: impl ExactSizeIterator<Item = i64>) -> *mut PyObject {
+    unsafe {
+        let Some(t) = Owned::new(PyTuple_New(values.len() as Py_ssize_t)) else { return null_mut() };
+        for (i, v) in values.enumerate() {
+            let item = PyLong_FromLongLong(v);
+            if item.is_null() {
+                return null_mut();
+            }
+            PyTuple_SET_ITEM(t.0, i as Py_ssize_t, item);
+        }
+        t.into_ptr()
+    }
+}
+
+/// `Tensor(data, dtype=None)`: copies `data` (nested lists, scalars, numpy arrays, anything
+/// `numpy.asarray` takes) into a new native tensor.
+unsafe extern "C" fn new(_tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+    guard(|| unsafe {
+        let mut data: *mut PyObject = null_mut();
+        let mut dtype: *mut PyObject = Py_None();
+        let mut kwlist = [c"data".as_ptr() as *mut c_char, c"dtype".as_ptr() as *mut c_char, null_mut()];
+        if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|O:Tensor".as_ptr(), kwlist.as_mut_ptr(), &mut data, &mut dtype) == 0 {
+            return null_mut();
+        }
+        from_data(data, dtype)
+    })
+}
+
+/// Builds a tensor from any array-like through the Python `_prepare` hook.
+unsafe fn from_data(data: *mut PyObject, dtype: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let hook = PREPARE_HOOK.load(Ordering::Acquire);
+        if hook.is_null() {
+            raise(PyExc_RuntimeError, "ferrule: the tensor support module is not initialised (import ferrule)");
+            return null_mut();
+        }
+        let Some(prepared) = Owned::new(PyObject_CallFunctionObjArgs(hook, data, dtype, null_mut::<PyObject>())) else {
+            return null_mut();
+        };
+        let (mut arr, mut code, mut bits): (*mut PyObject, i32, i32) = (null_mut(), 0, 0);
+        if PyArg_ParseTuple(prepared.0, c"Oii".as_ptr(), &mut arr, &mut code, &mut bits) == 0 {
+            return null_mut();
+        }
+        let mut view: Py_buffer = std::mem::zeroed();
+        if PyObject_GetBuffer(arr, &mut view, PyBUF_C_CONTIGUOUS) != 0 {
+            return null_mut();
+        }
+        let ndim = view.ndim;
+        let shape: Vec<i64> = (0..ndim as usize).map(|i| *view.shape.add(i) as i64).collect();
+        let dtype = DLDataType { code: code as u8, bits: bits as u8, lanes: 1 };
+        let expected = shape.iter().product::<i64>() * item_bytes(dtype);
+        let one = 1i64;
+        let (mut out, mut err) = (null_mut(), null_mut());
+        let rc = (api().tensor_create)(
+            if shape.is_empty() { &one } else { shape.as_ptr() },
+            ndim,
+            dtype,
+            DLDevice { device_type: 1, device_id: 0 },
+            &mut out,
+            &mut err,
+        );
+        if rc != 0 {
+            PyBuffer_Release(&mut view);
+            raise_native_error(err);
+            return null_mut();
+        }
+        if expected != view.len as i64 {
+            PyBuffer_Release(&mut view);
+            (api().object_release)(out);
+            raise(PyExc_RuntimeError, "ferrule: prepared array size does not match its dtype");
+            return null_mut();
+        }
+        let t = &(*(out as *mut FerruleTensorObject)).tensor;
+        if view.len > 0 {
+            let dst = (t.data as *mut u8).add(t.byte_offset as usize);
+            std::ptr::copy_nonoverlapping(view.buf as *const u8, dst, view.len as usize);
+        }
+        PyBuffer_Release(&mut view);
+        wrap(out)
+    }
+}
+
+unsafe extern "C" fn dealloc(obj: *mut PyObject) {
+    unsafe {
+        let tp = Py_TYPE(obj);
+        let h = std::mem::replace(&mut (*(obj as *mut PyTensor)).handle, null_mut());
+        if !h.is_null() {
+            (api().object_release)(h);
+        }
+        let free: freefunc = std::mem::transmute(PyType_GetSlot(tp, Py_tp_free));
+        free(obj as *mut c_void);
+        Py_DECREF(tp as *mut PyObject);
+    }
+}
+
+unsafe extern "C" fn get_shape(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe { int_tuple(shape_of(dl(obj)).iter().copied()) }
+}
+
+unsafe extern "C" fn get_strides(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe {
+        let t = dl(obj);
+        let item = item_bytes(t.dtype);
+        int_tuple(strides_of(t).iter().map(|s| s * item))
+    }
+}
+
+unsafe extern "C" fn get_dtype(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe { py_str(&dtype_name(dl(obj).dtype)) }
+}
+
+unsafe extern "C" fn get_device(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe { py_str(&device_name(dl(obj).device)) }
+}
+
+unsafe extern "C" fn get_ndim(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe { PyLong_FromLong(dl(obj).ndim as _) }
+}
+
+unsafe extern "C" fn get_size(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    unsafe { PyLong_FromLongLong(shape_of(dl(obj)).iter().product()) }
+}
+
+unsafe extern "C" fn length(obj: *mut PyObject) -> Py_ssize_t {
+    unsafe {
+        match shape_of(dl(obj)).first() {
+            Some(&n) => n as Py_ssize_t,
+            None => {
+                raise(PyExc_TypeError, "len() of a 0-d tensor");
+                -1
+            }
+        }
+    }
+}
+
+unsafe extern "C" fn m_numpy(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let Some(np) = Owned::new(PyImport_ImportModule(c"numpy".as_ptr())) else { return null_mut() };
+        PyObject_CallMethod(np.0, c"array".as_ptr(), c"O".as_ptr(), obj)
+    }
+}
+
+unsafe extern "C" fn m_tolist(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let Some(arr) = Owned::new(m_numpy(obj, null_mut())) else { return null_mut() };
+        PyObject_CallMethod(arr.0, c"tolist".as_ptr(), null_mut())
+    }
+}
+
+unsafe extern "C" fn m_use_count(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    unsafe { PyLong_FromUnsignedLong((api().object_use_count)(handle(obj)) as _) }
+}
+
+unsafe extern "C" fn repr(obj: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let hook = REPR_HOOK.load(Ordering::Acquire);
+        if !hook.is_null() {
+            return PyObject_CallOneArg(hook, obj);
+        }
+        let t = dl(obj);
+        py_str(&format!("<ferrule.Tensor shape={:?} dtype={}>", shape_of(t), dtype_name(t.dtype)))
+    }
+}
+
+/// Read-only buffer export. Strides are converted to bytes and kept in `view.internal`.
+unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: i32) -> i32 {
+    unsafe {
+        let t = dl(obj);
+        if flags & PyBUF_WRITABLE != 0 {
+            raise_kind("BufferError", "ferrule.Tensor exports read-only buffers (use .numpy() for a writable copy)");
+            return -1;
+        }
+        if t.device.device_type != 1 {
+            raise_kind("BufferError", &format!("cannot export a buffer of a tensor on {}", device_name(t.device)));
+            return -1;
+        }
+        let Some(format) = buffer_format(t.dtype) else {
+            raise_kind("BufferError", &format!("dtype {} has no buffer format", dtype_name(t.dtype)));
+            return -1;
+        };
+        let item = item_bytes(t.dtype);
+        let shape = shape_of(t);
+        let strides: Box<[Py_ssize_t]> = strides_of(t).iter().map(|s| (s * item) as Py_ssize_t).collect();
+        let mut contiguous = true;
+        let mut expect = item;
+        for (&n, &s) in shape.iter().zip(strides.iter()).rev() {
+            if n > 1 && s as i64 != expect {
+                contiguous = false;
+            }
+            expect *= n;
+        }
+        if !contiguous && flags & PyBUF_STRIDES != PyBUF_STRIDES {
+            raise_kind("BufferError", "tensor is not C-contiguous and the consumer did not ask for strides");
+            return -1;
+        }
+        let v = &mut *view;
+        v.buf = (t.data as *mut u8).add(t.byte_offset as usize) as *mut c_void;
+        v.obj = new_ref(obj);
+        v.len = (shape.iter().product::<i64>() * item) as Py_ssize_t;
+        v.readonly = 1;
+        v.itemsize = item as Py_ssize_t;
+        v.format = if flags & PyBUF_FORMAT != 0 { format.as_ptr() as *mut c_char } else { null_mut() };
+        v.ndim = t.ndim;
+        v.shape = if flags & PyBUF_ND != 0 { t.shape as *mut Py_ssize_t } else { null_mut() };
+        v.suboffsets = null_mut();
+        let strides = Box::into_raw(strides);
+        v.strides = if flags & PyBUF_STRIDES == PyBUF_STRIDES { strides as *mut Py_ssize_t } else { null_mut() };
+        v.internal = strides as *mut Py_ssize_t as *mut c_void;
+        0
+    }
+}
+
+unsafe extern "C" fn releasebuffer(obj: *mut PyObject, view: *mut Py_buffer) {
+    unsafe {
+        let n = dl(obj).ndim.max(0) as usize;
+        let p = (*view).internal as *mut Py_ssize_t;
+        if !p.is_null() {
+            drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n)));
+            (*view).internal = null_mut();
+        }
+    }
+}
+
+/// `_ferrule._tensor_from_data(data, dtype)`: the constructor as a plain function (used by
+/// `ferrule.tensor`).
+pub unsafe extern "C" fn tensor_from_data(_m: *mut PyObject, args: *mut *mut PyObject, nargs: Py_ssize_t) -> *mut PyObject {
+    unsafe {
+        if !(1..=2).contains(&nargs) {
+            raise(PyExc_TypeError, "tensor() takes data and an optional dtype");
+            return null_mut();
+        }
+        let dtype = if nargs == 2 { *args.add(1) } else { Py_None() };
+        from_data(*args, dtype)
+    }
+}
+
+/// Creates the `ferrule.Tensor` type. Called once from module init.
+pub unsafe fn create_type() -> *mut PyObject {
+    unsafe {
+        use crate::util::{getset, leak, method_noargs};
+        let methods = leak(vec![
+            method_noargs(c"numpy", m_numpy, c"numpy($self, /)\n--\n\nA numpy array holding a copy of the data."),
+            method_noargs(c"tolist", m_tolist, c"tolist($self, /)\n--\n\nThe data as nested Python lists."),
+            method_noargs(c"_use_count", m_use_count, c"The native object's strong reference count (for tests)."),
+            std::mem::zeroed(),
+        ]);
+        let getsets = leak(vec![
+            getset(c"shape", get_shape, None, c"The size of each dimension (a tuple).", 0),
+            getset(c"dtype", get_dtype, None, c"The element type's name, e.g. 'float32'.", 0),
+            getset(c"ndim", get_ndim, None, c"Number of dimensions.", 0),
+            getset(c"size", get_size, None, c"Number of elements.", 0),
+            getset(c"strides", get_strides, None, c"Step of each dimension in bytes (like numpy).", 0),
+            getset(c"device", get_device, None, c"The device, e.g. 'cpu:0'.", 0),
+            std::mem::zeroed(),
+        ]);
+        let slots = leak(vec![
+            PyType_Slot { slot: Py_tp_dealloc, pfunc: dealloc as *mut c_void },
+            PyType_Slot { slot: Py_tp_new, pfunc: new as *mut c_void },
+            PyType_Slot { slot: Py_tp_repr, pfunc: repr as *mut c_void },
+            PyType_Slot { slot: Py_sq_length, pfunc: length as *mut c_void },
+            PyType_Slot { slot: Py_tp_methods, pfunc: methods as *mut c_void },
+            PyType_Slot { slot: Py_tp_getset, pfunc: getsets as *mut c_void },
+            PyType_Slot { slot: Py_bf_getbuffer, pfunc: getbuffer as *mut c_void },
+            PyType_Slot { slot: Py_bf_releasebuffer, pfunc: releasebuffer as *mut c_void },
+            PyType_Slot {
+                slot: Py_tp_doc,
+                pfunc: c"Tensor(data, dtype=None)\n--\n\nAn n-dimensional array held by libferrule. `data` is copied (nested lists, scalars, numpy arrays)."
+                    .as_ptr() as *mut c_void,
+            },
+            PyType_Slot { slot: 0, pfunc: null_mut() },
+        ]);
+        let spec = leak(vec![PyType_Spec {
+            name: c"ferrule.Tensor".as_ptr(),
+            basicsize: std::mem::size_of::<PyTensor>() as i32,
+            itemsize: 0,
+            flags: Py_TPFLAGS_DEFAULT as u32,
+            slots,
+        }]);
+        let tp = PyType_FromSpec(spec);
+        if !tp.is_null() {
+            TENSOR_TYPE.store(tp as *mut PyTypeObject, Ordering::Release);
+        }
+        tp
+    }
+}

@@ -1,0 +1,89 @@
+//! `testing.call_from_threads`: calls a function from many native threads at once, the way a
+//! worker pool calls user hooks (e.g. Python callbacks from non-Python threads).
+
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::Mutex;
+
+use ferrule_plugin::{blocking, Args, Error, Function, Value};
+
+/// Upper bound on `n_threads`, so a typo cannot exhaust the process.
+const MAX_THREADS: i64 = 1024;
+
+/// `testing.call_from_threads(f, n_threads, n_calls)`.
+pub(crate) fn call_from_threads(args: Args<'_>) -> Result<Value, Error> {
+    args.expect_count(3, 3)?;
+    let f = args.function(0, "f")?;
+    let n_threads = args.int(1, "n_threads")?;
+    let n_calls = args.int(2, "n_calls")?;
+    if !(0..=MAX_THREADS).contains(&n_threads) {
+        return Err(args.value_error(1, "n_threads", format_args!("must be in 0..={MAX_THREADS}, got {n_threads}")));
+    }
+    if n_calls < 0 {
+        return Err(args.value_error(2, "n_calls", format_args!("must be >= 0, got {n_calls}")));
+    }
+    let run = Run { f, n_calls, succeeded: AtomicI64::new(0), stop: AtomicBool::new(false), first_error: Mutex::new(None) };
+    // Joining may take long and the callbacks may need the frontend's lock: release it.
+    blocking(|| run.spawn_and_join(n_threads));
+    let first_error = run.first_error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match first_error {
+        Some(error) => Err(error.with_context(format!("while calling {} from threads", args.function_name()))),
+        None => Ok(Value::int(run.succeeded.into_inner())),
+    }
+}
+
+/// State shared by the threads of one `call_from_threads`.
+struct Run {
+    f: Function,
+    n_calls: i64,
+    succeeded: AtomicI64,
+    /// Set once any call failed; the other threads stop at their next call.
+    stop: AtomicBool,
+    first_error: Mutex<Option<Error>>,
+}
+
+impl Run {
+    fn spawn_and_join(&self, n_threads: i64) {
+        std::thread::scope(|scope| {
+            for thread_index in 0..n_threads {
+                let spawned = std::thread::Builder::new()
+                    .name(format!("testing-{thread_index}"))
+                    .spawn_scoped(scope, move || self.calls(thread_index));
+                if let Err(error) = spawned {
+                    self.fail(Error::runtime_error(format!("could not start thread {thread_index}: {error}")));
+                    break;
+                }
+            }
+            // The scope joins every thread before returning, even after a failure.
+        });
+    }
+
+    fn calls(&self, thread_index: i64) {
+        for call_index in 0..self.n_calls {
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            match self.f.call(&[Value::int(thread_index), Value::int(call_index)]) {
+                Ok(_) => {
+                    self.succeeded.fetch_add(1, Ordering::Relaxed);
+                }
+                Err(error) => {
+                    self.fail(error);
+                    return;
+                }
+            }
+        }
+    }
+
+    fn fail(&self, error: Error) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut first = self.first_error.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if first.is_none() {
+            *first = Some(error);
+        }
+        // A later error is dropped after the lock goes, since releasing it may run foreign code.
+        else {
+            drop(first);
+            drop(error);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package ferrule
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestNativeErrorReachesGo(t *testing.T) {
+	_, err := fixture(t, "testing.raise_error").Call("ValueError", "bad")
+	ferr := wantError(t, err, "ValueError", "bad")
+	if ferr.Message != "bad" {
+		t.Fatalf("message %q", ferr.Message)
+	}
+	if !strings.HasPrefix(err.Error(), "ValueError: bad") {
+		t.Fatalf("Error() = %q", err.Error())
+	}
+	_, err = fixture(t, "testing.raise_error").Call("SomethingCustom", "kept as given")
+	wantError(t, err, "SomethingCustom", "kept as given")
+}
+
+func TestRustPanicBecomesError(t *testing.T) {
+	_, err := fixture(t, "testing.panic").Call()
+	wantError(t, err, "RuntimeError", "testing.panic called")
+	_, err = fixture(t, "testing.panic").Call("boom from Go")
+	wantError(t, err, "RuntimeError", "boom from Go")
+}
+
+func TestUnknownFunction(t *testing.T) {
+	_, err := GetGlobalFunc("no.such.function")
+	wantError(t, err, "KeyError", "no.such.function")
+	_, err = GetGlobalFunc("nul\x00inside")
+	wantError(t, err, "ValueError", "NUL")
+}
+
+func TestWrongArityAndTypes(t *testing.T) {
+	add := fixture(t, "testing.add_int")
+	_, err := add.Call(1)
+	wantError(t, err, "TypeError", "")
+	_, err = add.Call(1, 2, 3)
+	wantError(t, err, "TypeError", "")
+	_, err = add.Call("one", 2)
+	wantError(t, err, "TypeError", "")
+	_, err = add.Call(int64(1)<<62, int64(1)<<62)
+	wantError(t, err, "OverflowError", "")
+	_, err = add.Call(uint64(1)<<63, 0)
+	wantError(t, err, "OverflowError", "")
+	_, err = add.Call(make(chan int), 0)
+	wantError(t, err, "TypeError", "chan int")
+}
+
+// A Go error returned by a Go function comes back to Go through native frames with its kind and
+// message, and with the original Go error reachable by errors.Is / errors.As.
+func TestGoErrorRoundTrip(t *testing.T) {
+	sentinel := errors.New("sentinel")
+	_, err := fixture(t, "testing.apply").Call(func() error { return fmt.Errorf("wrapped: %w", sentinel) })
+	wantError(t, err, "RuntimeError", "wrapped: sentinel")
+	if !errors.Is(err, sentinel) {
+		t.Fatalf("errors.Is(err, sentinel) = false for %v", err)
+	}
+	_, err = fixture(t, "testing.apply").Call(func() error { return &Error{Kind: "KeyError", Message: "missing", Context: []string{"note 1"}} })
+	ferr := wantError(t, err, "KeyError", "missing")
+	if len(ferr.Context) == 0 || ferr.Context[0] != "note 1" {
+		t.Fatalf("context %q", ferr.Context)
+	}
+}
+
+func TestErrorAsValue(t *testing.T) {
+	r := call(t, "testing.echo", &Error{Kind: "IndexError", Message: "as a value"})
+	e, ok := r.(*Error)
+	if !ok || e.Kind != "IndexError" || e.Message != "as a value" {
+		t.Fatalf("echo(*Error) = %#v", r)
+	}
+}

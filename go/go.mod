@@ -1,0 +1,3 @@
+module github.com/ferrule-dev/ferrule/go
+
+go 1.24

@@ -1,0 +1,137 @@
+"""ferrule's exceptions: one class per error kind, each also the builtin of the same name.
+
+``ferrule.ValueError`` is both a :class:`ferrule.Error` and a :class:`builtins.ValueError`, so
+``except ValueError`` and ``except ferrule.Error`` both catch it. Every instance carries
+``.kind`` (the kind name the native error had) and ``.context`` (notes added on the way up, oldest
+first), which also show in the traceback.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+from . import _ferrule
+
+__all__ = [
+    "Error",
+    "TypeError",
+    "ValueError",
+    "IndexError",
+    "KeyError",
+    "NotImplementedError",
+    "MemoryError",
+    "RuntimeError",
+    "BufferError",
+    "OverflowError",
+    "ZeroDivisionError",
+    "AttributeError",
+    "ERROR_TYPES",
+]
+
+
+class Error(Exception):
+    """Base class of every error raised by ferrule."""
+
+    kind: str
+    context: list[str]
+
+    def __init__(self, message: str = "", *args: Any) -> None:
+        super().__init__(message, *args)
+        self.kind = _kind_of(type(self))
+        self.context = []
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name == "context" and value:
+            # shown under the traceback, like notes added with add_note()
+            self.__notes__ = [str(line) for line in value]
+
+    def __str__(self) -> str:
+        # KeyError would otherwise quote its message
+        return str(self.args[0]) if len(self.args) == 1 else super().__str__()
+
+
+def _kind_of(cls: type) -> str:
+    for base in cls.__mro__:
+        if base.__module__ == "builtins" and base.__name__ in _KINDS:
+            return base.__name__
+    return "RuntimeError"
+
+
+_KINDS = (
+    "TypeError",
+    "ValueError",
+    "IndexError",
+    "KeyError",
+    "NotImplementedError",
+    "MemoryError",
+    "RuntimeError",
+    "BufferError",
+    "OverflowError",
+    "ZeroDivisionError",
+    "AttributeError",
+)
+
+
+class TypeError(Error, builtins.TypeError):
+    """A value of the wrong type (a bad argument names the function, the argument and its position)."""
+
+
+class ValueError(Error, builtins.ValueError):
+    """A value of the right type but a wrong content (including calling a released Function)."""
+
+
+class IndexError(Error, builtins.IndexError):
+    """An index out of range."""
+
+
+class KeyError(Error, builtins.KeyError):
+    """A missing or already taken name (unknown function, registering a taken name)."""
+
+
+class NotImplementedError(Error, builtins.NotImplementedError):
+    """A feature or device that ferrule does not support (yet)."""
+
+
+class MemoryError(Error, builtins.MemoryError):
+    """An allocation failed."""
+
+
+class RuntimeError(Error, builtins.RuntimeError):
+    """Any other failure, including a panic inside native code and unknown error kinds."""
+
+
+class BufferError(Error, builtins.BufferError):
+    """A buffer or DLPack exchange that cannot be done (device, dtype, layout, read-only)."""
+
+
+class OverflowError(Error, builtins.OverflowError):
+    """A number that does not fit (e.g. a Python int beyond int64)."""
+
+
+class ZeroDivisionError(Error, builtins.ZeroDivisionError):
+    """Division by zero."""
+
+
+class AttributeError(Error, builtins.AttributeError):
+    """A missing attribute."""
+
+
+#: kind name -> exception class, as the extension uses it to raise native errors.
+ERROR_TYPES: dict[str, type[Error]] = {
+    "TypeError": TypeError,
+    "ValueError": ValueError,
+    "IndexError": IndexError,
+    "KeyError": KeyError,
+    "NotImplementedError": NotImplementedError,
+    "MemoryError": MemoryError,
+    "RuntimeError": RuntimeError,
+    "BufferError": BufferError,
+    "OverflowError": OverflowError,
+    "ZeroDivisionError": ZeroDivisionError,
+    "AttributeError": AttributeError,
+    "KeyboardInterrupt": builtins.KeyboardInterrupt,  # type: ignore[dict-item]
+}
+
+_ferrule._set_error_types(ERROR_TYPES)

@@ -1,0 +1,126 @@
+"""Python callables called by native code: from the calling thread and from native threads."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import ferrule
+import ferrule.ffi as ffi
+
+
+def test_apply_passes_arguments_and_returns_result(testing):
+    assert testing.apply(lambda *a: list(a), 1, "two", [3.0]) == [1, "two", [3.0]]
+    assert testing.apply(lambda: None) is None
+
+
+def test_callbacks_from_native_threads_all_run(testing):
+    counts: dict[int, int] = {}
+    lock = threading.Lock()
+
+    def f(thread_index, call_index):
+        with lock:
+            counts[thread_index] = counts.get(thread_index, 0) + 1
+        return call_index
+
+    total = testing.call_from_threads(f, 4, 1000)
+    assert total == 4000
+    assert sorted(counts) == [0, 1, 2, 3]
+    assert all(n == 1000 for n in counts.values())
+
+
+def test_native_threads_run_while_python_threads_also_work(testing):
+    seen = []
+    stop = threading.Event()
+
+    def spinner():
+        while not stop.is_set():
+            seen.append(1)
+            stop.wait(0.001)
+
+    t = threading.Thread(target=spinner)
+    t.start()
+    try:
+        assert testing.call_from_threads(lambda i, j: None, 2, 200) == 400
+    finally:
+        stop.set()
+        t.join()
+    assert seen
+
+
+def test_exception_in_native_thread_callback_reaches_caller(testing):
+    def f(thread_index, call_index):
+        if thread_index == 1 and call_index == 5:
+            raise ValueError("thread failure")
+
+    with pytest.raises(ValueError, match="thread failure"):
+        testing.call_from_threads(f, 3, 10)
+
+
+def test_callback_from_many_python_threads(testing):
+    results = []
+
+    def worker(n):
+        results.append(testing.apply(lambda x: x * 2, n))
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [2 * i for i in range(8)]
+
+
+def test_held_callable_survives_until_released(testing):
+    import gc
+    import weakref
+
+    class Callable:
+        def __call__(self, x):
+            return x + 100
+
+    c = Callable()
+    ref = weakref.ref(c)
+    testing.hold(c)
+    del c
+    gc.collect()
+    assert ref() is not None  # native code holds it
+    (held,) = testing.held()
+    assert held(1) == 101
+    del held
+    assert testing.release() == 1
+    gc.collect()
+    assert ref() is None
+
+
+def test_callback_keeps_native_reference_counts_right(testing):
+    f = ffi.Function(lambda: 1)
+    before = f._use_count()
+    testing.hold(f)
+    assert f._use_count() == before + 1
+    testing.release()
+    assert f._use_count() == before
+
+
+def test_use_count_fixture_sees_borrowed_argument(testing):
+    t = ferrule.tensor([1, 2, 3])
+    # a Tensor argument is borrowed: the fixture sees only the Python object's reference
+    assert testing.use_count(t) == t._use_count()
+
+
+def test_function_released_during_its_own_call(testing):
+    holder = {}
+
+    def cb():
+        holder["f"].release()
+        return "done"
+
+    f = ffi.Function(cb)
+    holder["f"] = f
+    assert testing.apply(f) == "done"  # released inside the call it is part of
+    with pytest.raises(ferrule.ValueError, match="has been released"):
+        f()
+    g = ffi.Function(lambda: holder["g"].release())
+    holder["g"] = g
+    assert g() is None  # the handle being called outlives the call

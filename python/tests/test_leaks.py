@@ -1,0 +1,83 @@
+"""No leaks: a million calls and round trips leave the native object count and RSS flat."""
+
+from __future__ import annotations
+
+import gc
+import os
+
+import ferrule
+import ferrule.ffi as ffi
+
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * PAGE
+
+
+def run_round_trips(testing, n: int) -> None:
+    echo, nop, apply, add = testing.echo, testing.nop, testing.apply, ffi.get_global_func("demo.add")
+    long_str = "a string that is longer than eight bytes"
+    items = [1, 2.5, "short", long_str, b"bytes that are long", [1, [2]], {"k": "v"}]
+    t = ferrule.tensor([[1.0, 2.0], [3.0, 4.0]])
+
+    def cb(x):
+        return x
+
+    for i in range(n):
+        echo(long_str)
+        echo(items)
+        echo(t)
+        apply(cb, i)
+        nop()
+        add(i, 1)
+        if i % 1000 == 0:
+            # a few rarer paths: errors, keyword binding, new Function objects, tensors
+            try:
+                echo({1})
+            except TypeError:
+                pass
+            try:
+                testing.raise_error("ValueError", "x")
+            except ValueError:
+                pass
+            ffi.get_global_func("demo.scale")(1.0, factor=2.0)
+            ferrule.tensor([i, i])
+
+
+def test_million_calls_do_not_leak(testing):
+    run_round_trips(testing, 5_000)  # warm up caches and allocator pools
+    gc.collect()
+    objects_before = ffi.live_object_count()
+    rss_before = rss_bytes()
+    # 6 calls per iteration: ~1M native calls with str, list/dict, tensor and callback round trips
+    run_round_trips(testing, 170_000)
+    gc.collect()
+    assert ffi.live_object_count() == objects_before
+    grown = rss_bytes() - rss_before
+    assert grown < 8 * 1024 * 1024, f"RSS grew by {grown / 1e6:.1f} MB"
+
+
+def test_released_and_dropped_handles_free_native_objects(testing):
+    gc.collect()
+    before = ffi.live_object_count()
+    fs = [ffi.Function(lambda: i) for i in range(100)]
+    ts = [ferrule.tensor([i]) for i in range(100)]
+    assert ffi.live_object_count() >= before + 200
+    for f in fs:
+        f.release()
+    del fs, ts
+    gc.collect()
+    assert ffi.live_object_count() == before
+
+
+def test_held_objects_are_freed_on_release(testing):
+    gc.collect()
+    before = ffi.live_object_count()
+    testing.hold([1, "a long string value", ferrule.tensor([1.0])])
+    testing.hold(lambda: None)
+    assert ffi.live_object_count() > before
+    assert testing.release() == 2
+    gc.collect()
+    assert ffi.live_object_count() == before

@@ -1,0 +1,108 @@
+"""ferrule.Tensor: construction from Python data, metadata, numpy conversion."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ferrule
+
+DTYPES = [
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "complex64", "complex128",
+]
+
+
+def test_from_nested_lists():
+    t = ferrule.tensor([[1.0, 2.0], [3.0, 4.0]])
+    assert t.shape == (2, 2)
+    assert t.dtype == "float64"
+    assert t.ndim == 2
+    assert t.size == 4
+    assert t.strides == (16, 8)
+    assert t.device == "cpu:0"
+    assert len(t) == 2
+    assert t.tolist() == [[1.0, 2.0], [3.0, 4.0]]
+
+
+def test_constructor_forms():
+    assert ferrule.Tensor([1, 2]).dtype == "int64"
+    assert ferrule.Tensor([1, 2], dtype="float32").dtype == "float32"
+    assert ferrule.Tensor(data=[1], dtype=np.uint8).dtype == "uint8"
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_every_dtype_round_trips_through_numpy(dtype):
+    a = (np.arange(6) % 2 if dtype == "bool" else np.arange(6)).astype(dtype).reshape(2, 3)
+    t = ferrule.tensor(a)
+    assert t.dtype == dtype
+    assert t.shape == (2, 3)
+    assert t.strides == a.strides
+    b = t.numpy()
+    assert b.dtype == a.dtype
+    np.testing.assert_array_equal(b, a)
+
+
+def test_scalar_and_empty_tensors():
+    s = ferrule.tensor(3.5)
+    assert s.shape == () and s.ndim == 0 and s.size == 1
+    assert s.tolist() == 3.5
+    with pytest.raises(TypeError):
+        len(s)
+    e = ferrule.tensor(np.zeros((0, 3), dtype=np.float32))
+    assert e.shape == (0, 3) and e.size == 0
+    assert e.numpy().shape == (0, 3)
+
+
+def test_non_contiguous_and_big_endian_inputs_are_copied():
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)[:, ::2]
+    np.testing.assert_array_equal(ferrule.tensor(a).numpy(), a)
+    b = np.arange(4, dtype=">f8")
+    t = ferrule.tensor(b)
+    assert t.dtype == "float64"
+    np.testing.assert_array_equal(t.numpy(), b)
+
+
+def test_numpy_copy_is_independent():
+    t = ferrule.tensor([1, 2, 3])
+    a = t.numpy()
+    a[0] = 100
+    assert t.tolist() == [1, 2, 3]
+
+
+def test_buffer_view_is_read_only():
+    t = ferrule.tensor([1.0, 2.0])
+    view = np.asarray(t)
+    assert not view.flags.writeable
+    np.testing.assert_array_equal(view, [1.0, 2.0])
+    with pytest.raises(TypeError, match="read-only"):
+        memoryview(t).cast("B")[0] = 1
+
+
+def test_repr_looks_like_numpy():
+    assert repr(ferrule.tensor([[1.0, 2.0]])) == "ferrule.Tensor([[1., 2.]], dtype=float64)"
+    assert repr(ferrule.tensor([1, 2], dtype="int32")) == "ferrule.Tensor([1, 2], dtype=int32)"
+
+
+def test_unsupported_inputs():
+    with pytest.raises(TypeError):
+        ferrule.tensor(["a", "b"])
+    with pytest.raises(TypeError):
+        ferrule.tensor([1], dtype="bfloat17")
+
+
+def test_native_functions_read_and_make_tensors(testing):
+    t = ferrule.tensor([[1.0, 2.0], [3.0, 4.5]])
+    assert testing.tensor_sum(t) == 10.5
+    assert testing.tensor_sum(ferrule.tensor([1, 2, 3], dtype="int64")) == 6
+    f = testing.tensor_fill([2, 3], 1.5)
+    assert isinstance(f, ferrule.Tensor)
+    assert f.shape == (2, 3)
+    np.testing.assert_array_equal(f.numpy(), np.full((2, 3), 1.5, dtype=f.dtype))
+
+
+def test_tensor_argument_is_borrowed_not_copied(testing):
+    t = ferrule.tensor([1.0])
+    back = testing.echo(t)
+    np.testing.assert_array_equal(np.asarray(back), np.asarray(t))
+    assert np.asarray(back).__array_interface__["data"][0] == np.asarray(t).__array_interface__["data"][0]

@@ -1,0 +1,115 @@
+/* abi_layout.c — pins the layout of ferrule.h (the same numbers ferrule-sys asserts in Rust) and
+ * checks at run time that libferrule speaks this header's ABI.
+ *
+ * Build and run (see the Makefile's test-c target):
+ *   cc -std=c11 -Wall -Wextra -Werror -Iinclude tests/c/abi_layout.c -Ltarget/release -lferrule \
+ *      -Wl,-rpath,$PWD/target/release -o build/abi_layout && build/abi_layout
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ferrule/ferrule.h"
+
+/* ---- compile time: the layout every language relies on ------------------------------------ */
+
+_Static_assert(sizeof(FerruleAny) == 16, "FerruleAny is 16 bytes");
+_Static_assert(offsetof(FerruleAny, type_index) == 0, "FerruleAny.type_index at 0");
+_Static_assert(offsetof(FerruleAny, small_len) == 4, "FerruleAny.small_len at 4");
+_Static_assert(offsetof(FerruleAny, v_int64) == 8, "FerruleAny payload at 8");
+_Static_assert(offsetof(FerruleAny, v_bytes) == 8, "FerruleAny inline bytes at 8");
+
+_Static_assert(sizeof(FerruleObject) == 24, "FerruleObject is 24 bytes");
+_Static_assert(offsetof(FerruleObject, strong) == 0, "FerruleObject.strong at 0");
+_Static_assert(offsetof(FerruleObject, weak) == 4, "FerruleObject.weak at 4");
+_Static_assert(offsetof(FerruleObject, type_index) == 8, "FerruleObject.type_index at 8");
+_Static_assert(offsetof(FerruleObject, deleter) == 16, "FerruleObject.deleter at 16");
+
+_Static_assert(sizeof(DLDevice) == 8, "DLDevice is 8 bytes");
+_Static_assert(sizeof(DLDataType) == 4, "DLDataType is 4 bytes");
+_Static_assert(sizeof(DLTensor) == 48, "DLTensor is 48 bytes");
+_Static_assert(offsetof(DLTensor, shape) == 24, "DLTensor.shape at 24");
+_Static_assert(offsetof(DLTensor, byte_offset) == 40, "DLTensor.byte_offset at 40");
+_Static_assert(sizeof(DLManagedTensorVersioned) == 80, "DLManagedTensorVersioned is 80 bytes");
+_Static_assert(offsetof(DLManagedTensorVersioned, dl_tensor) == 32,
+               "DLManagedTensorVersioned.dl_tensor at 32");
+
+_Static_assert(sizeof(FerruleTensorObject) == 72, "FerruleTensorObject is 72 bytes");
+_Static_assert(offsetof(FerruleTensorObject, tensor) == 24, "FerruleTensorObject.tensor at 24");
+
+_Static_assert(sizeof(FerruleApi) == 8 + 38 * 8, "FerruleApi: 8-byte prefix and 38 entries");
+_Static_assert(offsetof(FerruleApi, live_object_count) == 8, "first FerruleApi entry at 8");
+_Static_assert(offsetof(FerruleApi, blocking_leave) == 8 + 37 * 8, "blocking_leave is last");
+
+/* ---- run time ------------------------------------------------------------------------------- */
+
+static int passed = 0;
+static int failed = 0;
+
+#define CHECK(cond)                                                    \
+  do {                                                                 \
+    if (cond) {                                                        \
+      ++passed;                                                        \
+    } else {                                                           \
+      ++failed;                                                        \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+    }                                                                  \
+  } while (0)
+
+int main(void) {
+  CHECK(ferrule_abi_version() == FERRULE_ABI_VERSION);
+
+  const FerruleApi* api = ferrule_api();
+  CHECK(api != NULL);
+  if (api == NULL) {
+    fprintf(stderr, "%d passed, %d failed\n", passed, failed);
+    return 1;
+  }
+  CHECK(api->abi_version == FERRULE_ABI_VERSION);
+  CHECK(api->struct_size == sizeof(FerruleApi));
+  /* The table's entries are the exported functions themselves. */
+  CHECK(api->object_release == ferrule_object_release);
+  CHECK(api->blocking_leave == ferrule_blocking_leave);
+
+  /* Retain / release / live count on a string too long to be inline. */
+  const uint64_t live_before = ferrule_live_object_count();
+  const char* text = "a string longer than eight bytes";
+  FerruleObject* str = NULL;
+  FerruleObject* err = NULL;
+  CHECK(ferrule_str_create(text, strlen(text), &str, &err) == 0);
+  CHECK(err == NULL);
+  CHECK(str != NULL);
+  if (str != NULL) {
+    CHECK(str->type_index == FERRULE_TYPE_STR);
+    CHECK(ferrule_live_object_count() == live_before + 1);
+    CHECK(ferrule_object_use_count(str) == 1);
+    ferrule_object_retain(str);
+    CHECK(ferrule_object_use_count(str) == 2);
+
+    FerruleAny value = {0};
+    value.type_index = FERRULE_TYPE_STR;
+    value.v_obj = str;
+    const char* data = NULL;
+    size_t len = 0;
+    CHECK(ferrule_any_view_bytes(&value, &data, &len) == 0);
+    CHECK(len == strlen(text) && data != NULL && memcmp(data, text, len) == 0);
+
+    ferrule_any_release(&value); /* drops the retained reference, sets None */
+    CHECK(value.type_index == FERRULE_TYPE_NONE);
+    CHECK(ferrule_object_use_count(str) == 1);
+    ferrule_object_release(str);
+  }
+  CHECK(ferrule_live_object_count() == live_before);
+
+  /* Errors travel through the out-parameter with kind and message. */
+  FerruleObject* error = NULL;
+  ferrule_error_create("ValueError", "bad value", &error);
+  CHECK(error != NULL && error->type_index == FERRULE_TYPE_ERROR);
+  CHECK(strcmp(ferrule_error_kind(error), "ValueError") == 0);
+  CHECK(strcmp(ferrule_error_message(error), "bad value") == 0);
+  ferrule_object_release(error);
+  CHECK(ferrule_live_object_count() == live_before);
+
+  printf("abi_layout: %d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
