@@ -139,7 +139,7 @@ def signature_text(func: Callable[..., Any]) -> str | None:
     """The registry signature text of a Python callable, e.g. ``(a: int, b: int = 1) -> int``.
 
     Returns None when the signature cannot be written faithfully (a default that is not an int,
-    float, str, bool or None; ``*args`` followed by keyword-only parameters; no signature).
+    float, str, bool or None; no signature).
     ``**kwargs`` is left out: packed calls never fill it.
     """
     try:
@@ -148,18 +148,14 @@ def signature_text(func: Callable[..., Any]) -> str | None:
         return None
     parts: list[str] = []
     star = False
-    has_var = False
-    for p in sig.parameters.values():
-        if p.kind is p.VAR_KEYWORD:
-            continue
-        if has_var:
-            return None  # the registry wants *args last
+    params = [p for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    for i, p in enumerate(params):
         ty = _type_text(p.annotation)
         if ty is None:
             return None
         if p.kind is p.VAR_POSITIONAL:
             parts.append(f"*{p.name}: {ty}")
-            has_var = star = True
+            star = True
             continue
         if p.kind is p.KEYWORD_ONLY and not star:
             parts.append("*")
@@ -171,6 +167,8 @@ def signature_text(func: Callable[..., Any]) -> str | None:
                 return None
             text += f" = {lit}"
         parts.append(text)
+        if p.kind is p.POSITIONAL_ONLY and (i + 1 == len(params) or params[i + 1].kind is not p.POSITIONAL_ONLY):
+            parts.append("/")
     out = "(" + ", ".join(parts) + ")"
     if sig.return_annotation is not sig.empty:
         ret = _type_text(sig.return_annotation)
@@ -183,20 +181,23 @@ def signature_text(func: Callable[..., Any]) -> str | None:
 def _positional_adapter(func: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap ``func`` so that packed positional arguments reach its keyword-only parameters.
 
-    In a packed call every parameter is positional in declaration order; a Python function with
-    keyword-only parameters needs them back as keywords.
+    A packed call passes the fixed parameters (positional, then keyword-only) in declaration
+    order, then the ``*args`` values; a Python function with keyword-only parameters needs them
+    back as keywords.
     """
     try:
         params = list(inspect.signature(func).parameters.values())
     except (TypeError, ValueError):
         return func
     kwonly = [p.name for p in params if p.kind is p.KEYWORD_ONLY]
-    if not kwonly or any(p.kind is p.VAR_POSITIONAL for p in params):
+    if not kwonly:
         return func
     n_pos = sum(1 for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
+    n_fixed = n_pos + len(kwonly)
 
     def adapter(*args: Any) -> Any:
-        return func(*args[:n_pos], **dict(zip(kwonly, args[n_pos:])))
+        keywords = dict(zip(kwonly, args[n_pos:n_fixed]))
+        return func(*args[:n_pos], *args[n_fixed:], **keywords)
 
     adapter.__wrapped__ = func  # type: ignore[attr-defined]
     return adapter
@@ -338,6 +339,7 @@ def _annotation(text: str) -> Any:
 
 
 _KIND = {
+    "positional_only": inspect.Parameter.POSITIONAL_ONLY,
     "positional": inspect.Parameter.POSITIONAL_OR_KEYWORD,
     "keyword_only": inspect.Parameter.KEYWORD_ONLY,
     "var_positional": inspect.Parameter.VAR_POSITIONAL,

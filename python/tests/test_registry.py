@@ -146,8 +146,33 @@ def test_signature_text_rules():
 
     assert ffi.signature_text(varargs) == "(a: int, *rest: int) -> int"
     assert ffi.signature_text(bad_default) is None
-    assert ffi.signature_text(kw_after_var) is None
+    assert ffi.signature_text(kw_after_var) == "(*args: Any, k: Any = 1)"
     assert ffi.signature_text(lambda x, y=2: 0) == "(x: Any, y: Any = 2)"
+
+
+def test_keyword_only_parameters_after_varargs(fresh_name, testing):
+    def grid(*arrays: int, indexing: str = "xy") -> str:
+        return f"{indexing}:{list(arrays)}"
+
+    ffi.register_func(fresh_name, grid)
+    g = ffi.get_global_func(fresh_name)
+    assert g(1, 2) == "xy:[1, 2]"
+    assert g(1, 2, indexing="ij") == "ij:[1, 2]"
+    assert g() == "xy:[]"
+    # Native callers pass the keyword-only values first, then the *args values.
+    assert testing.apply(g, "ij", 3, 4) == "ij:[3, 4]"
+
+
+def test_positional_only_parameters_refuse_keywords(fresh_name):
+    def f(x: int, /, y: int = 2) -> int:
+        return x * 10 + y
+
+    ffi.register_func(fresh_name, f)
+    g = ffi.get_global_func(fresh_name)
+    assert str(inspect.signature(g)) == "(x: int, /, y: int = 2) -> int"
+    assert g(1, y=3) == 13
+    with pytest.raises(TypeError, match="positional-only arguments passed as keyword arguments: 'x'"):
+        g(x=1)
 
 
 def test_function_without_signature_refuses_keywords(fresh_name):

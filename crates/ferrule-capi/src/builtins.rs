@@ -1,5 +1,6 @@
 //! Functions libferrule registers itself, under `runtime.*` and `demo.*`, the first time the
-//! registry is reached through the C ABI.
+//! registry is reached through the C ABI. (The operators of `schema/ops.yaml` join them as
+//! `ops.*` once `ferrule-ops` is wired in; see issue 3.)
 
 use std::sync::Once;
 

@@ -97,6 +97,7 @@ fn c_default(v: &serde_yaml_ng::Value) -> Result<String, String> {
                 s.len()
             )
         }
+        Value::Sequence(_) => "{ ferrule_error_create(\"TypeError\", \"this argument has a tuple default, which C wrappers cannot write inline: pass a value\", err); return -1; }".to_owned(),
         other => return Err(format!("default {other:?} cannot be written inline in C")),
     })
 }

@@ -55,7 +55,7 @@ fn go_type(ty: &str) -> Option<&'static str> {
         "TensorList" => "[]*Tensor",
         "int" | "int?" | "axis" => "int64",
         "float" | "float?" => "float64",
-        "bool" => "bool",
+        "bool" | "bool?" => "bool",
         "str" | "str?" => "string",
         "dtype" | "dtype?" => "DType",
         "device?" => "Device",
@@ -125,7 +125,11 @@ fn go_default(v: &serde_yaml_ng::Value) -> Result<String, String> {
             }
         },
         Value::String(s) => go_quote(s),
-        other => return Err(format!("unsupported default {other:?} (use an int, float, string, bool or null)")),
+        Value::Sequence(items) => {
+            let items = items.iter().map(go_default).collect::<Result<Vec<_>, _>>()?;
+            format!("[]any{{{}}}", items.join(", "))
+        }
+        other => return Err(format!("unsupported default {other:?} (use an int, float, string, bool, null or a list of them)")),
     })
 }
 

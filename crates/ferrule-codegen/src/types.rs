@@ -27,6 +27,7 @@ pub fn arg_type(ty: &str) -> Option<ArgType> {
         "float" => t("float", "float", "float", "{}"),
         "float?" => t("float | None", "float | None", "opt_float", "{}"),
         "bool" => t("bool", "bool", "bool", "{}"),
+        "bool?" => t("bool | None", "bool | None", "opt_bool", "{}"),
         "str" => t("str", "str", "str", "{}"),
         "str?" => t("str | None", "str | None", "opt_str", "{}"),
         "Scalar" => t("int | float | bool", "int | float | bool", "scalar", "{}"),
@@ -91,6 +92,10 @@ pub fn default_literal(v: &serde_yaml_ng::Value) -> Result<String, String> {
             }
         }
         Value::String(s) => format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'")),
+        Value::Sequence(items) => {
+            let items = items.iter().map(default_literal).collect::<Result<Vec<_>, _>>()?;
+            if items.len() == 1 { format!("({},)", items[0]) } else { format!("({})", items.join(", ")) }
+        }
         other => return Err(format!("unsupported default {other:?} (use an int, float, string, bool or null)")),
     })
 }

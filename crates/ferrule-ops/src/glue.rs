@@ -134,6 +134,14 @@ pub fn bool(op: &str, args: &[Any], pos: usize, name: &str) -> Result<bool> {
     args[pos].as_bool().ok_or_else(|| wrong(op, args, pos, name, "bool"))
 }
 
+/// A bool or None.
+pub fn opt_bool(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Option<bool>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    bool(op, args, pos, name).map(Some)
+}
+
 /// A string (borrowed).
 pub fn str<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Result<&'a str> {
     args[pos].as_str().ok_or_else(|| wrong(op, args, pos, name, "str"))

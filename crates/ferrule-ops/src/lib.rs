@@ -25,3 +25,12 @@ pub mod set;
 pub mod sort;
 
 pub use operand::{Operand, Scalar};
+
+pub mod glue;
+
+/// The registration glue generated from `schema/ops.yaml` (DO NOT EDIT; regenerate with
+/// `cargo run -p ferrule-codegen`).
+#[path = "gen/register.rs"]
+pub mod register;
+
+pub use register::register_all;

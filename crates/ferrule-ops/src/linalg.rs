@@ -16,6 +16,14 @@ use crate::iter::{may_overlap, prepare_out};
 use crate::reduce::cast_tensor;
 use kernel::{batched, Operand2};
 
+/// Copies `src` into the same-shape, same-dtype (possibly strided) view `dst`.
+fn copy_to(src: &Tensor, dst: &Tensor) -> Result<()> {
+    crate::dispatch_all!(dst.dtype(), T => {
+        crate::iter::map_unary::<T, T, _>(src, dst, crate::iter::MIN_PER_TASK_CHEAP, |x, o| o.copy_from_slice(x))
+    });
+    Ok(())
+}
+
 /// Computes `c = a @ b` over the broadcast batch dims, where `a` is `(..., m, k)`, `b` is
 /// `(..., k, n)` and `c` is a writable `batch + (m, n)` view disjoint from both.
 fn product_into(a: &Tensor, b: &Tensor, batch: &[i64], c: &Tensor, conj: bool) -> Result<()> {
@@ -28,7 +36,7 @@ fn product_into(a: &Tensor, b: &Tensor, batch: &[i64], c: &Tensor, conj: bool) -
         full.extend([m, n]);
         let wide = Tensor::zeros(&full, DType::Float32)?;
         product_into(&cast_tensor(a, DType::Float32)?, &cast_tensor(b, DType::Float32)?, batch, &wide, conj)?;
-        return crate::manipulate::copy::copy_into(&cast_tensor(&wide, dtype)?, c);
+        return copy_to(&cast_tensor(&wide, dtype)?, c);
     }
     let a = cast_tensor(a, dtype)?;
     let b = cast_tensor(b, dtype)?;
@@ -101,7 +109,7 @@ pub fn matmul(x1: &Tensor, x2: &Tensor, out: Option<&Tensor>) -> Result<Tensor> 
     }
     product_into(&a, &b, &batch, &view, false)?;
     if aliased {
-        crate::manipulate::copy::copy_into(&target, &result)?;
+        copy_to(&target, &result)?;
     }
     Ok(result)
 }

@@ -148,6 +148,10 @@ unsafe extern "C" fn vectorcall(
             return call_objects(f, info, bound.as_slice());
         }
         let args = if nargs == 0 { &[][..] } else { std::slice::from_raw_parts(args, nargs) };
+        if info.always_bind {
+            let Some(bound) = bind_keywords(f, info, args, null_mut(), &[]) else { return null_mut() };
+            return call_objects(f, info, bound.as_slice());
+        }
         if info.has_signature && !check_arity(f, info, nargs) {
             return null_mut();
         }

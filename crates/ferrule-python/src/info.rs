@@ -1,8 +1,8 @@
 //! Cached function metadata (from `func_get_info`) and keyword-argument binding.
 //!
-//! In a packed call every parameter is positional in declaration order: positional parameters,
-//! then keyword-only ones, then `*args` (which the registry allows only last, so a signature never
-//! has both `*args` and keyword-only parameters). Python callers get Python's rules on top.
+//! In a packed call every parameter is positional, in packed order: the fixed parameters
+//! (positional-only, positional, keyword-only) in declaration order, then the `*args` values.
+//! Python callers get Python's rules on top.
 
 use std::ffi::CStr;
 use std::ptr::null_mut;
@@ -19,6 +19,8 @@ use crate::util::{str_view, Owned, SmallVec};
 /// How a parameter may be passed.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// Positional only (before `/`).
+    PositionalOnly,
     /// Positional or keyword.
     Positional,
     /// Keyword only (from Python).
@@ -62,6 +64,9 @@ pub struct Info {
     pub min_args: usize,
     /// Most positional arguments (usize::MAX with `*args`).
     pub max_args: usize,
+    /// Whether even a keyword-free call must be bound: keyword-only parameters precede the
+    /// `*args` values in packed order, so their defaults must be filled in by the caller.
+    pub always_bind: bool,
 }
 
 impl Drop for Info {
@@ -145,6 +150,7 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
             n_positional: 0,
             min_args: 0,
             max_args: usize::MAX,
+            always_bind: false,
         };
         let params = PyDict_GetItemString(dict.0, c"params".as_ptr());
         if !params.is_null() && PyList_Check(params) != 0 {
@@ -159,6 +165,7 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
                 }
                 let kind = match dict_str(p, c"kind").as_str() {
                     "keyword_only" => Kind::KeywordOnly,
+                    "positional_only" => Kind::PositionalOnly,
                     "var_positional" => Kind::VarPositional,
                     _ => Kind::Positional,
                 };
@@ -175,8 +182,10 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
                 info.params.push(Param { name, text, kind, default });
             }
         }
-        info.n_positional = info.params.iter().filter(|p| p.kind == Kind::Positional).count();
-        info.min_args = info.params.iter().filter(|p| p.kind == Kind::Positional && p.default.is_null()).count();
+        let positional = |p: &&Param| matches!(p.kind, Kind::Positional | Kind::PositionalOnly);
+        info.n_positional = info.params.iter().filter(positional).count();
+        info.min_args = info.params.iter().filter(positional).filter(|p| p.default.is_null()).count();
+        info.always_bind = info.var_positional.is_some() && info.params.len() > info.n_positional;
         if info.params.iter().any(|p| p.kind == Kind::KeywordOnly && p.default.is_null()) {
             info.min_args = usize::MAX;
         }
@@ -211,7 +220,7 @@ unsafe fn raise_arity(f: *mut PyFunction, info: &Info, nargs: usize, filled: &[b
             return;
         }
         for (i, p) in info.params.iter().enumerate() {
-            let is_filled = if filled.is_empty() { i < nargs && p.kind == Kind::Positional } else { filled[i] };
+            let is_filled = if filled.is_empty() { i < nargs && p.kind != Kind::KeywordOnly } else { filled[i] };
             if !is_filled && p.default.is_null() {
                 let msg = match p.kind {
                     Kind::KeywordOnly => format!("{name}() missing required keyword argument '{}'", p.text),
@@ -273,6 +282,15 @@ pub unsafe fn bind_keywords(
                 raise_kind("TypeError", &msg);
                 return None;
             };
+            if info.params[i].kind == Kind::PositionalOnly {
+                let msg = format!(
+                    "{}() got some positional-only arguments passed as keyword arguments: '{}'",
+                    display_name(f),
+                    info.params[i].text
+                );
+                raise_kind("TypeError", &msg);
+                return None;
+            }
             if !fixed[i].is_null() {
                 let msg = format!("{}() got multiple values for argument '{}'", display_name(f), info.params[i].text);
                 raise_kind("TypeError", &msg);

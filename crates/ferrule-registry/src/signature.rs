@@ -124,6 +124,13 @@ pub fn render_literal(v: &Any) -> String {
     if v.is_none() {
         return "None".into();
     }
+    if let Some(array) = v.downcast::<crate::container::Array>() {
+        let items: Vec<String> = array.items().iter().map(render_literal).collect();
+        return match items.len() {
+            1 => format!("({},)", items[0]),
+            _ => format!("({})", items.join(", ")),
+        };
+    }
     if let Some(b) = v.as_bool() {
         return if b { "True" } else { "False" }.into();
     }
@@ -213,6 +220,24 @@ impl Parser<'_> {
 
     fn literal(&mut self) -> Result<Any> {
         self.skip_ws();
+        if let Some(open @ ('(' | '[')) = self.peek() {
+            let close = if open == '(' { ")" } else { "]" };
+            self.pos += 1;
+            let mut items = Vec::new();
+            if !self.eat(close) {
+                loop {
+                    items.push(self.literal()?);
+                    if self.eat(close) {
+                        break;
+                    }
+                    self.expect(",")?;
+                    if self.eat(close) {
+                        break;
+                    }
+                }
+            }
+            return Ok(Any::object(crate::object::ObjRef::new(crate::container::Array::new(items))));
+        }
         for (word, value) in [("None", Any::NONE), ("True", Any::bool(true)), ("False", Any::bool(false))] {
             if self.text[self.pos..].starts_with(word) {
                 self.pos += word.len();
@@ -264,7 +289,7 @@ impl Parser<'_> {
                 }
                 word.parse::<f64>().map(Any::float).map_err(|_| {
                     self.pos = start;
-                    self.fail("expected a default value (int, float, 'str', True, False or None)")
+                    self.fail("expected a default value (int, float, 'str', True, False, None or a tuple of them)")
                 })
             }
         }
@@ -355,6 +380,7 @@ mod tests {
             "(x1: Tensor, x2: Tensor, /, *, out: Tensor = None) -> Tensor",
             "(x: Tensor, /, axis: int = 0) -> Tensor",
             "(x: Tensor, /) -> Tensor",
+            "(shape: tuple[int, ...] = (), axes: tuple[int, ...] = (1,), pair = (1, 'a')) -> None",
             "(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]",
         ] {
             let sig = Signature::parse(text).unwrap();
@@ -376,7 +402,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_column() {
-        for bad in ["(/, a)", "(a, /, /)", "(*, a, /)", "(a, a)", "a: int", "(a = 1, b)", "(*a, *b)", "(*, *b)", "(a = [1])", "(a: int) junk", "(1a)"] {
+        for bad in ["(/, a)", "(a, /, /)", "(*, a, /)", "(a, a)", "a: int", "(a = 1, b)", "(*a, *b)", "(*, *b)", "(a = [1)", "(a: int) junk", "(1a)"] {
             let err = Signature::parse(bad).unwrap_err();
             assert_eq!(err.kind(), "ValueError", "{bad}");
             assert!(err.message().contains("column"), "{bad}: {}", err.message());

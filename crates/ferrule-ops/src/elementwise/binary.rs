@@ -116,7 +116,7 @@ fn int_floor_div(a: i64, b: i64, signed: bool) -> i64 {
         return ((a as u64) / (b as u64)) as i64;
     }
     let q = a.wrapping_div(b);
-    if (a % b != 0) && ((a < 0) != (b < 0)) {
+    if a.wrapping_rem(b) != 0 && ((a < 0) != (b < 0)) {
         q - 1
     } else {
         q

@@ -1,9 +1,10 @@
 //! `astype` and `cast_to`: dtype conversion with numpy's (unsafe-casting) semantics.
 
-use ferrule_core::{DType, Device, Element, Error, Result, Tensor};
+use ferrule_core::{DType, Device, Error, Result, Tensor};
 
 use crate::dispatch::Elem;
-use crate::iter::{map_unary, MIN_PER_TASK_CHEAP};
+use crate::iter::{map_unary, may_overlap, SendPtr, MIN_PER_TASK_CHEAP};
+use crate::pool::parallel_for;
 
 /// Converts one element from `S` to `D` the way numpy's casts do.
 #[inline(always)]
@@ -17,21 +18,55 @@ pub(crate) fn cast_elem<S: Elem, D: Elem>(s: S) -> D {
     }
 }
 
-/// Writes `x` converted to `out`'s dtype into `out` (same shape or broadcastable to it).
-pub(crate) fn cast_into(x: &Tensor, out: &Tensor) {
-    crate::dispatch_all!(x.dtype(), S => {
-        crate::dispatch_all!(out.dtype(), D => {
-            if S::DTYPE == D::DTYPE {
-                map_unary::<S, S, _>(x, out, MIN_PER_TASK_CHEAP, |xs, os| os.copy_from_slice(xs));
-            } else {
-                map_unary::<S, D, _>(x, out, MIN_PER_TASK_CHEAP, |xs, os| {
-                    for (o, &v) in os.iter_mut().zip(xs) {
-                        *o = cast_elem::<S, D>(v);
-                    }
-                });
-            }
-        })
+/// Converts contiguous `xs` into `os`, splitting large work over the pool.
+fn cast_slices<S: Elem, D: Elem>(x: &Tensor, out: &Tensor) {
+    let n = out.numel() as usize;
+    let (src, dst) = (SendPtr(x.data_ptr()), SendPtr(out.data_ptr()));
+    parallel_for(n, MIN_PER_TASK_CHEAP, |r| {
+        // SAFETY: both tensors are contiguous with `n` elements and do not overlap; each task
+        // converts its own range.
+        let (xs, os) = unsafe {
+            (
+                std::slice::from_raw_parts((src.get() as *const S).add(r.start), r.len()),
+                std::slice::from_raw_parts_mut((dst.get() as *mut D).add(r.start), r.len()),
+            )
+        };
+        for (o, &v) in os.iter_mut().zip(xs) {
+            *o = cast_elem::<S, D>(v);
+        }
     });
+}
+
+/// Writes `x` converted to `out`'s dtype into `out` (same shape or broadcastable to it).
+///
+/// Only the same-dtype copy walks strides directly; a conversion between different dtypes
+/// runs on contiguous data (strided or broadcast inputs are gathered first, strided outputs
+/// are filled by a copy), which keeps the 15 x 15 conversion grid small in code size.
+pub(crate) fn cast_into(x: &Tensor, out: &Tensor) -> Result<()> {
+    if x.dtype() == out.dtype() {
+        crate::dispatch_all!(x.dtype(), T => {
+            map_unary::<T, T, _>(x, out, MIN_PER_TASK_CHEAP, |xs, os| os.copy_from_slice(xs))
+        });
+        return Ok(());
+    }
+    let direct = out.is_contiguous() && x.is_contiguous() && x.numel() == out.numel() && !may_overlap(x, out);
+    let source = if direct {
+        x.clone()
+    } else {
+        x.broadcast_to(out.shape())?.copy()?
+    };
+    if out.is_contiguous() {
+        crate::dispatch_all!(source.dtype(), S => {
+            crate::dispatch_all!(out.dtype(), D => { cast_slices::<S, D>(&source, out) })
+        });
+    } else {
+        let tmp = Tensor::empty(out.shape(), out.dtype())?;
+        crate::dispatch_all!(source.dtype(), S => {
+            crate::dispatch_all!(out.dtype(), D => { cast_slices::<S, D>(&source, &tmp) })
+        });
+        cast_into(&tmp, out)?;
+    }
+    Ok(())
 }
 
 /// `x` converted to `dtype` as a fresh C-contiguous tensor (always a copy), with numpy's
@@ -39,7 +74,7 @@ pub(crate) fn cast_into(x: &Tensor, out: &Tensor) {
 /// imaginary part into reals, anything non-zero is `true`.
 pub fn cast_to(x: &Tensor, dtype: DType) -> Result<Tensor> {
     let out = Tensor::empty(x.shape(), dtype)?;
-    cast_into(x, &out);
+    cast_into(x, &out)?;
     Ok(out)
 }
 

@@ -126,13 +126,13 @@ math_op!(
 );
 math_op!(
     /// Inverse hyperbolic sine.
-    asinh, |v| v.asinh(), |z| z.asinh()
+    asinh, |v| Real::asinh(v), |z| z.asinh()
 );
 math_op!(
     /// Inverse hyperbolic cosine (NaN below one).
-    acosh, |v| v.acosh(), |z| z.acosh()
+    acosh, |v| Real::acosh(v), |z| z.acosh()
 );
 math_op!(
     /// Inverse hyperbolic tangent (NaN outside `[-1, 1]`, ±inf at ±1).
-    atanh, |v| v.atanh(), |z| z.atanh()
+    atanh, |v| Real::atanh(v), |z| z.atanh()
 );

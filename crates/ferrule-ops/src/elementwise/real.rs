@@ -3,6 +3,10 @@
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// The real compute types (`f32`, `f64`) with the functions element-wise ops need.
+///
+/// Kernels on concrete types often resolve to the inherent `f32`/`f64` methods of the same
+/// name, so some trait methods are only used by generic helpers (or not yet).
+#[allow(dead_code)]
 pub(crate) trait Real:
     Copy
     + PartialOrd
@@ -138,15 +142,21 @@ macro_rules! impl_real {
             }
             #[inline(always)]
             fn asinh(self) -> Self {
-                $t::asinh(self)
+                // std's formulas lose a few ulps near the edges; f64 then rounding is exact
+                // enough for f32 (and the identity for f64).
+                (self as f64).asinh() as $t
             }
             #[inline(always)]
             fn acosh(self) -> Self {
-                $t::acosh(self)
+                // std's formulas lose a few ulps near the edges; f64 then rounding is exact
+                // enough for f32 (and the identity for f64).
+                (self as f64).acosh() as $t
             }
             #[inline(always)]
             fn atanh(self) -> Self {
-                $t::atanh(self)
+                // std's formulas lose a few ulps near the edges; f64 then rounding is exact
+                // enough for f32 (and the identity for f64).
+                (self as f64).atanh() as $t
             }
             #[inline(always)]
             fn floor(self) -> Self {

@@ -83,7 +83,7 @@ pub fn clip(x: &Tensor, min: Option<&Operand>, max: Option<&Operand>, out: Optio
             }),
             (Some(lo), None) => map2::<T, T, T>(&x, lo, &out, G, Num::max),
             (None, Some(hi)) => map2::<T, T, T>(&x, hi, &out, G, Num::min),
-            (None, None) => super::cast::cast_into(&x, &out),
+            (None, None) => super::cast::cast_into(&x, &out)?,
         }
     }, _ => {
         // bool: max is or, min is and.
@@ -95,7 +95,7 @@ pub fn clip(x: &Tensor, min: Option<&Operand>, max: Option<&Operand>, out: Optio
             }),
             (Some(lo), None) => map2::<bool, bool, bool>(&x, lo, &out, G, |a, b| a | b),
             (None, Some(hi)) => map2::<bool, bool, bool>(&x, hi, &out, G, |a, b| a & b),
-            (None, None) => super::cast::cast_into(&x, &out),
+            (None, None) => super::cast::cast_into(&x, &out)?,
         }
     });
     Ok(out)

@@ -74,7 +74,7 @@ pub fn positive(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
         return Err(dtype_error("positive", x.dtype(), "a numeric dtype"));
     }
     let out = unary_out("positive", x, out, x.dtype())?;
-    super::cast::cast_into(x, &out);
+    super::cast::cast_into(x, &out)?;
     Ok(out)
 }
 
@@ -134,7 +134,7 @@ pub fn conj(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
     let out = unary_out("conj", x, out, dt)?;
     match dt {
         DType::Complex64 | DType::Complex128 => complex_map!(dt, x, &out, G, |z| z.conj()),
-        _ => super::cast::cast_into(x, &out),
+        _ => super::cast::cast_into(x, &out)?,
     }
     Ok(out)
 }
@@ -146,7 +146,7 @@ pub fn real(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
     match dt {
         DType::Complex64 => map1(x, &out, G, |z: ferrule_core::Complex32| z.re),
         DType::Complex128 => map1(x, &out, G, |z: ferrule_core::Complex64| z.re),
-        _ => super::cast::cast_into(x, &out),
+        _ => super::cast::cast_into(x, &out)?,
     }
     Ok(out)
 }
@@ -188,9 +188,10 @@ pub fn reciprocal(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
         complex_map!(dt, &x, &out, G, |z| complex_recip(z));
     } else {
         crate::dispatch_int!(dt, T => {
-            map1::<T, T>(&x, &out, G, |v| match v.to_i64() {
-                1 => T::from_i64(1),
-                -1 => T::from_i64(-1),
+            let signed = T::DTYPE.is_signed_integer();
+            map1::<T, T>(&x, &out, G, move |v| match (v.to_i64(), signed) {
+                (1, _) => T::from_i64(1),
+                (-1, true) => T::from_i64(-1),
                 _ => T::default(),
             })
         }, _ => unreachable!());
@@ -209,7 +210,7 @@ pub fn round(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
     } else if dt.is_complex() {
         complex_map!(dt, x, &out, G, |z| Complex::new(z.re.round_ties_even(), z.im.round_ties_even()));
     } else {
-        super::cast::cast_into(x, &out);
+        super::cast::cast_into(x, &out)?;
     }
     Ok(out)
 }
@@ -226,7 +227,7 @@ macro_rules! rounding_op {
             if dt.is_floating() {
                 real_map!(dt, x, &out, G, |v| Real::$method(v));
             } else {
-                super::cast::cast_into(x, &out);
+                super::cast::cast_into(x, &out)?;
             }
             Ok(out)
         }
@@ -258,7 +259,7 @@ pub fn signbit(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
         map1::<T, bool>(x, &out, G, |v| if T::DTYPE.is_floating() {
             v.to_f64().is_sign_negative()
         } else {
-            v.to_i64() < 0
+            T::DTYPE.is_signed_integer() && v.to_i64() < 0
         })
     }, _ => map1::<bool, bool>(x, &out, G, |_| false));
     Ok(out)

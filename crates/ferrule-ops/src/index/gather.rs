@@ -2,6 +2,9 @@
 
 use ferrule_core::{Result, Tensor};
 
+use crate::iter::{SendPtr, MIN_PER_TASK_CHEAP};
+use crate::pool::parallel_for;
+
 /// The offsets (elements, relative to the first element) of a layout, in C order.
 pub(crate) fn layout_offsets(shape: &[i64], strides: &[i64]) -> Vec<i64> {
     let n: i64 = shape.iter().product();
@@ -95,10 +98,15 @@ pub(crate) fn gather(src: &Tensor, outer: &[i64], inner: &[i64], shape: &[i64]) 
     let out = Tensor::empty(shape, src.dtype())?;
     debug_assert_eq!(out.numel() as usize, outer.len() * inner.len());
     if out.numel() > 0 {
-        let (s, d) = (src.data_ptr().cast_const(), out.data_ptr());
-        // SAFETY: callers build offsets from in-bounds indices over `src`'s own layout; `out`
-        // is fresh with exactly `outer.len() * inner.len()` elements.
-        unsafe { by_itemsize!(src.itemsize(), gather_n, s, outer, inner, d) };
+        let (s, d) = (SendPtr(src.data_ptr()), SendPtr(out.data_ptr()));
+        let (n, block) = (src.itemsize(), inner.len());
+        parallel_for(outer.len(), MIN_PER_TASK_CHEAP.div_ceil(block), |range| {
+            let dst = d.get().wrapping_add(range.start * block * n);
+            // SAFETY: callers build offsets from in-bounds indices over `src`'s own layout;
+            // `out` is fresh with exactly `outer.len() * inner.len()` elements, and each task
+            // writes the disjoint blocks of its own outer range.
+            unsafe { by_itemsize!(n, gather_n, s.get().cast_const(), &outer[range], inner, dst) };
+        });
     }
     Ok(out)
 }

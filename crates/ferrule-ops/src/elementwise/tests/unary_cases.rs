@@ -119,7 +119,7 @@ fn cases() -> Vec<Case> {
         Case { name: "sign", f: ew::sign, accepts: not_bool, compute: same, out: same, ulps: 2.0, values: Values::Any,
             reference: numpy_sign },
         Case { name: "square", f: ew::square, accepts: any_dtype, compute: bool_as_int8, out: same, ulps: 2.0, values: Values::Any,
-            reference: |v| Some(match v { V::I(i) => V::I(i * i), V::F(x) => V::F(x * x), V::C(..) => { let z = v.c() * v.c(); V::C(z.re, z.im) }, b => b }) },
+            reference: |v| Some(match v { V::I(i) => V::I(i.wrapping_mul(i)), V::F(x) => V::F(x * x), V::C(..) => { let z = v.c() * v.c(); V::C(z.re, z.im) }, b => b }) },
         Case { name: "conj", f: ew::conj, accepts: any_dtype, compute: bool_as_int8, out: same, ulps: 0.0, values: Values::Any,
             reference: |v| Some(match v { V::C(re, im) => V::C(re, -im), other => other }) },
         Case { name: "real", f: ew::real, accepts: any_dtype, compute: same, out: real_of, ulps: 0.0, values: Values::Any,
