@@ -149,5 +149,5 @@ fn api_table_matches_exports() {
     let api = unsafe { &*ferrule_api() };
     assert_eq!(api.abi_version, ferrule_abi_version());
     assert_eq!(api.struct_size as usize, std::mem::size_of::<ferrule_sys::FerruleApi>());
-    assert_eq!(api.func_call as usize, ferrule_func_call as usize);
+    assert_eq!(api.func_call as *const () as usize, ferrule_func_call as *const () as usize);
 }

@@ -380,7 +380,7 @@ mod tests {
             "(x1: Tensor, x2: Tensor, /, *, out: Tensor = None) -> Tensor",
             "(x: Tensor, /, axis: int = 0) -> Tensor",
             "(x: Tensor, /) -> Tensor",
-            "(shape: tuple[int, ...] = (), axes: tuple[int, ...] = (1,), pair = (1, 'a')) -> None",
+            "(shape: tuple[int, ...] = (), axes: tuple[int, ...] = (1,), pair: Any = (1, 'a')) -> None",
             "(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]",
         ] {
             let sig = Signature::parse(text).unwrap();
