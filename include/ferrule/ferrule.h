@@ -142,6 +142,8 @@ uint64_t ferrule_live_object_count(void);
 /* Loads a plugin: dlopen()s `path` and calls its exported
  *   int32_t ferrule_plugin_init(const FerruleApi* api, FerruleObject** err);
  * which registers its functions through `api`. Loading the same file twice initialises it once.
+ * Loads are serialised: a plugin's init must not itself call ferrule_library_load. An init that
+ * refuses the table (e.g. an ABI mismatch) returns -1, with an error in `*err` or NULL there.
  * Errors: RuntimeError if the file cannot be opened or has no ferrule_plugin_init, or the error
  * the plugin's init returned. */
 int32_t ferrule_library_load(const char* path, FerruleObject** err);
@@ -195,7 +197,8 @@ void ferrule_error_create(const char* kind, const char* message, FerruleObject**
 
 /* The kind, message and context (one frame or note per line, oldest first; "" when empty).
  * Borrowed NUL-terminated UTF-8, valid while `error` is alive (the context string only until the
- * next ferrule_error_add_context on it). NULL if `error` is not an Error. */
+ * next ferrule_error_add_context on it: don't read the context of an error another thread may
+ * still be annotating). NULL if `error` is not an Error. */
 const char* ferrule_error_kind(const FerruleObject* error);
 const char* ferrule_error_message(const FerruleObject* error);
 const char* ferrule_error_context(const FerruleObject* error);
@@ -217,7 +220,8 @@ void* ferrule_error_payload(const FerruleObject* error, const void* owner);
  * ------------------------------------------------------------------------------------------- */
 
 /* Wraps a C callback as a function object. `self` is passed to every call; `deleter` (may be
- * NULL) frees it when the object dies. New reference in `*out`. */
+ * NULL) frees it when the object dies. New reference in `*out`. On failure the caller still owns
+ * `self` and `deleter` is not called. */
 int32_t ferrule_func_create(FerruleCallback callback, void* self, FerruleStateDeleter deleter,
                             FerruleObject** out, FerruleObject** err);
 
@@ -330,7 +334,8 @@ typedef void* (*FerruleBlockingEnter)(void);
 typedef void (*FerruleBlockingLeave)(void* token);
 void ferrule_set_blocking_hooks(FerruleBlockingEnter enter, FerruleBlockingLeave leave);
 
-/* Calls the installed enter hook (NULL if none) / the leave hook with its token. */
+/* Calls the installed enter hook (NULL if none) / the leave hook with its token; leaving with a
+ * NULL token does nothing. */
 void* ferrule_blocking_enter(void);
 void ferrule_blocking_leave(void* token);
 
@@ -386,7 +391,9 @@ typedef struct FerruleApi {
   void (*blocking_leave)(void*);
 } FerruleApi;
 
-/* The process-wide API table (static storage; never NULL). */
+/* The process-wide API table (static storage; never NULL). `abi_version`, `struct_size` and every
+ * field up to `error_create` keep their offsets in every ABI version, so a plugin can always check
+ * the table and report a mismatch. */
 const FerruleApi* ferrule_api(void);
 
 /* What a plugin exports. Declared here so plugin authors get the exact signature. */

@@ -41,15 +41,15 @@ return ferrule_func_call(f, args, n, result, err);
  * Tensor([1, 4, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_arange(const FerruleAny* start, const FerruleAny* stop, const FerruleAny* step, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[5];
-  int32_t n = 0;
-  if (start) { args[n++] = *start; } else { ferrule_error_create("TypeError", "ferrule_op_arange: argument 'start' is required", err); return -1; }
-  if (stop) { args[n++] = *stop; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (step) { args[n++] = *step; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(1); }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.arange", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[5];
+  int32_t ferrule__n = 0;
+  if (start) { ferrule__args[ferrule__n++] = *start; } else { ferrule_error_create("TypeError", "ferrule_op_arange: argument 'start' is required", err); return -1; }
+  if (stop) { ferrule__args[ferrule__n++] = *stop; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (step) { ferrule__args[ferrule__n++] = *step; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(1); }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.arange", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.empty(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor
@@ -60,13 +60,13 @@ static inline int32_t ferrule_op_arange(const FerruleAny* start, const FerruleAn
  * (2, 0)
  */
 static inline int32_t ferrule_op_empty(const FerruleAny* shape, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (shape) { args[n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_empty: argument 'shape' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.empty", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_empty: argument 'shape' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.empty", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.empty_like(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
@@ -77,13 +77,13 @@ static inline int32_t ferrule_op_empty(const FerruleAny* shape, const FerruleAny
  * int8
  */
 static inline int32_t ferrule_op_empty_like(const FerruleAny* x, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_empty_like: argument 'x' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.empty_like", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_empty_like: argument 'x' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.empty_like", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: dtype | None = None, device: device | None = None) -> Tensor
@@ -96,15 +96,15 @@ static inline int32_t ferrule_op_empty_like(const FerruleAny* x, const FerruleAn
  *         [0., 0., 1.]], dtype=float64)
  */
 static inline int32_t ferrule_op_eye(const FerruleAny* n_rows, const FerruleAny* n_cols, const FerruleAny* k, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[5];
-  int32_t n = 0;
-  if (n_rows) { args[n++] = *n_rows; } else { ferrule_error_create("TypeError", "ferrule_op_eye: argument 'n_rows' is required", err); return -1; }
-  if (n_cols) { args[n++] = *n_cols; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (k) { args[n++] = *k; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(0); }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.eye", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[5];
+  int32_t ferrule__n = 0;
+  if (n_rows) { ferrule__args[ferrule__n++] = *n_rows; } else { ferrule_error_create("TypeError", "ferrule_op_eye: argument 'n_rows' is required", err); return -1; }
+  if (n_cols) { ferrule__args[ferrule__n++] = *n_cols; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (k) { ferrule__args[ferrule__n++] = *k; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.eye", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.full(shape: int | tuple[int, ...], fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
@@ -116,14 +116,14 @@ static inline int32_t ferrule_op_eye(const FerruleAny* n_rows, const FerruleAny*
  * Tensor([7, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_full(const FerruleAny* shape, const FerruleAny* fill_value, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (shape) { args[n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_full: argument 'shape' is required", err); return -1; }
-  if (fill_value) { args[n++] = *fill_value; } else { ferrule_error_create("TypeError", "ferrule_op_full: argument 'fill_value' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.full", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_full: argument 'shape' is required", err); return -1; }
+  if (fill_value) { ferrule__args[ferrule__n++] = *fill_value; } else { ferrule_error_create("TypeError", "ferrule_op_full: argument 'fill_value' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.full", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.full_like(x: Tensor, /, fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
@@ -134,14 +134,14 @@ static inline int32_t ferrule_op_full(const FerruleAny* shape, const FerruleAny*
  * Tensor([5, 5], dtype=int32)
  */
 static inline int32_t ferrule_op_full_like(const FerruleAny* x, const FerruleAny* fill_value, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_full_like: argument 'x' is required", err); return -1; }
-  if (fill_value) { args[n++] = *fill_value; } else { ferrule_error_create("TypeError", "ferrule_op_full_like: argument 'fill_value' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.full_like", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_full_like: argument 'x' is required", err); return -1; }
+  if (fill_value) { ferrule__args[ferrule__n++] = *fill_value; } else { ferrule_error_create("TypeError", "ferrule_op_full_like: argument 'fill_value' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.full_like", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.linspace(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor
@@ -153,16 +153,16 @@ static inline int32_t ferrule_op_full_like(const FerruleAny* x, const FerruleAny
  * Tensor([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
  */
 static inline int32_t ferrule_op_linspace(const FerruleAny* start, const FerruleAny* stop, const FerruleAny* num, const FerruleAny* dtype, const FerruleAny* device, const FerruleAny* endpoint, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[6];
-  int32_t n = 0;
-  if (start) { args[n++] = *start; } else { ferrule_error_create("TypeError", "ferrule_op_linspace: argument 'start' is required", err); return -1; }
-  if (stop) { args[n++] = *stop; } else { ferrule_error_create("TypeError", "ferrule_op_linspace: argument 'stop' is required", err); return -1; }
-  if (num) { args[n++] = *num; } else { ferrule_error_create("TypeError", "ferrule_op_linspace: argument 'num' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (endpoint) { args[n++] = *endpoint; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 1; }
-  return ferrule_ops__call("ops.linspace", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[6];
+  int32_t ferrule__n = 0;
+  if (start) { ferrule__args[ferrule__n++] = *start; } else { ferrule_error_create("TypeError", "ferrule_op_linspace: argument 'start' is required", err); return -1; }
+  if (stop) { ferrule__args[ferrule__n++] = *stop; } else { ferrule_error_create("TypeError", "ferrule_op_linspace: argument 'stop' is required", err); return -1; }
+  if (num) { ferrule__args[ferrule__n++] = *num; } else { ferrule_error_create("TypeError", "ferrule_op_linspace: argument 'num' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (endpoint) { ferrule__args[ferrule__n++] = *endpoint; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 1; }
+  return ferrule_ops__call("ops.linspace", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.meshgrid(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]
@@ -174,13 +174,13 @@ static inline int32_t ferrule_op_linspace(const FerruleAny* start, const Ferrule
  * [(2, 3), (2, 3)]
  */
 static inline int32_t ferrule_op_meshgrid(const FerruleAny* indexing, const FerruleAny* arrays, int32_t num_arrays, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
+  static FerruleObject* ferrule__cache;
   if (num_arrays < 0 || num_arrays > 64) { ferrule_error_create("ValueError", "ferrule_op_meshgrid: num_arrays must be in 0..64", err); return -1; }
-  FerruleAny args[1 + 64];
-  int32_t n = 0;
-  if (indexing) { args[n++] = *indexing; } else { static const char text[8] = {120, 121}; args[n].type_index = FERRULE_TYPE_SMALL_STR; args[n].small_len = 2; for (int k = 0; k < 8; ++k) args[n].v_bytes[k] = text[k]; n++; }
-  for (int32_t i = 0; i < num_arrays; ++i) args[n++] = arrays[i];
-  return ferrule_ops__call("ops.meshgrid", &cache, args, n, result, err);
+  FerruleAny ferrule__args[1 + 64];
+  int32_t ferrule__n = 0;
+  if (indexing) { ferrule__args[ferrule__n++] = *indexing; } else { static const char text[8] = {120, 121}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 2; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  for (int32_t ferrule__i = 0; ferrule__i < num_arrays; ++ferrule__i) ferrule__args[ferrule__n++] = arrays[ferrule__i];
+  return ferrule_ops__call("ops.meshgrid", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.ones(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor
@@ -191,13 +191,13 @@ static inline int32_t ferrule_op_meshgrid(const FerruleAny* indexing, const Ferr
  * Tensor([1, 1, 1], dtype=int8)
  */
 static inline int32_t ferrule_op_ones(const FerruleAny* shape, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (shape) { args[n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_ones: argument 'shape' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.ones", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_ones: argument 'shape' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.ones", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.ones_like(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
@@ -208,13 +208,13 @@ static inline int32_t ferrule_op_ones(const FerruleAny* shape, const FerruleAny*
  * Tensor([[1., 1.]], dtype=float64)
  */
 static inline int32_t ferrule_op_ones_like(const FerruleAny* x, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_ones_like: argument 'x' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.ones_like", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_ones_like: argument 'x' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.ones_like", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.tril(x: Tensor, /, *, k: int = 0) -> Tensor
@@ -227,12 +227,12 @@ static inline int32_t ferrule_op_ones_like(const FerruleAny* x, const FerruleAny
  *         [1., 1.]], dtype=float64)
  */
 static inline int32_t ferrule_op_tril(const FerruleAny* x, const FerruleAny* k, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_tril: argument 'x' is required", err); return -1; }
-  if (k) { args[n++] = *k; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(0); }
-  return ferrule_ops__call("ops.tril", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_tril: argument 'x' is required", err); return -1; }
+  if (k) { ferrule__args[ferrule__n++] = *k; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  return ferrule_ops__call("ops.tril", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.triu(x: Tensor, /, *, k: int = 0) -> Tensor
@@ -245,12 +245,12 @@ static inline int32_t ferrule_op_tril(const FerruleAny* x, const FerruleAny* k, 
  *         [0., 0.]], dtype=float64)
  */
 static inline int32_t ferrule_op_triu(const FerruleAny* x, const FerruleAny* k, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_triu: argument 'x' is required", err); return -1; }
-  if (k) { args[n++] = *k; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(0); }
-  return ferrule_ops__call("ops.triu", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_triu: argument 'x' is required", err); return -1; }
+  if (k) { ferrule__args[ferrule__n++] = *k; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  return ferrule_ops__call("ops.triu", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.zeros(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor
@@ -261,13 +261,13 @@ static inline int32_t ferrule_op_triu(const FerruleAny* x, const FerruleAny* k, 
  * Tensor([0., 0.], dtype=float64)
  */
 static inline int32_t ferrule_op_zeros(const FerruleAny* shape, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (shape) { args[n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_zeros: argument 'shape' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.zeros", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_zeros: argument 'shape' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.zeros", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.zeros_like(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
@@ -278,13 +278,13 @@ static inline int32_t ferrule_op_zeros(const FerruleAny* shape, const FerruleAny
  * Tensor([False, False], dtype=bool)
  */
 static inline int32_t ferrule_op_zeros_like(const FerruleAny* x, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_zeros_like: argument 'x' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.zeros_like", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_zeros_like: argument 'x' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.zeros_like", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.random.uniform(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor
@@ -297,15 +297,15 @@ static inline int32_t ferrule_op_zeros_like(const FerruleAny* x, const FerruleAn
  * (2,)
  */
 static inline int32_t ferrule_op_random_uniform(const FerruleAny* low, const FerruleAny* high, const FerruleAny* shape, const FerruleAny* seed, const FerruleAny* dtype, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[5];
-  int32_t n = 0;
-  if (low) { args[n++] = *low; } else { args[n].type_index = FERRULE_TYPE_FLOAT; args[n].small_len = 0; args[n++].v_float64 = 0.0; }
-  if (high) { args[n++] = *high; } else { args[n].type_index = FERRULE_TYPE_FLOAT; args[n].small_len = 0; args[n++].v_float64 = 1.0; }
-  if (shape) { args[n++] = *shape; } else { ferrule_error_create("TypeError", "this argument has a tuple default, which C wrappers cannot write inline: pass a value", err); return -1; }
-  if (seed) { args[n++] = *seed; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.random.uniform", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[5];
+  int32_t ferrule__n = 0;
+  if (low) { ferrule__args[ferrule__n++] = *low; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 0.0; }
+  if (high) { ferrule__args[ferrule__n++] = *high; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 1.0; }
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "this argument has a tuple default, which C wrappers cannot write inline: pass a value", err); return -1; }
+  if (seed) { ferrule__args[ferrule__n++] = *seed; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.random.uniform", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.random.normal(loc: float = 0.0, scale: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor
@@ -317,15 +317,15 @@ static inline int32_t ferrule_op_random_uniform(const FerruleAny* low, const Fer
  * float32
  */
 static inline int32_t ferrule_op_random_normal(const FerruleAny* loc, const FerruleAny* scale, const FerruleAny* shape, const FerruleAny* seed, const FerruleAny* dtype, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[5];
-  int32_t n = 0;
-  if (loc) { args[n++] = *loc; } else { args[n].type_index = FERRULE_TYPE_FLOAT; args[n].small_len = 0; args[n++].v_float64 = 0.0; }
-  if (scale) { args[n++] = *scale; } else { args[n].type_index = FERRULE_TYPE_FLOAT; args[n].small_len = 0; args[n++].v_float64 = 1.0; }
-  if (shape) { args[n++] = *shape; } else { ferrule_error_create("TypeError", "this argument has a tuple default, which C wrappers cannot write inline: pass a value", err); return -1; }
-  if (seed) { args[n++] = *seed; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.random.normal", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[5];
+  int32_t ferrule__n = 0;
+  if (loc) { ferrule__args[ferrule__n++] = *loc; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 0.0; }
+  if (scale) { ferrule__args[ferrule__n++] = *scale; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 1.0; }
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "this argument has a tuple default, which C wrappers cannot write inline: pass a value", err); return -1; }
+  if (seed) { ferrule__args[ferrule__n++] = *seed; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.random.normal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.add(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -336,13 +336,13 @@ static inline int32_t ferrule_op_random_normal(const FerruleAny* loc, const Ferr
  * Tensor([4, 5], dtype=int64)
  */
 static inline int32_t ferrule_op_add(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_add: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_add: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.add", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_add: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_add: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.add", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.subtract(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -353,13 +353,13 @@ static inline int32_t ferrule_op_add(const FerruleAny* x1, const FerruleAny* x2,
  * Tensor([4, 5], dtype=int64)
  */
 static inline int32_t ferrule_op_subtract(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_subtract: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_subtract: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.subtract", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_subtract: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_subtract: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.subtract", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.multiply(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -370,13 +370,13 @@ static inline int32_t ferrule_op_subtract(const FerruleAny* x1, const FerruleAny
  * Tensor([2, 4, 6], dtype=int64)
  */
 static inline int32_t ferrule_op_multiply(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_multiply: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_multiply: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.multiply", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_multiply: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_multiply: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.multiply", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.divide(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -387,13 +387,13 @@ static inline int32_t ferrule_op_multiply(const FerruleAny* x1, const FerruleAny
  * Tensor([0.5, 1.5], dtype=float64)
  */
 static inline int32_t ferrule_op_divide(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_divide: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_divide: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.divide", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_divide: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_divide: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.divide", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.floor_divide(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -405,13 +405,13 @@ static inline int32_t ferrule_op_divide(const FerruleAny* x1, const FerruleAny* 
  * Tensor([-4,  3], dtype=int64)
  */
 static inline int32_t ferrule_op_floor_divide(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_floor_divide: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_floor_divide: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.floor_divide", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_floor_divide: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_floor_divide: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.floor_divide", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.remainder(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -423,13 +423,13 @@ static inline int32_t ferrule_op_floor_divide(const FerruleAny* x1, const Ferrul
  * Tensor([2, 1], dtype=int64)
  */
 static inline int32_t ferrule_op_remainder(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_remainder: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_remainder: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.remainder", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_remainder: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_remainder: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.remainder", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.pow(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -441,13 +441,13 @@ static inline int32_t ferrule_op_remainder(const FerruleAny* x1, const FerruleAn
  * Tensor([4, 9], dtype=int64)
  */
 static inline int32_t ferrule_op_pow(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_pow: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_pow: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.pow", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_pow: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_pow: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.pow", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.maximum(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -458,13 +458,13 @@ static inline int32_t ferrule_op_pow(const FerruleAny* x1, const FerruleAny* x2,
  * Tensor([ 2., nan], dtype=float64)
  */
 static inline int32_t ferrule_op_maximum(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_maximum: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_maximum: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.maximum", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_maximum: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_maximum: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.maximum", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.minimum(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -475,13 +475,13 @@ static inline int32_t ferrule_op_maximum(const FerruleAny* x1, const FerruleAny*
  * Tensor([1, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_minimum(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_minimum: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_minimum: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.minimum", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_minimum: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_minimum: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.minimum", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.atan2(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -493,13 +493,13 @@ static inline int32_t ferrule_op_minimum(const FerruleAny* x1, const FerruleAny*
  * Tensor([0.        , 0.78539816], dtype=float64)
  */
 static inline int32_t ferrule_op_atan2(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_atan2: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_atan2: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.atan2", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_atan2: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_atan2: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.atan2", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.copysign(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -510,13 +510,13 @@ static inline int32_t ferrule_op_atan2(const FerruleAny* x1, const FerruleAny* x
  * Tensor([-1., -2.], dtype=float64)
  */
 static inline int32_t ferrule_op_copysign(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_copysign: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_copysign: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.copysign", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_copysign: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_copysign: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.copysign", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.hypot(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -527,13 +527,13 @@ static inline int32_t ferrule_op_copysign(const FerruleAny* x1, const FerruleAny
  * Tensor([5.], dtype=float64)
  */
 static inline int32_t ferrule_op_hypot(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_hypot: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_hypot: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.hypot", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_hypot: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_hypot: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.hypot", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.logaddexp(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -544,13 +544,13 @@ static inline int32_t ferrule_op_hypot(const FerruleAny* x1, const FerruleAny* x
  * Tensor([0.69314718], dtype=float64)
  */
 static inline int32_t ferrule_op_logaddexp(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_logaddexp: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_logaddexp: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.logaddexp", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_logaddexp: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_logaddexp: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.logaddexp", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.nextafter(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -561,13 +561,13 @@ static inline int32_t ferrule_op_logaddexp(const FerruleAny* x1, const FerruleAn
  * Tensor([ True], dtype=bool)
  */
 static inline int32_t ferrule_op_nextafter(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_nextafter: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_nextafter: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.nextafter", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_nextafter: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_nextafter: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.nextafter", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -578,13 +578,13 @@ static inline int32_t ferrule_op_nextafter(const FerruleAny* x1, const FerruleAn
  * Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_equal(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_equal: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_equal: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.equal", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_equal: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_equal: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.equal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.not_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -595,13 +595,13 @@ static inline int32_t ferrule_op_equal(const FerruleAny* x1, const FerruleAny* x
  * Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_not_equal(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_not_equal: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_not_equal: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.not_equal", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_not_equal: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_not_equal: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.not_equal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.less(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -612,13 +612,13 @@ static inline int32_t ferrule_op_not_equal(const FerruleAny* x1, const FerruleAn
  * Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_less(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_less: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_less: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.less", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_less: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_less: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.less", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.less_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -629,13 +629,13 @@ static inline int32_t ferrule_op_less(const FerruleAny* x1, const FerruleAny* x2
  * Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_less_equal(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_less_equal: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_less_equal: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.less_equal", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_less_equal: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_less_equal: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.less_equal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.greater(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -646,13 +646,13 @@ static inline int32_t ferrule_op_less_equal(const FerruleAny* x1, const FerruleA
  * Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_greater(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_greater: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_greater: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.greater", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_greater: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_greater: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.greater", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.greater_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -663,13 +663,13 @@ static inline int32_t ferrule_op_greater(const FerruleAny* x1, const FerruleAny*
  * Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_greater_equal(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_greater_equal: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_greater_equal: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.greater_equal", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_greater_equal: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_greater_equal: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.greater_equal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.logical_and(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -680,13 +680,13 @@ static inline int32_t ferrule_op_greater_equal(const FerruleAny* x1, const Ferru
  * Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_logical_and(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_logical_and: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_logical_and: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.logical_and", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_logical_and: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_logical_and: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.logical_and", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.logical_or(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -697,13 +697,13 @@ static inline int32_t ferrule_op_logical_and(const FerruleAny* x1, const Ferrule
  * Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_logical_or(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_logical_or: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_logical_or: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.logical_or", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_logical_or: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_logical_or: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.logical_or", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.logical_xor(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -714,13 +714,13 @@ static inline int32_t ferrule_op_logical_or(const FerruleAny* x1, const FerruleA
  * Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_logical_xor(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_logical_xor: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_logical_xor: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.logical_xor", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_logical_xor: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_logical_xor: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.logical_xor", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.bitwise_and(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -731,13 +731,13 @@ static inline int32_t ferrule_op_logical_xor(const FerruleAny* x1, const Ferrule
  * Tensor([4, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_and(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_and: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_and: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.bitwise_and", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_and: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_and: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.bitwise_and", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.bitwise_or(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -748,13 +748,13 @@ static inline int32_t ferrule_op_bitwise_and(const FerruleAny* x1, const Ferrule
  * Tensor([13, 11], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_or(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_or: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_or: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.bitwise_or", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_or: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_or: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.bitwise_or", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.bitwise_xor(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -765,13 +765,13 @@ static inline int32_t ferrule_op_bitwise_or(const FerruleAny* x1, const FerruleA
  * Tensor([10, 12], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_xor(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_xor: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_xor: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.bitwise_xor", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_xor: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_xor: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.bitwise_xor", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.bitwise_left_shift(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -783,13 +783,13 @@ static inline int32_t ferrule_op_bitwise_xor(const FerruleAny* x1, const Ferrule
  * Tensor([ 4, 12], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_left_shift(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_left_shift: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_left_shift: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.bitwise_left_shift", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_left_shift: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_left_shift: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.bitwise_left_shift", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.bitwise_right_shift(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -801,13 +801,13 @@ static inline int32_t ferrule_op_bitwise_left_shift(const FerruleAny* x1, const 
  * Tensor([-2,  2], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_right_shift(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_right_shift: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_right_shift: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.bitwise_right_shift", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_right_shift: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_right_shift: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.bitwise_right_shift", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.abs(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -819,12 +819,12 @@ static inline int32_t ferrule_op_bitwise_right_shift(const FerruleAny* x1, const
  * Tensor([1, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_abs(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_abs: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.abs", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_abs: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.abs", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.negative(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -835,12 +835,12 @@ static inline int32_t ferrule_op_abs(const FerruleAny* x, const FerruleAny* out,
  * Tensor([-1,  2], dtype=int64)
  */
 static inline int32_t ferrule_op_negative(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_negative: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.negative", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_negative: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.negative", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.positive(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -851,12 +851,12 @@ static inline int32_t ferrule_op_negative(const FerruleAny* x, const FerruleAny*
  * Tensor([ 1, -2], dtype=int64)
  */
 static inline int32_t ferrule_op_positive(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_positive: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.positive", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_positive: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.positive", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.sign(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -868,12 +868,12 @@ static inline int32_t ferrule_op_positive(const FerruleAny* x, const FerruleAny*
  * Tensor([-1,  0,  1], dtype=int64)
  */
 static inline int32_t ferrule_op_sign(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sign: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.sign", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sign: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.sign", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.square(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -884,12 +884,12 @@ static inline int32_t ferrule_op_sign(const FerruleAny* x, const FerruleAny* out
  * Tensor([4, 9], dtype=int64)
  */
 static inline int32_t ferrule_op_square(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_square: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.square", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_square: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.square", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.conj(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -900,12 +900,12 @@ static inline int32_t ferrule_op_square(const FerruleAny* x, const FerruleAny* o
  * Tensor([1, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_conj(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_conj: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.conj", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_conj: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.conj", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.real(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -916,12 +916,12 @@ static inline int32_t ferrule_op_conj(const FerruleAny* x, const FerruleAny* out
  * Tensor([1.5, 2. ], dtype=float64)
  */
 static inline int32_t ferrule_op_real(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_real: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.real", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_real: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.real", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.imag(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -932,12 +932,12 @@ static inline int32_t ferrule_op_real(const FerruleAny* x, const FerruleAny* out
  * Tensor([0., 0.], dtype=float64)
  */
 static inline int32_t ferrule_op_imag(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_imag: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.imag", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_imag: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.imag", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.reciprocal(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -948,12 +948,12 @@ static inline int32_t ferrule_op_imag(const FerruleAny* x, const FerruleAny* out
  * Tensor([0.5 , 0.25], dtype=float64)
  */
 static inline int32_t ferrule_op_reciprocal(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_reciprocal: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.reciprocal", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_reciprocal: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.reciprocal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.round(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -965,12 +965,12 @@ static inline int32_t ferrule_op_reciprocal(const FerruleAny* x, const FerruleAn
  * Tensor([0., 2., 2.], dtype=float64)
  */
 static inline int32_t ferrule_op_round(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_round: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.round", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_round: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.round", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.floor(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -981,12 +981,12 @@ static inline int32_t ferrule_op_round(const FerruleAny* x, const FerruleAny* ou
  * Tensor([-2.,  1.], dtype=float64)
  */
 static inline int32_t ferrule_op_floor(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_floor: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.floor", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_floor: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.floor", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.ceil(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -997,12 +997,12 @@ static inline int32_t ferrule_op_floor(const FerruleAny* x, const FerruleAny* ou
  * Tensor([-1.,  2.], dtype=float64)
  */
 static inline int32_t ferrule_op_ceil(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_ceil: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.ceil", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_ceil: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.ceil", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.trunc(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1013,12 +1013,12 @@ static inline int32_t ferrule_op_ceil(const FerruleAny* x, const FerruleAny* out
  * Tensor([-1.,  1.], dtype=float64)
  */
 static inline int32_t ferrule_op_trunc(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_trunc: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.trunc", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_trunc: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.trunc", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.signbit(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1029,12 +1029,12 @@ static inline int32_t ferrule_op_trunc(const FerruleAny* x, const FerruleAny* ou
  * Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_signbit(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_signbit: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.signbit", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_signbit: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.signbit", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.isfinite(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1045,12 +1045,12 @@ static inline int32_t ferrule_op_signbit(const FerruleAny* x, const FerruleAny* 
  * Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_isfinite(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_isfinite: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.isfinite", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_isfinite: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.isfinite", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.isinf(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1061,12 +1061,12 @@ static inline int32_t ferrule_op_isfinite(const FerruleAny* x, const FerruleAny*
  * Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_isinf(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_isinf: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.isinf", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_isinf: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.isinf", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.isnan(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1077,12 +1077,12 @@ static inline int32_t ferrule_op_isinf(const FerruleAny* x, const FerruleAny* ou
  * Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_isnan(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_isnan: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.isnan", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_isnan: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.isnan", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.logical_not(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1093,12 +1093,12 @@ static inline int32_t ferrule_op_isnan(const FerruleAny* x, const FerruleAny* ou
  * Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_logical_not(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_logical_not: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.logical_not", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_logical_not: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.logical_not", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.bitwise_invert(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1109,12 +1109,12 @@ static inline int32_t ferrule_op_logical_not(const FerruleAny* x, const FerruleA
  * Tensor([-1, -6], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_invert(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_invert: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.bitwise_invert", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_bitwise_invert: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.bitwise_invert", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.exp(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1126,12 +1126,12 @@ static inline int32_t ferrule_op_bitwise_invert(const FerruleAny* x, const Ferru
  * Tensor([1.        , 2.71828183], dtype=float64)
  */
 static inline int32_t ferrule_op_exp(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_exp: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.exp", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_exp: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.exp", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.expm1(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1143,12 +1143,12 @@ static inline int32_t ferrule_op_exp(const FerruleAny* x, const FerruleAny* out,
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_expm1(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_expm1: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.expm1", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_expm1: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.expm1", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.log(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1161,12 +1161,12 @@ static inline int32_t ferrule_op_expm1(const FerruleAny* x, const FerruleAny* ou
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_log(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_log: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.log", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_log: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.log", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.log1p(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1178,12 +1178,12 @@ static inline int32_t ferrule_op_log(const FerruleAny* x, const FerruleAny* out,
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_log1p(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_log1p: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.log1p", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_log1p: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.log1p", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.log2(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1195,12 +1195,12 @@ static inline int32_t ferrule_op_log1p(const FerruleAny* x, const FerruleAny* ou
  * Tensor([3.], dtype=float64)
  */
 static inline int32_t ferrule_op_log2(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_log2: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.log2", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_log2: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.log2", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.log10(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1212,12 +1212,12 @@ static inline int32_t ferrule_op_log2(const FerruleAny* x, const FerruleAny* out
  * Tensor([2.], dtype=float64)
  */
 static inline int32_t ferrule_op_log10(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_log10: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.log10", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_log10: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.log10", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.sqrt(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1230,12 +1230,12 @@ static inline int32_t ferrule_op_log10(const FerruleAny* x, const FerruleAny* ou
  * Tensor([2., 3.], dtype=float64)
  */
 static inline int32_t ferrule_op_sqrt(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sqrt: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.sqrt", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sqrt: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.sqrt", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.sin(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1247,12 +1247,12 @@ static inline int32_t ferrule_op_sqrt(const FerruleAny* x, const FerruleAny* out
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_sin(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sin: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.sin", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sin: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.sin", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.cos(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1264,12 +1264,12 @@ static inline int32_t ferrule_op_sin(const FerruleAny* x, const FerruleAny* out,
  * Tensor([1.], dtype=float64)
  */
 static inline int32_t ferrule_op_cos(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_cos: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.cos", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_cos: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.cos", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.tan(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1281,12 +1281,12 @@ static inline int32_t ferrule_op_cos(const FerruleAny* x, const FerruleAny* out,
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_tan(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_tan: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.tan", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_tan: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.tan", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.asin(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1298,12 +1298,12 @@ static inline int32_t ferrule_op_tan(const FerruleAny* x, const FerruleAny* out,
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_asin(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_asin: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.asin", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_asin: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.asin", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.acos(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1315,12 +1315,12 @@ static inline int32_t ferrule_op_asin(const FerruleAny* x, const FerruleAny* out
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_acos(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_acos: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.acos", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_acos: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.acos", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.atan(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1332,12 +1332,12 @@ static inline int32_t ferrule_op_acos(const FerruleAny* x, const FerruleAny* out
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_atan(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_atan: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.atan", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_atan: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.atan", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.sinh(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1349,12 +1349,12 @@ static inline int32_t ferrule_op_atan(const FerruleAny* x, const FerruleAny* out
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_sinh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sinh: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.sinh", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sinh: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.sinh", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.cosh(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1366,12 +1366,12 @@ static inline int32_t ferrule_op_sinh(const FerruleAny* x, const FerruleAny* out
  * Tensor([1.], dtype=float64)
  */
 static inline int32_t ferrule_op_cosh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_cosh: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.cosh", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_cosh: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.cosh", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.tanh(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1383,12 +1383,12 @@ static inline int32_t ferrule_op_cosh(const FerruleAny* x, const FerruleAny* out
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_tanh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_tanh: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.tanh", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_tanh: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.tanh", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.asinh(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1400,12 +1400,12 @@ static inline int32_t ferrule_op_tanh(const FerruleAny* x, const FerruleAny* out
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_asinh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_asinh: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.asinh", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_asinh: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.asinh", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.acosh(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1417,12 +1417,12 @@ static inline int32_t ferrule_op_asinh(const FerruleAny* x, const FerruleAny* ou
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_acosh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_acosh: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.acosh", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_acosh: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.acosh", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.atanh(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1435,12 +1435,12 @@ static inline int32_t ferrule_op_acosh(const FerruleAny* x, const FerruleAny* ou
  * Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_atanh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_atanh: argument 'x' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.atanh", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_atanh: argument 'x' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.atanh", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.clip(x: Tensor, /, min: Tensor | int | float | bool | None = None, max: Tensor | int | float | bool | None = None, *, out: Tensor | None = None) -> Tensor
@@ -1453,14 +1453,14 @@ static inline int32_t ferrule_op_atanh(const FerruleAny* x, const FerruleAny* ou
  * Tensor([3, 5, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_clip(const FerruleAny* x, const FerruleAny* min, const FerruleAny* max, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_clip: argument 'x' is required", err); return -1; }
-  if (min) { args[n++] = *min; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (max) { args[n++] = *max; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.clip", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_clip: argument 'x' is required", err); return -1; }
+  if (min) { ferrule__args[ferrule__n++] = *min; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (max) { ferrule__args[ferrule__n++] = *max; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.clip", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.where(condition: Tensor, x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
@@ -1473,14 +1473,14 @@ static inline int32_t ferrule_op_clip(const FerruleAny* x, const FerruleAny* min
  * Tensor([1, 0], dtype=int64)
  */
 static inline int32_t ferrule_op_where(const FerruleAny* condition, const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (condition) { args[n++] = *condition; } else { ferrule_error_create("TypeError", "ferrule_op_where: argument 'condition' is required", err); return -1; }
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_where: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_where: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.where", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (condition) { ferrule__args[ferrule__n++] = *condition; } else { ferrule_error_create("TypeError", "ferrule_op_where: argument 'condition' is required", err); return -1; }
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_where: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_where: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.where", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.astype(x: Tensor, dtype: dtype, /, *, copy: bool = True, device: device | None = None) -> Tensor
@@ -1496,14 +1496,14 @@ static inline int32_t ferrule_op_where(const FerruleAny* condition, const Ferrul
  * Tensor([ 1, -1], dtype=int32)
  */
 static inline int32_t ferrule_op_astype(const FerruleAny* x, const FerruleAny* dtype, const FerruleAny* copy, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_astype: argument 'x' is required", err); return -1; }
-  if (dtype) { args[n++] = *dtype; } else { ferrule_error_create("TypeError", "ferrule_op_astype: argument 'dtype' is required", err); return -1; }
-  if (copy) { args[n++] = *copy; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 1; }
-  if (device) { args[n++] = *device; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.astype", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_astype: argument 'x' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule_error_create("TypeError", "ferrule_op_astype: argument 'dtype' is required", err); return -1; }
+  if (copy) { ferrule__args[ferrule__n++] = *copy; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 1; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.astype", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.geo_distance(lon1: Tensor | int | float | bool, lat1: Tensor | int | float | bool, lon2: Tensor | int | float | bool, lat2: Tensor | int | float | bool) -> Tensor
@@ -1518,14 +1518,14 @@ static inline int32_t ferrule_op_astype(const FerruleAny* x, const FerruleAny* d
  * 20015115
  */
 static inline int32_t ferrule_op_geo_distance(const FerruleAny* lon1, const FerruleAny* lat1, const FerruleAny* lon2, const FerruleAny* lat2, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (lon1) { args[n++] = *lon1; } else { ferrule_error_create("TypeError", "ferrule_op_geo_distance: argument 'lon1' is required", err); return -1; }
-  if (lat1) { args[n++] = *lat1; } else { ferrule_error_create("TypeError", "ferrule_op_geo_distance: argument 'lat1' is required", err); return -1; }
-  if (lon2) { args[n++] = *lon2; } else { ferrule_error_create("TypeError", "ferrule_op_geo_distance: argument 'lon2' is required", err); return -1; }
-  if (lat2) { args[n++] = *lat2; } else { ferrule_error_create("TypeError", "ferrule_op_geo_distance: argument 'lat2' is required", err); return -1; }
-  return ferrule_ops__call("ops.geo_distance", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (lon1) { ferrule__args[ferrule__n++] = *lon1; } else { ferrule_error_create("TypeError", "ferrule_op_geo_distance: argument 'lon1' is required", err); return -1; }
+  if (lat1) { ferrule__args[ferrule__n++] = *lat1; } else { ferrule_error_create("TypeError", "ferrule_op_geo_distance: argument 'lat1' is required", err); return -1; }
+  if (lon2) { ferrule__args[ferrule__n++] = *lon2; } else { ferrule_error_create("TypeError", "ferrule_op_geo_distance: argument 'lon2' is required", err); return -1; }
+  if (lat2) { ferrule__args[ferrule__n++] = *lat2; } else { ferrule_error_create("TypeError", "ferrule_op_geo_distance: argument 'lat2' is required", err); return -1; }
+  return ferrule_ops__call("ops.geo_distance", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.sum(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, dtype: dtype | None = None, keepdims: bool = False) -> Tensor
@@ -1538,14 +1538,14 @@ static inline int32_t ferrule_op_geo_distance(const FerruleAny* lon1, const Ferr
  * Tensor([4, 6], dtype=int64)
  */
 static inline int32_t ferrule_op_sum(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* dtype, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sum: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.sum", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sum: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.sum", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.prod(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, dtype: dtype | None = None, keepdims: bool = False) -> Tensor
@@ -1556,14 +1556,14 @@ static inline int32_t ferrule_op_sum(const FerruleAny* x, const FerruleAny* axis
  * Tensor(24, dtype=int64)
  */
 static inline int32_t ferrule_op_prod(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* dtype, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_prod: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.prod", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_prod: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.prod", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.mean(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor
@@ -1575,13 +1575,13 @@ static inline int32_t ferrule_op_prod(const FerruleAny* x, const FerruleAny* axi
  * Tensor(2.5, dtype=float64)
  */
 static inline int32_t ferrule_op_mean(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_mean: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.mean", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_mean: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.mean", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.var(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, correction: float = 0.0, keepdims: bool = False) -> Tensor
@@ -1593,14 +1593,14 @@ static inline int32_t ferrule_op_mean(const FerruleAny* x, const FerruleAny* axi
  * Tensor(1.66666667, dtype=float64)
  */
 static inline int32_t ferrule_op_var(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* correction, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_var: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (correction) { args[n++] = *correction; } else { args[n].type_index = FERRULE_TYPE_FLOAT; args[n].small_len = 0; args[n++].v_float64 = 0.0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.var", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_var: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (correction) { ferrule__args[ferrule__n++] = *correction; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 0.0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.var", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.std(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, correction: float = 0.0, keepdims: bool = False) -> Tensor
@@ -1611,14 +1611,14 @@ static inline int32_t ferrule_op_var(const FerruleAny* x, const FerruleAny* axis
  * Tensor(1., dtype=float64)
  */
 static inline int32_t ferrule_op_std(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* correction, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_std: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (correction) { args[n++] = *correction; } else { args[n].type_index = FERRULE_TYPE_FLOAT; args[n].small_len = 0; args[n++].v_float64 = 0.0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.std", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_std: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (correction) { ferrule__args[ferrule__n++] = *correction; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 0.0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.std", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.max(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor
@@ -1630,13 +1630,13 @@ static inline int32_t ferrule_op_std(const FerruleAny* x, const FerruleAny* axis
  * Tensor([5, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_max(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_max: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.max", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_max: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.max", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.min(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor
@@ -1647,13 +1647,13 @@ static inline int32_t ferrule_op_max(const FerruleAny* x, const FerruleAny* axis
  * Tensor(-1., dtype=float64)
  */
 static inline int32_t ferrule_op_min(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_min: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.min", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_min: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.min", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.cumulative_sum(x: Tensor, /, *, axis: int | None = None, dtype: dtype | None = None, include_initial: bool = False) -> Tensor
@@ -1665,14 +1665,14 @@ static inline int32_t ferrule_op_min(const FerruleAny* x, const FerruleAny* axis
  * Tensor([0, 1, 3, 6], dtype=int64)
  */
 static inline int32_t ferrule_op_cumulative_sum(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* dtype, const FerruleAny* include_initial, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_cumulative_sum: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (include_initial) { args[n++] = *include_initial; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.cumulative_sum", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_cumulative_sum: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (include_initial) { ferrule__args[ferrule__n++] = *include_initial; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.cumulative_sum", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.cumulative_prod(x: Tensor, /, *, axis: int | None = None, dtype: dtype | None = None, include_initial: bool = False) -> Tensor
@@ -1683,14 +1683,14 @@ static inline int32_t ferrule_op_cumulative_sum(const FerruleAny* x, const Ferru
  * Tensor([1, 2, 6], dtype=int64)
  */
 static inline int32_t ferrule_op_cumulative_prod(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* dtype, const FerruleAny* include_initial, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_cumulative_prod: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (dtype) { args[n++] = *dtype; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (include_initial) { args[n++] = *include_initial; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.cumulative_prod", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_cumulative_prod: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (include_initial) { ferrule__args[ferrule__n++] = *include_initial; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.cumulative_prod", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.all(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor
@@ -1701,13 +1701,13 @@ static inline int32_t ferrule_op_cumulative_prod(const FerruleAny* x, const Ferr
  * Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_all(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_all: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.all", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_all: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.all", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.any(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor
@@ -1718,13 +1718,13 @@ static inline int32_t ferrule_op_all(const FerruleAny* x, const FerruleAny* axis
  * Tensor(True, dtype=bool)
  */
 static inline int32_t ferrule_op_any(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_any: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.any", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_any: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.any", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.argmax(x: Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> Tensor
@@ -1736,13 +1736,13 @@ static inline int32_t ferrule_op_any(const FerruleAny* x, const FerruleAny* axis
  * Tensor([1, 0], dtype=int64)
  */
 static inline int32_t ferrule_op_argmax(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_argmax: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.argmax", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_argmax: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.argmax", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.argmin(x: Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> Tensor
@@ -1753,13 +1753,13 @@ static inline int32_t ferrule_op_argmax(const FerruleAny* x, const FerruleAny* a
  * Tensor(1, dtype=int64)
  */
 static inline int32_t ferrule_op_argmin(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_argmin: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.argmin", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_argmin: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.argmin", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.count_nonzero(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor
@@ -1770,13 +1770,13 @@ static inline int32_t ferrule_op_argmin(const FerruleAny* x, const FerruleAny* a
  * Tensor([1, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_count_nonzero(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_count_nonzero: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.count_nonzero", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_count_nonzero: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.count_nonzero", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.diff(x: Tensor, /, *, axis: int = -1, n: int = 1, prepend: Tensor | int | float | bool | None = None, append: Tensor | int | float | bool | None = None) -> Tensor
@@ -1789,15 +1789,15 @@ static inline int32_t ferrule_op_count_nonzero(const FerruleAny* x, const Ferrul
  * Tensor([1, 2, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_diff(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* n, const FerruleAny* prepend, const FerruleAny* append, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[5];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_diff: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(-1); }
-  if (n) { args[n++] = *n; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(1); }
-  if (prepend) { args[n++] = *prepend; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (append) { args[n++] = *append; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.diff", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[5];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_diff: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(1); }
+  if (prepend) { ferrule__args[ferrule__n++] = *prepend; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (append) { ferrule__args[ferrule__n++] = *append; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.diff", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.matmul(x1: Tensor, x2: Tensor, /, *, out: Tensor | None = None) -> Tensor
@@ -1810,13 +1810,13 @@ static inline int32_t ferrule_op_diff(const FerruleAny* x, const FerruleAny* axi
  * Tensor([3, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_matmul(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_matmul: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_matmul: argument 'x2' is required", err); return -1; }
-  if (out) { args[n++] = *out; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.matmul", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_matmul: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_matmul: argument 'x2' is required", err); return -1; }
+  if (out) { ferrule__args[ferrule__n++] = *out; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.matmul", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.mm(x1: Tensor, x2: Tensor, /) -> Tensor
@@ -1828,12 +1828,12 @@ static inline int32_t ferrule_op_matmul(const FerruleAny* x1, const FerruleAny* 
  *         [1.]], dtype=float64)
  */
 static inline int32_t ferrule_op_mm(const FerruleAny* x1, const FerruleAny* x2, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_mm: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_mm: argument 'x2' is required", err); return -1; }
-  return ferrule_ops__call("ops.mm", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_mm: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_mm: argument 'x2' is required", err); return -1; }
+  return ferrule_ops__call("ops.mm", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.tensordot(x1: Tensor, x2: Tensor, /, *, axes: Any = 2) -> Tensor
@@ -1845,13 +1845,13 @@ static inline int32_t ferrule_op_mm(const FerruleAny* x1, const FerruleAny* x2, 
  * (3, 2)
  */
 static inline int32_t ferrule_op_tensordot(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* axes, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_tensordot: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_tensordot: argument 'x2' is required", err); return -1; }
-  if (axes) { args[n++] = *axes; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(2); }
-  return ferrule_ops__call("ops.tensordot", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_tensordot: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_tensordot: argument 'x2' is required", err); return -1; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(2); }
+  return ferrule_ops__call("ops.tensordot", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.vecdot(x1: Tensor, x2: Tensor, /, *, axis: int = -1) -> Tensor
@@ -1863,13 +1863,13 @@ static inline int32_t ferrule_op_tensordot(const FerruleAny* x1, const FerruleAn
  * Tensor([3., 7.], dtype=float64)
  */
 static inline int32_t ferrule_op_vecdot(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_vecdot: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_vecdot: argument 'x2' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(-1); }
-  return ferrule_ops__call("ops.vecdot", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_vecdot: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_vecdot: argument 'x2' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  return ferrule_ops__call("ops.vecdot", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.linalg.matrix_norm(x: Tensor, /, *, keepdims: bool = False, ord: Any = 'fro') -> Tensor
@@ -1882,13 +1882,13 @@ static inline int32_t ferrule_op_vecdot(const FerruleAny* x1, const FerruleAny* 
  * Tensor(5., dtype=float64)
  */
 static inline int32_t ferrule_op_linalg_matrix_norm(const FerruleAny* x, const FerruleAny* keepdims, const FerruleAny* ord, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_matrix_norm: argument 'x' is required", err); return -1; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (ord) { args[n++] = *ord; } else { static const char text[8] = {102, 114, 111}; args[n].type_index = FERRULE_TYPE_SMALL_STR; args[n].small_len = 3; for (int k = 0; k < 8; ++k) args[n].v_bytes[k] = text[k]; n++; }
-  return ferrule_ops__call("ops.linalg.matrix_norm", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_matrix_norm: argument 'x' is required", err); return -1; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (ord) { ferrule__args[ferrule__n++] = *ord; } else { static const char text[8] = {102, 114, 111}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 3; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.linalg.matrix_norm", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.linalg.vector_norm(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2.0) -> Tensor
@@ -1900,14 +1900,14 @@ static inline int32_t ferrule_op_linalg_matrix_norm(const FerruleAny* x, const F
  * Tensor(5., dtype=float64)
  */
 static inline int32_t ferrule_op_linalg_vector_norm(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, const FerruleAny* ord, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_vector_norm: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (keepdims) { args[n++] = *keepdims; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (ord) { args[n++] = *ord; } else { args[n].type_index = FERRULE_TYPE_FLOAT; args[n].small_len = 0; args[n++].v_float64 = 2.0; }
-  return ferrule_ops__call("ops.linalg.vector_norm", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_vector_norm: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (ord) { ferrule__args[ferrule__n++] = *ord; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 2.0; }
+  return ferrule_ops__call("ops.linalg.vector_norm", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.reshape(x: Tensor, /, shape: int | tuple[int, ...], *, copy: bool | None = None) -> Tensor
@@ -1922,13 +1922,13 @@ static inline int32_t ferrule_op_linalg_vector_norm(const FerruleAny* x, const F
  *         [3, 4, 5]], dtype=int64)
  */
 static inline int32_t ferrule_op_reshape(const FerruleAny* x, const FerruleAny* shape, const FerruleAny* copy, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_reshape: argument 'x' is required", err); return -1; }
-  if (shape) { args[n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_reshape: argument 'shape' is required", err); return -1; }
-  if (copy) { args[n++] = *copy; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.reshape", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_reshape: argument 'x' is required", err); return -1; }
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_reshape: argument 'shape' is required", err); return -1; }
+  if (copy) { ferrule__args[ferrule__n++] = *copy; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.reshape", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.permute_dims(x: Tensor, /, axes: int | tuple[int, ...]) -> Tensor
@@ -1939,12 +1939,12 @@ static inline int32_t ferrule_op_reshape(const FerruleAny* x, const FerruleAny* 
  * (4, 2, 3)
  */
 static inline int32_t ferrule_op_permute_dims(const FerruleAny* x, const FerruleAny* axes, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_permute_dims: argument 'x' is required", err); return -1; }
-  if (axes) { args[n++] = *axes; } else { ferrule_error_create("TypeError", "ferrule_op_permute_dims: argument 'axes' is required", err); return -1; }
-  return ferrule_ops__call("ops.permute_dims", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_permute_dims: argument 'x' is required", err); return -1; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule_error_create("TypeError", "ferrule_op_permute_dims: argument 'axes' is required", err); return -1; }
+  return ferrule_ops__call("ops.permute_dims", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.matrix_transpose(x: Tensor, /) -> Tensor
@@ -1957,11 +1957,11 @@ static inline int32_t ferrule_op_permute_dims(const FerruleAny* x, const Ferrule
  *         [3]], dtype=int64)
  */
 static inline int32_t ferrule_op_matrix_transpose(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[1];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_matrix_transpose: argument 'x' is required", err); return -1; }
-  return ferrule_ops__call("ops.matrix_transpose", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_matrix_transpose: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.matrix_transpose", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.expand_dims(x: Tensor, /, axis: int = 0) -> Tensor
@@ -1972,12 +1972,12 @@ static inline int32_t ferrule_op_matrix_transpose(const FerruleAny* x, FerruleAn
  * (2, 1)
  */
 static inline int32_t ferrule_op_expand_dims(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_expand_dims: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(0); }
-  return ferrule_ops__call("ops.expand_dims", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_expand_dims: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  return ferrule_ops__call("ops.expand_dims", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.squeeze(x: Tensor, /, axis: int | tuple[int, ...] | None) -> Tensor
@@ -1989,12 +1989,12 @@ static inline int32_t ferrule_op_expand_dims(const FerruleAny* x, const FerruleA
  * (3, 1)
  */
 static inline int32_t ferrule_op_squeeze(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_squeeze: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { ferrule_error_create("TypeError", "ferrule_op_squeeze: argument 'axis' is required", err); return -1; }
-  return ferrule_ops__call("ops.squeeze", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_squeeze: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule_error_create("TypeError", "ferrule_op_squeeze: argument 'axis' is required", err); return -1; }
+  return ferrule_ops__call("ops.squeeze", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.broadcast_to(x: Tensor, /, shape: int | tuple[int, ...]) -> Tensor
@@ -2007,12 +2007,12 @@ static inline int32_t ferrule_op_squeeze(const FerruleAny* x, const FerruleAny* 
  *         [1, 2]], dtype=int64)
  */
 static inline int32_t ferrule_op_broadcast_to(const FerruleAny* x, const FerruleAny* shape, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_broadcast_to: argument 'x' is required", err); return -1; }
-  if (shape) { args[n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_broadcast_to: argument 'shape' is required", err); return -1; }
-  return ferrule_ops__call("ops.broadcast_to", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_broadcast_to: argument 'x' is required", err); return -1; }
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "ferrule_op_broadcast_to: argument 'shape' is required", err); return -1; }
+  return ferrule_ops__call("ops.broadcast_to", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.broadcast_arrays(*arrays: Tensor) -> list[Tensor]
@@ -2023,12 +2023,12 @@ static inline int32_t ferrule_op_broadcast_to(const FerruleAny* x, const Ferrule
  * [(2, 3), (2, 3)]
  */
 static inline int32_t ferrule_op_broadcast_arrays(const FerruleAny* arrays, int32_t num_arrays, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
+  static FerruleObject* ferrule__cache;
   if (num_arrays < 0 || num_arrays > 64) { ferrule_error_create("ValueError", "ferrule_op_broadcast_arrays: num_arrays must be in 0..64", err); return -1; }
-  FerruleAny args[0 + 64];
-  int32_t n = 0;
-  for (int32_t i = 0; i < num_arrays; ++i) args[n++] = arrays[i];
-  return ferrule_ops__call("ops.broadcast_arrays", &cache, args, n, result, err);
+  FerruleAny ferrule__args[0 + 64];
+  int32_t ferrule__n = 0;
+  for (int32_t ferrule__i = 0; ferrule__i < num_arrays; ++ferrule__i) ferrule__args[ferrule__n++] = arrays[ferrule__i];
+  return ferrule_ops__call("ops.broadcast_arrays", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.concat(arrays: list[Tensor], /, *, axis: int | None = 0) -> Tensor
@@ -2040,12 +2040,12 @@ static inline int32_t ferrule_op_broadcast_arrays(const FerruleAny* arrays, int3
  * Tensor([1. , 2. , 3.5], dtype=float64)
  */
 static inline int32_t ferrule_op_concat(const FerruleAny* arrays, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (arrays) { args[n++] = *arrays; } else { ferrule_error_create("TypeError", "ferrule_op_concat: argument 'arrays' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(0); }
-  return ferrule_ops__call("ops.concat", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (arrays) { ferrule__args[ferrule__n++] = *arrays; } else { ferrule_error_create("TypeError", "ferrule_op_concat: argument 'arrays' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  return ferrule_ops__call("ops.concat", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.stack(arrays: list[Tensor], /, *, axis: int = 0) -> Tensor
@@ -2057,12 +2057,12 @@ static inline int32_t ferrule_op_concat(const FerruleAny* arrays, const FerruleA
  *         [2, 4]], dtype=int64)
  */
 static inline int32_t ferrule_op_stack(const FerruleAny* arrays, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (arrays) { args[n++] = *arrays; } else { ferrule_error_create("TypeError", "ferrule_op_stack: argument 'arrays' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(0); }
-  return ferrule_ops__call("ops.stack", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (arrays) { ferrule__args[ferrule__n++] = *arrays; } else { ferrule_error_create("TypeError", "ferrule_op_stack: argument 'arrays' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  return ferrule_ops__call("ops.stack", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.unstack(x: Tensor, /, *, axis: int = 0) -> list[Tensor]
@@ -2073,12 +2073,12 @@ static inline int32_t ferrule_op_stack(const FerruleAny* arrays, const FerruleAn
  * [Tensor([1, 2], dtype=int64), Tensor([3, 4], dtype=int64)]
  */
 static inline int32_t ferrule_op_unstack(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unstack: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(0); }
-  return ferrule_ops__call("ops.unstack", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unstack: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  return ferrule_ops__call("ops.unstack", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.flip(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> Tensor
@@ -2090,12 +2090,12 @@ static inline int32_t ferrule_op_unstack(const FerruleAny* x, const FerruleAny* 
  * Tensor([3, 2, 1], dtype=int64)
  */
 static inline int32_t ferrule_op_flip(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_flip: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.flip", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_flip: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.flip", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.roll(x: Tensor, /, shift: Any, *, axis: int | tuple[int, ...] | None = None) -> Tensor
@@ -2107,13 +2107,13 @@ static inline int32_t ferrule_op_flip(const FerruleAny* x, const FerruleAny* axi
  * Tensor([4, 1, 2, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_roll(const FerruleAny* x, const FerruleAny* shift, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_roll: argument 'x' is required", err); return -1; }
-  if (shift) { args[n++] = *shift; } else { ferrule_error_create("TypeError", "ferrule_op_roll: argument 'shift' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.roll", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_roll: argument 'x' is required", err); return -1; }
+  if (shift) { ferrule__args[ferrule__n++] = *shift; } else { ferrule_error_create("TypeError", "ferrule_op_roll: argument 'shift' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.roll", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.moveaxis(x: Tensor, source: int | tuple[int, ...], destination: int | tuple[int, ...], /) -> Tensor
@@ -2125,13 +2125,13 @@ static inline int32_t ferrule_op_roll(const FerruleAny* x, const FerruleAny* shi
  * (3, 4, 2)
  */
 static inline int32_t ferrule_op_moveaxis(const FerruleAny* x, const FerruleAny* source, const FerruleAny* destination, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_moveaxis: argument 'x' is required", err); return -1; }
-  if (source) { args[n++] = *source; } else { ferrule_error_create("TypeError", "ferrule_op_moveaxis: argument 'source' is required", err); return -1; }
-  if (destination) { args[n++] = *destination; } else { ferrule_error_create("TypeError", "ferrule_op_moveaxis: argument 'destination' is required", err); return -1; }
-  return ferrule_ops__call("ops.moveaxis", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_moveaxis: argument 'x' is required", err); return -1; }
+  if (source) { ferrule__args[ferrule__n++] = *source; } else { ferrule_error_create("TypeError", "ferrule_op_moveaxis: argument 'source' is required", err); return -1; }
+  if (destination) { ferrule__args[ferrule__n++] = *destination; } else { ferrule_error_create("TypeError", "ferrule_op_moveaxis: argument 'destination' is required", err); return -1; }
+  return ferrule_ops__call("ops.moveaxis", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.repeat(x: Tensor, repeats: Tensor | int | float | bool, /, *, axis: int | None = None) -> Tensor
@@ -2143,13 +2143,13 @@ static inline int32_t ferrule_op_moveaxis(const FerruleAny* x, const FerruleAny*
  * Tensor([1, 1, 2, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_repeat(const FerruleAny* x, const FerruleAny* repeats, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_repeat: argument 'x' is required", err); return -1; }
-  if (repeats) { args[n++] = *repeats; } else { ferrule_error_create("TypeError", "ferrule_op_repeat: argument 'repeats' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.repeat", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_repeat: argument 'x' is required", err); return -1; }
+  if (repeats) { ferrule__args[ferrule__n++] = *repeats; } else { ferrule_error_create("TypeError", "ferrule_op_repeat: argument 'repeats' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.repeat", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.tile(x: Tensor, repetitions: int | tuple[int, ...], /) -> Tensor
@@ -2161,12 +2161,12 @@ static inline int32_t ferrule_op_repeat(const FerruleAny* x, const FerruleAny* r
  * Tensor([1, 2, 1, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_tile(const FerruleAny* x, const FerruleAny* repetitions, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_tile: argument 'x' is required", err); return -1; }
-  if (repetitions) { args[n++] = *repetitions; } else { ferrule_error_create("TypeError", "ferrule_op_tile: argument 'repetitions' is required", err); return -1; }
-  return ferrule_ops__call("ops.tile", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_tile: argument 'x' is required", err); return -1; }
+  if (repetitions) { ferrule__args[ferrule__n++] = *repetitions; } else { ferrule_error_create("TypeError", "ferrule_op_tile: argument 'repetitions' is required", err); return -1; }
+  return ferrule_ops__call("ops.tile", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.getitem(x: Tensor, index: Any, /) -> Tensor
@@ -2179,12 +2179,12 @@ static inline int32_t ferrule_op_tile(const FerruleAny* x, const FerruleAny* rep
  * Tensor([1, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_getitem(const FerruleAny* x, const FerruleAny* index, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_getitem: argument 'x' is required", err); return -1; }
-  if (index) { args[n++] = *index; } else { ferrule_error_create("TypeError", "ferrule_op_getitem: argument 'index' is required", err); return -1; }
-  return ferrule_ops__call("ops.getitem", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_getitem: argument 'x' is required", err); return -1; }
+  if (index) { ferrule__args[ferrule__n++] = *index; } else { ferrule_error_create("TypeError", "ferrule_op_getitem: argument 'index' is required", err); return -1; }
+  return ferrule_ops__call("ops.getitem", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.setitem(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None
@@ -2196,13 +2196,13 @@ static inline int32_t ferrule_op_getitem(const FerruleAny* x, const FerruleAny* 
  * Tensor([0, 7, 0], dtype=int64)
  */
 static inline int32_t ferrule_op_setitem(const FerruleAny* x, const FerruleAny* index, const FerruleAny* value, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_setitem: argument 'x' is required", err); return -1; }
-  if (index) { args[n++] = *index; } else { ferrule_error_create("TypeError", "ferrule_op_setitem: argument 'index' is required", err); return -1; }
-  if (value) { args[n++] = *value; } else { ferrule_error_create("TypeError", "ferrule_op_setitem: argument 'value' is required", err); return -1; }
-  return ferrule_ops__call("ops.setitem", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_setitem: argument 'x' is required", err); return -1; }
+  if (index) { ferrule__args[ferrule__n++] = *index; } else { ferrule_error_create("TypeError", "ferrule_op_setitem: argument 'index' is required", err); return -1; }
+  if (value) { ferrule__args[ferrule__n++] = *value; } else { ferrule_error_create("TypeError", "ferrule_op_setitem: argument 'value' is required", err); return -1; }
+  return ferrule_ops__call("ops.setitem", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.take(x: Tensor, indices: Tensor, /, *, axis: int | None = None) -> Tensor
@@ -2214,13 +2214,13 @@ static inline int32_t ferrule_op_setitem(const FerruleAny* x, const FerruleAny* 
  * Tensor([30, 10], dtype=int64)
  */
 static inline int32_t ferrule_op_take(const FerruleAny* x, const FerruleAny* indices, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_take: argument 'x' is required", err); return -1; }
-  if (indices) { args[n++] = *indices; } else { ferrule_error_create("TypeError", "ferrule_op_take: argument 'indices' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.take", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_take: argument 'x' is required", err); return -1; }
+  if (indices) { ferrule__args[ferrule__n++] = *indices; } else { ferrule_error_create("TypeError", "ferrule_op_take: argument 'indices' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.take", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.take_along_axis(x: Tensor, indices: Tensor, /, *, axis: int = -1) -> Tensor
@@ -2233,13 +2233,13 @@ static inline int32_t ferrule_op_take(const FerruleAny* x, const FerruleAny* ind
  * Tensor([[1, 2, 3]], dtype=int64)
  */
 static inline int32_t ferrule_op_take_along_axis(const FerruleAny* x, const FerruleAny* indices, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[3];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_take_along_axis: argument 'x' is required", err); return -1; }
-  if (indices) { args[n++] = *indices; } else { ferrule_error_create("TypeError", "ferrule_op_take_along_axis: argument 'indices' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(-1); }
-  return ferrule_ops__call("ops.take_along_axis", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_take_along_axis: argument 'x' is required", err); return -1; }
+  if (indices) { ferrule__args[ferrule__n++] = *indices; } else { ferrule_error_create("TypeError", "ferrule_op_take_along_axis: argument 'indices' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  return ferrule_ops__call("ops.take_along_axis", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.nonzero(x: Tensor, /) -> tuple[Tensor, ...]
@@ -2251,11 +2251,11 @@ static inline int32_t ferrule_op_take_along_axis(const FerruleAny* x, const Ferr
  * (Tensor([1, 3], dtype=int64),)
  */
 static inline int32_t ferrule_op_nonzero(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[1];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_nonzero: argument 'x' is required", err); return -1; }
-  return ferrule_ops__call("ops.nonzero", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_nonzero: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.nonzero", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.searchsorted(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor
@@ -2268,14 +2268,14 @@ static inline int32_t ferrule_op_nonzero(const FerruleAny* x, FerruleAny* result
  * Tensor([1, 4], dtype=int64)
  */
 static inline int32_t ferrule_op_searchsorted(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* side, const FerruleAny* sorter, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x1) { args[n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_searchsorted: argument 'x1' is required", err); return -1; }
-  if (x2) { args[n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_searchsorted: argument 'x2' is required", err); return -1; }
-  if (side) { args[n++] = *side; } else { static const char text[8] = {108, 101, 102, 116}; args[n].type_index = FERRULE_TYPE_SMALL_STR; args[n].small_len = 4; for (int k = 0; k < 8; ++k) args[n].v_bytes[k] = text[k]; n++; }
-  if (sorter) { args[n++] = *sorter; } else { args[n].type_index = FERRULE_TYPE_NONE; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  return ferrule_ops__call("ops.searchsorted", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_searchsorted: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_searchsorted: argument 'x2' is required", err); return -1; }
+  if (side) { ferrule__args[ferrule__n++] = *side; } else { static const char text[8] = {108, 101, 102, 116}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 4; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  if (sorter) { ferrule__args[ferrule__n++] = *sorter; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.searchsorted", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.sort(x: Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor
@@ -2287,14 +2287,14 @@ static inline int32_t ferrule_op_searchsorted(const FerruleAny* x1, const Ferrul
  * Tensor([ 1.,  3., nan], dtype=float64)
  */
 static inline int32_t ferrule_op_sort(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* descending, const FerruleAny* stable, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sort: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(-1); }
-  if (descending) { args[n++] = *descending; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (stable) { args[n++] = *stable; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 1; }
-  return ferrule_ops__call("ops.sort", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_sort: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (descending) { ferrule__args[ferrule__n++] = *descending; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (stable) { ferrule__args[ferrule__n++] = *stable; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 1; }
+  return ferrule_ops__call("ops.sort", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.argsort(x: Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor
@@ -2306,14 +2306,14 @@ static inline int32_t ferrule_op_sort(const FerruleAny* x, const FerruleAny* axi
  * Tensor([0, 2, 1], dtype=int64)
  */
 static inline int32_t ferrule_op_argsort(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* descending, const FerruleAny* stable, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[4];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_argsort: argument 'x' is required", err); return -1; }
-  if (axis) { args[n++] = *axis; } else { args[n].type_index = FERRULE_TYPE_INT; args[n].small_len = 0; args[n++].v_int64 = INT64_C(-1); }
-  if (descending) { args[n++] = *descending; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 0; }
-  if (stable) { args[n++] = *stable; } else { args[n].type_index = FERRULE_TYPE_BOOL; args[n].small_len = 0; args[n++].v_int64 = 1; }
-  return ferrule_ops__call("ops.argsort", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_argsort: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (descending) { ferrule__args[ferrule__n++] = *descending; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (stable) { ferrule__args[ferrule__n++] = *stable; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 1; }
+  return ferrule_ops__call("ops.argsort", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.unique_values(x: Tensor, /) -> Tensor
@@ -2324,11 +2324,11 @@ static inline int32_t ferrule_op_argsort(const FerruleAny* x, const FerruleAny* 
  * Tensor([1, 2, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_unique_values(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[1];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unique_values: argument 'x' is required", err); return -1; }
-  return ferrule_ops__call("ops.unique_values", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unique_values: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.unique_values", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.unique_counts(x: Tensor, /) -> tuple[Tensor, ...]
@@ -2339,11 +2339,11 @@ static inline int32_t ferrule_op_unique_values(const FerruleAny* x, FerruleAny* 
  * (Tensor([1, 3], dtype=int64), Tensor([1, 2], dtype=int64))
  */
 static inline int32_t ferrule_op_unique_counts(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[1];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unique_counts: argument 'x' is required", err); return -1; }
-  return ferrule_ops__call("ops.unique_counts", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unique_counts: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.unique_counts", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.unique_inverse(x: Tensor, /) -> tuple[Tensor, ...]
@@ -2355,11 +2355,11 @@ static inline int32_t ferrule_op_unique_counts(const FerruleAny* x, FerruleAny* 
  * (Tensor([1, 3], dtype=int64), Tensor([1, 0, 1], dtype=int64))
  */
 static inline int32_t ferrule_op_unique_inverse(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[1];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unique_inverse: argument 'x' is required", err); return -1; }
-  return ferrule_ops__call("ops.unique_inverse", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unique_inverse: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.unique_inverse", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.unique_all(x: Tensor, /) -> tuple[Tensor, ...]
@@ -2371,11 +2371,11 @@ static inline int32_t ferrule_op_unique_inverse(const FerruleAny* x, FerruleAny*
  * (Tensor([1, 3], dtype=int64), Tensor([1, 0], dtype=int64), Tensor([1, 0, 1], dtype=int64), Tensor([1, 2], dtype=int64))
  */
 static inline int32_t ferrule_op_unique_all(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[1];
-  int32_t n = 0;
-  if (x) { args[n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unique_all: argument 'x' is required", err); return -1; }
-  return ferrule_ops__call("ops.unique_all", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_unique_all: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.unique_all", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.can_cast(from_: Any, to: dtype, /) -> bool
@@ -2387,12 +2387,12 @@ static inline int32_t ferrule_op_unique_all(const FerruleAny* x, FerruleAny* res
  * (True, False)
  */
 static inline int32_t ferrule_op_can_cast(const FerruleAny* from_, const FerruleAny* to, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (from_) { args[n++] = *from_; } else { ferrule_error_create("TypeError", "ferrule_op_can_cast: argument 'from_' is required", err); return -1; }
-  if (to) { args[n++] = *to; } else { ferrule_error_create("TypeError", "ferrule_op_can_cast: argument 'to' is required", err); return -1; }
-  return ferrule_ops__call("ops.can_cast", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (from_) { ferrule__args[ferrule__n++] = *from_; } else { ferrule_error_create("TypeError", "ferrule_op_can_cast: argument 'from_' is required", err); return -1; }
+  if (to) { ferrule__args[ferrule__n++] = *to; } else { ferrule_error_create("TypeError", "ferrule_op_can_cast: argument 'to' is required", err); return -1; }
+  return ferrule_ops__call("ops.can_cast", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.result_type(*arrays_and_dtypes: Any) -> Any
@@ -2404,12 +2404,12 @@ static inline int32_t ferrule_op_can_cast(const FerruleAny* from_, const Ferrule
  * (int16, float32)
  */
 static inline int32_t ferrule_op_result_type(const FerruleAny* arrays_and_dtypes, int32_t num_arrays_and_dtypes, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
+  static FerruleObject* ferrule__cache;
   if (num_arrays_and_dtypes < 0 || num_arrays_and_dtypes > 64) { ferrule_error_create("ValueError", "ferrule_op_result_type: num_arrays_and_dtypes must be in 0..64", err); return -1; }
-  FerruleAny args[0 + 64];
-  int32_t n = 0;
-  for (int32_t i = 0; i < num_arrays_and_dtypes; ++i) args[n++] = arrays_and_dtypes[i];
-  return ferrule_ops__call("ops.result_type", &cache, args, n, result, err);
+  FerruleAny ferrule__args[0 + 64];
+  int32_t ferrule__n = 0;
+  for (int32_t ferrule__i = 0; ferrule__i < num_arrays_and_dtypes; ++ferrule__i) ferrule__args[ferrule__n++] = arrays_and_dtypes[ferrule__i];
+  return ferrule_ops__call("ops.result_type", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.finfo(type: Any, /) -> Any
@@ -2421,11 +2421,11 @@ static inline int32_t ferrule_op_result_type(const FerruleAny* arrays_and_dtypes
  * 1.1920928955078125e-07
  */
 static inline int32_t ferrule_op_finfo(const FerruleAny* type, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[1];
-  int32_t n = 0;
-  if (type) { args[n++] = *type; } else { ferrule_error_create("TypeError", "ferrule_op_finfo: argument 'type' is required", err); return -1; }
-  return ferrule_ops__call("ops.finfo", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (type) { ferrule__args[ferrule__n++] = *type; } else { ferrule_error_create("TypeError", "ferrule_op_finfo: argument 'type' is required", err); return -1; }
+  return ferrule_ops__call("ops.finfo", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.iinfo(type: Any, /) -> Any
@@ -2437,11 +2437,11 @@ static inline int32_t ferrule_op_finfo(const FerruleAny* type, FerruleAny* resul
  * 127
  */
 static inline int32_t ferrule_op_iinfo(const FerruleAny* type, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[1];
-  int32_t n = 0;
-  if (type) { args[n++] = *type; } else { ferrule_error_create("TypeError", "ferrule_op_iinfo: argument 'type' is required", err); return -1; }
-  return ferrule_ops__call("ops.iinfo", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (type) { ferrule__args[ferrule__n++] = *type; } else { ferrule_error_create("TypeError", "ferrule_op_iinfo: argument 'type' is required", err); return -1; }
+  return ferrule_ops__call("ops.iinfo", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.isdtype(dtype: dtype, kind: Any, /) -> bool
@@ -2453,12 +2453,12 @@ static inline int32_t ferrule_op_iinfo(const FerruleAny* type, FerruleAny* resul
  * True
  */
 static inline int32_t ferrule_op_isdtype(const FerruleAny* dtype, const FerruleAny* kind, FerruleAny* result, FerruleObject** err) {
-  static FerruleObject* cache;
-  FerruleAny args[2];
-  int32_t n = 0;
-  if (dtype) { args[n++] = *dtype; } else { ferrule_error_create("TypeError", "ferrule_op_isdtype: argument 'dtype' is required", err); return -1; }
-  if (kind) { args[n++] = *kind; } else { ferrule_error_create("TypeError", "ferrule_op_isdtype: argument 'kind' is required", err); return -1; }
-  return ferrule_ops__call("ops.isdtype", &cache, args, n, result, err);
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule_error_create("TypeError", "ferrule_op_isdtype: argument 'dtype' is required", err); return -1; }
+  if (kind) { ferrule__args[ferrule__n++] = *kind; } else { ferrule_error_create("TypeError", "ferrule_op_isdtype: argument 'kind' is required", err); return -1; }
+  return ferrule_ops__call("ops.isdtype", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 #ifdef __cplusplus

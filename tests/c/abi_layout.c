@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ferrule/ferrule.h"
+#include "ferrule/ops.h" /* the generated operator wrappers must compile cleanly too */
 
 /* ---- compile time: the layout every language relies on ------------------------------------ */
 

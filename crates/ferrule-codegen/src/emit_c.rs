@@ -44,17 +44,20 @@ static inline int32_t ferrule_ops__call(const char* name, FerruleObject** cache,
         params.push("FerruleAny* result".into());
         params.push("FerruleObject** err".into());
         let _ = writeln!(out, "static inline int32_t ferrule_op_{ident}({}) {{", params.join(", "));
-        let _ = writeln!(out, "  static FerruleObject* cache;");
+        if let Some(a) = op.args.iter().find(|a| matches!(a.name.as_str(), "result" | "err") || a.name.starts_with("ferrule_")) {
+            return Err(format!("op {}: argument name '{}' collides with the C wrapper's own names", op.name, a.name));
+        }
+        let _ = writeln!(out, "  static FerruleObject* ferrule__cache;");
         let n_fixed = fixed.len();
         match var {
             None => {
-                let _ = writeln!(out, "  FerruleAny args[{}];", n_fixed.max(1));
-                let _ = writeln!(out, "  int32_t n = 0;");
+                let _ = writeln!(out, "  FerruleAny ferrule__args[{}];", n_fixed.max(1));
+                let _ = writeln!(out, "  int32_t ferrule__n = 0;");
             }
             Some(v) => {
                 let _ = writeln!(out, "  if (num_{0} < 0 || num_{0} > 64) {{ ferrule_error_create(\"ValueError\", \"ferrule_op_{ident}: num_{0} must be in 0..64\", err); return -1; }}", v.name);
-                let _ = writeln!(out, "  FerruleAny args[{} + 64];", n_fixed);
-                let _ = writeln!(out, "  int32_t n = 0;");
+                let _ = writeln!(out, "  FerruleAny ferrule__args[{} + 64];", n_fixed);
+                let _ = writeln!(out, "  int32_t ferrule__n = 0;");
             }
         }
         // A NULL argument takes its default (written inline); a NULL required argument is an error.
@@ -63,21 +66,23 @@ static inline int32_t ferrule_ops__call(const char* name, FerruleObject** cache,
                 Some(d) => c_default(d).map_err(|e| format!("op {}: argument {}: {e}", op.name, a.name))?,
                 None => format!("{{ ferrule_error_create(\"TypeError\", \"ferrule_op_{ident}: argument '{}' is required\", err); return -1; }}", a.name),
             };
-            let _ = writeln!(out, "  if ({0}) {{ args[n++] = *{0}; }} else {fallback}", a.name);
+            let _ = writeln!(out, "  if ({0}) {{ ferrule__args[ferrule__n++] = *{0}; }} else {fallback}", a.name);
         }
         if let Some(v) = var {
-            let _ = writeln!(out, "  for (int32_t i = 0; i < num_{0}; ++i) args[n++] = {0}[i];", v.name);
+            let _ = writeln!(out, "  for (int32_t ferrule__i = 0; ferrule__i < num_{0}; ++ferrule__i) ferrule__args[ferrule__n++] = {0}[ferrule__i];", v.name);
         }
-        let _ = writeln!(out, "  return ferrule_ops__call({:?}, &cache, args, n, result, err);\n}}\n", op.registered_name());
+        let _ = writeln!(out, "  return ferrule_ops__call({:?}, &ferrule__cache, ferrule__args, ferrule__n, result, err);\n}}\n", op.registered_name());
     }
     out.push_str("#ifdef __cplusplus\n}  /* extern \"C\" */\n#endif\n\n#endif /* FERRULE_OPS_H_ */\n");
     Ok(out)
 }
 
-/// C statements storing a default value into `args[n++]`.
+/// C statements storing a default value into `ferrule__args[ferrule__n++]`.
 fn c_default(v: &serde_yaml_ng::Value) -> Result<String, String> {
     use serde_yaml_ng::Value;
-    let set = |ti: &str, field: &str, val: String| format!("{{ args[n].type_index = {ti}; args[n].small_len = 0; args[n++].{field} = {val}; }}");
+    let set = |ti: &str, field: &str, val: String| {
+        format!("{{ ferrule__args[ferrule__n].type_index = {ti}; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].{field} = {val}; }}")
+    };
     Ok(match v {
         Value::Null => set("FERRULE_TYPE_NONE", "v_int64", "0".into()),
         Value::Bool(b) => set("FERRULE_TYPE_BOOL", "v_int64", (*b as i32).to_string()),
@@ -92,7 +97,7 @@ fn c_default(v: &serde_yaml_ng::Value) -> Result<String, String> {
         Value::String(s) if s.len() <= 8 && s.is_ascii() => {
             let bytes: Vec<String> = s.bytes().map(|b| b.to_string()).collect();
             format!(
-                "{{ static const char text[8] = {{{}}}; args[n].type_index = FERRULE_TYPE_SMALL_STR; args[n].small_len = {}; for (int k = 0; k < 8; ++k) args[n].v_bytes[k] = text[k]; n++; }}",
+                "{{ static const char text[8] = {{{}}}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = {}; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }}",
                 if bytes.is_empty() { "0".to_owned() } else { bytes.join(", ") },
                 s.len()
             )
