@@ -215,7 +215,7 @@ func (t *Tensor) Shape() []int64 {
 	if dl == nil {
 		return nil
 	}
-	shape := append([]int64{}, unsafe.Slice((*int64)(unsafe.Pointer(dl.shape)), int(dl.ndim))...)
+	shape := copyInt64s(unsafe.Pointer(dl.shape), int(dl.ndim))
 	runtime.KeepAlive(t)
 	return shape
 }
@@ -226,9 +226,14 @@ func (t *Tensor) Strides() []int64 {
 	if dl == nil {
 		return nil
 	}
-	strides := append([]int64{}, unsafe.Slice((*int64)(unsafe.Pointer(dl.strides)), int(dl.ndim))...)
+	strides := copyInt64s(unsafe.Pointer(dl.strides), int(dl.ndim))
 	runtime.KeepAlive(t)
 	return strides
+}
+
+// copyInt64s copies n native int64s at p (shape or strides of a DLTensor) into Go memory.
+func copyInt64s(p unsafe.Pointer, n int) []int64 {
+	return append([]int64{}, unsafe.Slice((*int64)(p), n)...)
 }
 
 // DType returns the element type (the zero DType once closed).
