@@ -69,9 +69,7 @@ test: build test-codegen test-rust test-c test-python test-go
 
 # Release, so the libferrule and plugin builds above are reused; every crate runs even after a
 # failure, so one run shows them all.
-# ferrule-ops (the operator kernels of issue 3) is not wired into libferrule yet; it is built and
-# tested on its own (`cargo test -p ferrule-ops --release`) until it is.
-RUST_SKIP := --exclude ferrule-python --exclude ferrule-ops
+RUST_SKIP := --exclude ferrule-python
 test-rust:
 	$(CARGO) test --workspace $(RUST_SKIP) --release --no-fail-fast
 	$(CARGO) clippy --workspace $(RUST_SKIP) --all-targets -- -D warnings

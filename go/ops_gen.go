@@ -1078,7 +1078,7 @@ var opGeoDistance = &opSpec{name: "ops.geo_distance", goName: "GeoDistance", par
 // GeoDistance calls the operator ops.geo_distance.
 //
 // The great-circle distance in metres between (lon1, lat1) and (lon2, lat2), given in degrees,
-// by the haversine formula on a sphere of the mean Earth radius (6371009 m). Inputs broadcast
+// by the haversine formula on a sphere of radius 6378 km (as the Tencent seed computes it). Inputs broadcast
 // together and may be tensors of any integer or real float dtype or Python numbers; the result
 // is float64 (float32 inputs are computed in float64). Heavy inputs run on the ferrule thread
 // pool with the GIL released.

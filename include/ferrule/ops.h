@@ -1509,13 +1509,13 @@ static inline int32_t ferrule_op_astype(const FerruleAny* x, const FerruleAny* d
 /* ops.geo_distance(lon1: Tensor | int | float | bool, lat1: Tensor | int | float | bool, lon2: Tensor | int | float | bool, lat2: Tensor | int | float | bool) -> Tensor
  *
  * The great-circle distance in metres between (lon1, lat1) and (lon2, lat2), given in degrees,
- * by the haversine formula on a sphere of the mean Earth radius (6371009 m). Inputs broadcast
+ * by the haversine formula on a sphere of radius 6378 km (as the Tencent seed computes it). Inputs broadcast
  * together and may be tensors of any integer or real float dtype or Python numbers; the result
  * is float64 (float32 inputs are computed in float64). Heavy inputs run on the ferrule thread
  * pool with the GIL released.
  *
  * >>> round(float(ferrule.geo_distance(0.0, 0.0, 180.0, 0.0)))
- * 20015115
+ * 20037078
  */
 static inline int32_t ferrule_op_geo_distance(const FerruleAny* lon1, const FerruleAny* lat1, const FerruleAny* lon2, const FerruleAny* lat2, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;

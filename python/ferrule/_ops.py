@@ -189,7 +189,7 @@ TENSOR_METHODS: dict[str, tuple[str, str]] = {
     "__lshift__": ("ops.bitwise_left_shift", "self"),
     "__rlshift__": ("ops.bitwise_left_shift", "reflected"),
     "__ilshift__": ("ops.bitwise_left_shift", "inplace"),
-    "__rshift__": ("ops.bitwise_right_shift", "reflected"),
+    "__rshift__": ("ops.bitwise_right_shift", "self"),
     "__rrshift__": ("ops.bitwise_right_shift", "reflected"),
     "__irshift__": ("ops.bitwise_right_shift", "inplace"),
     "__abs__": ("ops.abs", "self"),

@@ -1,9 +1,17 @@
-"""Shared setup: loads the testing.* fixture plugin into the process-wide registry."""
+"""Shared setup: loads the testing.* fixture plugin into the process-wide registry.
+
+Tests that take the ``frontend`` fixture (directly or through ``testing``) run once per frontend
+named by their module's ``FRONTENDS`` tuple: ``"extension"`` is :mod:`ferrule.ffi` (the compiled
+extension), ``"ctypes"`` is :mod:`ferrule.ffi.ctypes` (the C ABI through the stdlib ctypes). A
+module without ``FRONTENDS`` uses the extension only.
+"""
 
 from __future__ import annotations
 
 import os
 import pathlib
+import types
+from typing import Any
 
 import pytest
 
@@ -21,20 +29,52 @@ if not os.path.exists(PLUGIN):
 ffi.load_library(PLUGIN)
 
 
-class Testing:
-    """Attribute access to the testing.* fixtures (``testing.echo(x)``)."""
+FRONTEND_NAMES = ("extension", "ctypes")
 
-    def __getattr__(self, name: str) -> ffi.Function:
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Runs a test that uses ``frontend`` once per frontend its module lists in ``FRONTENDS``."""
+    names = getattr(metafunc.module, "FRONTENDS", None)
+    if names and "frontend" in metafunc.fixturenames:
+        metafunc.parametrize("frontend", names, indirect=True, scope="session")
+
+
+@pytest.fixture(scope="session")
+def frontend(request: pytest.FixtureRequest) -> types.ModuleType:
+    """The registry frontend under test: ``ferrule.ffi`` or ``ferrule.ffi.ctypes``."""
+    name = getattr(request, "param", "extension")
+    if name == "extension":
+        return ffi
+    if name == "ctypes":
+        import ferrule.ffi.ctypes as ctypes_frontend
+
+        ctypes_frontend.load_library(PLUGIN)  # through ferrule_library_load; already loaded: a no-op
+        return ctypes_frontend
+    raise ValueError(f"unknown frontend {name!r}; expected one of {FRONTEND_NAMES}")
+
+
+class Testing:
+    """Attribute access to the testing.* fixtures (``testing.echo(x)``) through one frontend."""
+
+    def __init__(self, frontend: types.ModuleType = ffi) -> None:
+        self.frontend = frontend
+
+    def __getattr__(self, name: str) -> Any:
         try:
-            return ffi.get_global_func(f"testing.{name}")
+            return self.frontend.get_global_func(f"testing.{name}")
         except ferrule.KeyError as e:
             raise AttributeError(name) from e
 
 
 @pytest.fixture(scope="session")
-def testing() -> Testing:
-    """The testing.* plugin functions."""
-    return Testing()
+def testing(frontend: types.ModuleType) -> Testing:
+    """The testing.* plugin functions, looked up through the frontend under test."""
+    return Testing(frontend)
+
+
+def make_tensor(frontend: types.ModuleType, data: object) -> object:
+    """A tensor of the frontend's own kind holding a copy of ``data``."""
+    return ferrule.tensor(data) if frontend is ffi else frontend.tensor(data)
 
 
 @pytest.fixture

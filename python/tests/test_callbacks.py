@@ -1,4 +1,7 @@
-"""Python callables called by native code: from the calling thread and from native threads."""
+"""Python callables called by native code: from the calling thread and from native threads.
+
+Every test taking ``frontend`` (or ``testing``) runs against both the extension and ctypes.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,9 @@ import threading
 import pytest
 
 import ferrule
-import ferrule.ffi as ffi
+from conftest import make_tensor
+
+FRONTENDS = ("extension", "ctypes")
 
 
 def test_apply_passes_arguments_and_returns_result(testing):
@@ -94,8 +99,8 @@ def test_held_callable_survives_until_released(testing):
     assert ref() is None
 
 
-def test_callback_keeps_native_reference_counts_right(testing):
-    f = ffi.Function(lambda: 1)
+def test_callback_keeps_native_reference_counts_right(frontend, testing):
+    f = frontend.Function(lambda: 1)
     before = f._use_count()
     testing.hold(f)
     assert f._use_count() == before + 1
@@ -103,24 +108,24 @@ def test_callback_keeps_native_reference_counts_right(testing):
     assert f._use_count() == before
 
 
-def test_use_count_fixture_sees_borrowed_argument(testing):
-    t = ferrule.tensor([1, 2, 3])
+def test_use_count_fixture_sees_borrowed_argument(frontend, testing):
+    t = make_tensor(frontend, [1, 2, 3])
     # a Tensor argument is borrowed: the fixture sees only the Python object's reference
     assert testing.use_count(t) == t._use_count()
 
 
-def test_function_released_during_its_own_call(testing):
+def test_function_released_during_its_own_call(frontend, testing):
     holder = {}
 
     def cb():
         holder["f"].release()
         return "done"
 
-    f = ffi.Function(cb)
+    f = frontend.Function(cb)
     holder["f"] = f
     assert testing.apply(f) == "done"  # released inside the call it is part of
     with pytest.raises(ferrule.ValueError, match="has been released"):
         f()
-    g = ffi.Function(lambda: holder["g"].release())
+    g = frontend.Function(lambda: holder["g"].release())
     holder["g"] = g
     assert g() is None  # the handle being called outlives the call

@@ -1,4 +1,7 @@
-"""Error mapping: native error kinds to ferrule exception classes, panics, tracebacks."""
+"""Error mapping: native error kinds to ferrule exception classes, panics, tracebacks.
+
+Every test taking ``frontend`` (or ``testing``) runs against both the extension and ctypes.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,8 @@ import traceback
 import pytest
 
 import ferrule
-import ferrule.ffi as ffi
+
+FRONTENDS = ("extension", "ctypes")
 
 KINDS = [
     "TypeError",
@@ -66,10 +70,10 @@ def test_panic_raises_and_the_process_lives_on(testing):
     assert testing.add_int(1, 1) == 2
 
 
-def test_context_lines_are_kept(testing):
+def test_context_lines_are_kept(frontend, testing):
     # errors travelling through native layers may collect context; it is a list of str
     with pytest.raises(ferrule.Error) as info:
-        testing.apply(ffi.get_global_func("testing.raise_error"), "IndexError", "deep")
+        testing.apply(frontend.get_global_func("testing.raise_error"), "IndexError", "deep")
     assert info.value.kind == "IndexError"
     assert all(isinstance(line, str) for line in info.value.context)
 
@@ -106,27 +110,27 @@ def test_exception_through_two_native_layers(testing):
     assert frames.count("inner") == 1 and "outer" in frames
 
 
-def test_exception_subclass_comes_back_unchanged(testing, fresh_name):
+def test_exception_subclass_comes_back_unchanged(frontend, testing, fresh_name):
     class MyValueError(ValueError):
         pass
 
     def f():
         raise MyValueError("mine")
 
-    ffi.register_func(fresh_name, f)
+    frontend.register_func(fresh_name, f)
     with pytest.raises(MyValueError, match="mine"):
-        ffi.get_global_func(fresh_name)()
+        frontend.get_global_func(fresh_name)()
     with pytest.raises(MyValueError):
-        testing.apply(ffi.get_global_func(fresh_name))
+        testing.apply(frontend.get_global_func(fresh_name))
 
 
-def test_exception_in_registered_callback_called_by_name(fresh_name):
+def test_exception_in_registered_callback_called_by_name(frontend, fresh_name):
     def boom():
         raise ZeroDivisionError("from python")
 
-    ffi.register_func(fresh_name, boom)
+    frontend.register_func(fresh_name, boom)
     with pytest.raises(ZeroDivisionError, match="from python"):
-        ffi.get_global_func(fresh_name)()
+        frontend.get_global_func(fresh_name)()
 
 
 def test_callback_returning_unsupported_value(testing):
@@ -134,7 +138,7 @@ def test_callback_returning_unsupported_value(testing):
         testing.apply(lambda: {1})
 
 
-def test_native_callers_see_the_nearest_builtin_kind(fresh_name):
+def test_native_callers_see_the_nearest_builtin_kind(frontend, fresh_name):
     """A C caller (here ctypes over libferrule) sees a Python exception as an error whose kind is
     the nearest known builtin class in its MRO, with str(exc) as the message."""
     import ctypes
@@ -149,7 +153,7 @@ def test_native_callers_see_the_nearest_builtin_kind(fresh_name):
     def f():
         raise MyLookup("custom index problem")
 
-    ffi.register_func(fresh_name, f)
+    frontend.register_func(fresh_name, f)
     func = ctypes.c_void_p()
     err = ctypes.c_void_p()
     assert lib.ferrule_func_get_global(fresh_name.encode(), ctypes.byref(func), ctypes.byref(err)) == 0

@@ -1,4 +1,7 @@
-"""The global registry from Python: listing, lookup, registration, init_api, introspection."""
+"""The global registry from Python: listing, lookup, registration, init_api, introspection.
+
+Every test taking ``frontend`` (or ``testing``) runs against both the extension and ctypes.
+"""
 
 from __future__ import annotations
 
@@ -12,19 +15,21 @@ import pytest
 import ferrule
 import ferrule.ffi as ffi
 
+FRONTENDS = ("extension", "ctypes")
 
-def test_rust_plugin_and_python_functions_are_all_listed(fresh_name):
-    ffi.register_func(fresh_name, lambda: 1)
-    names = ffi.list_global_func_names()
+
+def test_rust_plugin_and_python_functions_are_all_listed(frontend, fresh_name):
+    frontend.register_func(fresh_name, lambda: 1)
+    names = frontend.list_global_func_names()
     assert names == sorted(names)
     for name in ["runtime.version", "demo.add", "demo.scale", "testing.echo", "testing.apply", fresh_name]:
         assert name in names
 
 
-def test_rust_functions_are_callable():
-    assert ffi.get_global_func("demo.add")(1, 2) == 3
-    assert isinstance(ffi.get_global_func("runtime.version")(), str)
-    assert ffi.get_global_func("runtime.live_object_count")() >= 0
+def test_rust_functions_are_callable(frontend):
+    assert frontend.get_global_func("demo.add")(1, 2) == 3
+    assert isinstance(frontend.get_global_func("runtime.version")(), str)
+    assert frontend.get_global_func("runtime.live_object_count")() >= 0
 
 
 def test_plugin_functions_are_callable(testing):
@@ -33,25 +38,25 @@ def test_plugin_functions_are_callable(testing):
     assert testing.nop(1, "two", [3]) is None
 
 
-def test_python_function_called_through_registry(fresh_name):
-    @ffi.register_func(fresh_name)
+def test_python_function_called_through_registry(frontend, fresh_name):
+    @frontend.register_func(fresh_name)
     def mul(a: int, b: int = 3) -> int:
         """Multiplies."""
         return a * b
 
-    f = ffi.get_global_func(fresh_name)
+    f = frontend.get_global_func(fresh_name)
     assert f(2, 5) == 10
     assert f(2) == 6
     assert f(a=4) == 12
     assert mul(1, 1) == 1  # the decorator returns the function itself
 
 
-def test_register_plain_call_form(fresh_name):
+def test_register_plain_call_form(frontend, fresh_name):
     def f(x):
         return x + 1
 
-    assert ffi.register_func(fresh_name, f) is f
-    assert ffi.get_global_func(fresh_name)(1) == 2
+    assert frontend.register_func(fresh_name, f) is f
+    assert frontend.get_global_func(fresh_name)(1) == 2
 
 
 def test_native_code_calls_python_function(testing):
@@ -65,55 +70,55 @@ def test_native_code_calls_python_function(testing):
     assert calls == [(1, 2)]
 
 
-def test_registered_python_function_called_by_native_code(testing, fresh_name):
-    ffi.register_func(fresh_name, lambda s: s.upper())
-    assert testing.apply(ffi.get_global_func(fresh_name), "abc") == "ABC"
+def test_registered_python_function_called_by_native_code(frontend, testing, fresh_name):
+    frontend.register_func(fresh_name, lambda s: s.upper())
+    assert testing.apply(frontend.get_global_func(fresh_name), "abc") == "ABC"
 
 
-def test_unknown_name_raises_key_error():
+def test_unknown_name_raises_key_error(frontend):
     with pytest.raises(KeyError, match="no.such.function") as info:
-        ffi.get_global_func("no.such.function")
+        frontend.get_global_func("no.such.function")
     assert isinstance(info.value, ferrule.KeyError)
     assert info.value.kind == "KeyError"
 
 
-def test_taken_name_needs_override(fresh_name):
-    ffi.register_func(fresh_name, lambda: 1)
+def test_taken_name_needs_override(frontend, fresh_name):
+    frontend.register_func(fresh_name, lambda: 1)
     with pytest.raises(ferrule.KeyError, match=fresh_name):
-        ffi.register_func(fresh_name, lambda: 2)
-    assert ffi.get_global_func(fresh_name)() == 1
-    ffi.register_func(fresh_name, lambda: 2, override=True)
-    assert ffi.get_global_func(fresh_name)() == 2
+        frontend.register_func(fresh_name, lambda: 2)
+    assert frontend.get_global_func(fresh_name)() == 1
+    frontend.register_func(fresh_name, lambda: 2, override=True)
+    assert frontend.get_global_func(fresh_name)() == 2
 
 
-def test_handles_stay_valid_after_remove(fresh_name):
-    ffi.register_func(fresh_name, lambda: "still here")
-    f = ffi.get_global_func(fresh_name)
-    ffi.remove_global_func(fresh_name)
+def test_handles_stay_valid_after_remove(frontend, fresh_name):
+    frontend.register_func(fresh_name, lambda: "still here")
+    f = frontend.get_global_func(fresh_name)
+    frontend.remove_global_func(fresh_name)
     assert f() == "still here"
     with pytest.raises(KeyError):
-        ffi.get_global_func(fresh_name)
+        frontend.get_global_func(fresh_name)
     with pytest.raises(KeyError):
-        ffi.remove_global_func(fresh_name)
+        frontend.remove_global_func(fresh_name)
 
 
-def test_reregistering_a_native_function_keeps_its_signature(fresh_name):
-    ffi.register_func(fresh_name, ffi.get_global_func("demo.scale"))
-    g = ffi.get_global_func(fresh_name)
+def test_reregistering_a_native_function_keeps_its_signature(frontend, fresh_name):
+    frontend.register_func(fresh_name, frontend.get_global_func("demo.scale"))
+    g = frontend.get_global_func(fresh_name)
     assert g(3.0) == 6.0
     assert str(inspect.signature(g)) == "(x: float, factor: float = 2.0) -> float"
 
 
-def test_defaults_fill_in():
-    scale = ffi.get_global_func("demo.scale")
+def test_defaults_fill_in(frontend):
+    scale = frontend.get_global_func("demo.scale")
     assert scale(3.0) == 6.0
     assert scale(3.0, factor=3.0) == 9.0
     assert scale(x=2.0) == 4.0
     assert scale(factor=0.5, x=4.0) == 2.0
 
 
-def test_signature_and_help_show_the_registered_signature():
-    scale = ffi.get_global_func("demo.scale")
+def test_signature_and_help_show_the_registered_signature(frontend):
+    scale = frontend.get_global_func("demo.scale")
     sig = inspect.signature(scale)
     assert str(sig) == "(x: float, factor: float = 2.0) -> float"
     assert sig.parameters["factor"].default == 2.0
@@ -122,19 +127,19 @@ def test_signature_and_help_show_the_registered_signature():
     assert scale.__doc__ and scale.__doc__.splitlines()[0] in text
 
 
-def test_signature_of_python_function_round_trips(fresh_name):
+def test_signature_of_python_function_round_trips(frontend, fresh_name):
     def f(a: int, b: float = 1.5, *, name: str = "it's", flag: bool = True, none=None) -> str:
         return f"{a} {b} {name} {flag} {none}"
 
-    ffi.register_func(fresh_name, f)
-    g = ffi.get_global_func(fresh_name)
+    frontend.register_func(fresh_name, f)
+    g = frontend.get_global_func(fresh_name)
     expected = "(a: int, b: float = 1.5, *, name: str = \"it's\", flag: bool = True, none: Any = None) -> str"
     assert str(inspect.signature(g)) == expected
     assert g(1) == "1 1.5 it's True None"
     assert g(1, name="x", flag=False) == "1 1.5 x False None"
 
 
-def test_signature_text_rules():
+def test_signature_text_rules(frontend):
     def varargs(a: int, *rest: int) -> int:
         return a
 
@@ -144,18 +149,18 @@ def test_signature_text_rules():
     def kw_after_var(*args, k=1):
         return k
 
-    assert ffi.signature_text(varargs) == "(a: int, *rest: int) -> int"
-    assert ffi.signature_text(bad_default) is None
-    assert ffi.signature_text(kw_after_var) == "(*args: Any, k: Any = 1)"
-    assert ffi.signature_text(lambda x, y=2: 0) == "(x: Any, y: Any = 2)"
+    assert frontend.signature_text(varargs) == "(a: int, *rest: int) -> int"
+    assert frontend.signature_text(bad_default) is None
+    assert frontend.signature_text(kw_after_var) == "(*args: Any, k: Any = 1)"
+    assert frontend.signature_text(lambda x, y=2: 0) == "(x: Any, y: Any = 2)"
 
 
-def test_keyword_only_parameters_after_varargs(fresh_name, testing):
+def test_keyword_only_parameters_after_varargs(frontend, fresh_name, testing):
     def grid(*arrays: int, indexing: str = "xy") -> str:
         return f"{indexing}:{list(arrays)}"
 
-    ffi.register_func(fresh_name, grid)
-    g = ffi.get_global_func(fresh_name)
+    frontend.register_func(fresh_name, grid)
+    g = frontend.get_global_func(fresh_name)
     assert g(1, 2) == "xy:[1, 2]"
     assert g(1, 2, indexing="ij") == "ij:[1, 2]"
     assert g() == "xy:[]"
@@ -163,73 +168,73 @@ def test_keyword_only_parameters_after_varargs(fresh_name, testing):
     assert testing.apply(g, "ij", 3, 4) == "ij:[3, 4]"
 
 
-def test_positional_only_parameters_refuse_keywords(fresh_name):
+def test_positional_only_parameters_refuse_keywords(frontend, fresh_name):
     def f(x: int, /, y: int = 2) -> int:
         return x * 10 + y
 
-    ffi.register_func(fresh_name, f)
-    g = ffi.get_global_func(fresh_name)
+    frontend.register_func(fresh_name, f)
+    g = frontend.get_global_func(fresh_name)
     assert str(inspect.signature(g)) == "(x: int, /, y: int = 2) -> int"
     assert g(1, y=3) == 13
     with pytest.raises(TypeError, match="positional-only arguments passed as keyword arguments: 'x'"):
         g(x=1)
 
 
-def test_function_without_signature_refuses_keywords(fresh_name):
+def test_function_without_signature_refuses_keywords(frontend, fresh_name):
     def f(a=[1]):
         return a
 
-    ffi.register_func(fresh_name, f)
-    g = ffi.get_global_func(fresh_name)
+    frontend.register_func(fresh_name, f)
+    g = frontend.get_global_func(fresh_name)
     assert g([2]) == [2]
     with pytest.raises(TypeError, match=fresh_name):
         g(a=3)
     assert str(inspect.signature(g)) == "(*args)"
 
 
-def test_doc_comes_from_docstring_or_argument(fresh_name):
+def test_doc_comes_from_docstring_or_argument(frontend, fresh_name):
     def f():
         """The docstring."""
 
-    ffi.register_func(fresh_name, f)
-    assert ffi.get_global_func(fresh_name).__doc__ == "The docstring."
-    ffi.register_func(fresh_name, f, override=True, doc="Given doc.")
-    assert ffi.get_global_func(fresh_name).__doc__ == "Given doc."
+    frontend.register_func(fresh_name, f)
+    assert frontend.get_global_func(fresh_name).__doc__ == "The docstring."
+    frontend.register_func(fresh_name, f, override=True, doc="Given doc.")
+    assert frontend.get_global_func(fresh_name).__doc__ == "Given doc."
 
 
-def test_init_api_populates_module_and_submodules(fresh_name):
-    ffi.register_func(fresh_name + ".inner.twice", lambda x: 2 * x)
+def test_init_api_populates_module_and_submodules(frontend, fresh_name):
+    frontend.register_func(fresh_name + ".inner.twice", lambda x: 2 * x)
     try:
         mod = types.ModuleType("populated")
-        ffi.init_api("demo", mod)
+        frontend.init_api("demo", mod)
         assert mod.add(2, 3) == 5
         assert mod.add.__name__ == "add"
         assert mod.add.__qualname__ == "add"
         assert mod.add.__module__ == "populated"
         assert str(inspect.signature(mod.scale)) == "(x: float, factor: float = 2.0) -> float"
-        assert mod.scale.__doc__ == ffi.get_global_func("demo.scale").__doc__
+        assert mod.scale.__doc__ == frontend.get_global_func("demo.scale").__doc__
 
-        ffi.init_api(fresh_name, "ferrule_test_generated")
+        frontend.init_api(fresh_name, "ferrule_test_generated")
         gen = sys.modules["ferrule_test_generated"]
         assert gen.inner.twice(21) == 42
         assert gen.inner.twice.__module__ == "ferrule_test_generated.inner"
     finally:
-        ffi.remove_global_func(fresh_name + ".inner.twice")
+        frontend.remove_global_func(fresh_name + ".inner.twice")
         sys.modules.pop("ferrule_test_generated", None)
 
 
-def test_function_attributes_and_repr():
-    add = ffi.get_global_func("demo.add")
+def test_function_attributes_and_repr(frontend):
+    add = frontend.get_global_func("demo.add")
     assert add.name == "demo.add"
     assert add.__name__ == "demo.add"
     assert repr(add) == "<ferrule.Function demo.add>"
-    assert add == ffi.get_global_func("demo.add")
-    assert hash(add) == hash(ffi.get_global_func("demo.add"))
-    assert add != ffi.get_global_func("demo.scale")
+    assert add == frontend.get_global_func("demo.add")
+    assert hash(add) == hash(frontend.get_global_func("demo.add"))
+    assert add != frontend.get_global_func("demo.scale")
 
 
-def test_released_function_raises_value_error():
-    add = ffi.get_global_func("demo.add")
+def test_released_function_raises_value_error(frontend):
+    add = frontend.get_global_func("demo.add")
     add.release()
     with pytest.raises(ferrule.ValueError, match="Function 'demo.add' has been released"):
         add(1, 2)
@@ -237,23 +242,23 @@ def test_released_function_raises_value_error():
     add.release()  # idempotent
 
 
-def test_function_wraps_a_python_callable(testing):
-    f = ffi.Function(lambda x: x * 3)
+def test_function_wraps_a_python_callable(frontend, testing):
+    f = frontend.Function(lambda x: x * 3)
     assert f(2) == 6
     assert testing.apply(f, "ab") == "ababab"
-    assert ffi.Function(f) is f
+    assert frontend.Function(f) is f
     with pytest.raises(TypeError):
-        ffi.Function(42)
+        frontend.Function(42)
 
 
-def test_function_on_a_class_stays_unbound():
+def test_function_on_a_class_stays_unbound(frontend):
     class Holder:
-        add = ffi.get_global_func("demo.add")
+        add = frontend.get_global_func("demo.add")
 
     assert Holder().add(1, 2) == 3
 
 
-def test_long_running_flag_is_honoured(fresh_name, testing):
+def test_long_running_flag_is_honoured(frontend, fresh_name, testing):
     import threading
 
     seen = []
@@ -265,9 +270,9 @@ def test_long_running_flag_is_honoured(fresh_name, testing):
         t.join()
         return len(seen)
 
-    ffi.register_func(fresh_name, slow, long_running=True)
-    g = ffi.get_global_func(fresh_name)
-    assert g._info["flags"] & ferrule._ferrule.FUNC_LONG_RUNNING
+    frontend.register_func(fresh_name, slow, long_running=True)
+    g = frontend.get_global_func(fresh_name)
+    assert g._info["flags"] & frontend.FUNC_LONG_RUNNING
     assert g() == 1
 
 

@@ -1,6 +1,5 @@
-//! Functions libferrule registers itself, under `runtime.*` and `demo.*`, the first time the
-//! registry is reached through the C ABI. (The operators of `schema/ops.yaml` join them as
-//! `ops.*` once `ferrule-ops` is wired in; see issue 3.)
+//! Functions libferrule registers itself the first time the registry is reached through the
+//! C ABI: `runtime.*`, `demo.*`, and every operator of `schema/ops.yaml` as `ops.*`.
 
 use std::sync::Once;
 
@@ -10,7 +9,7 @@ use ferrule_registry::{live_object_count, FuncDef};
 pub fn ensure_registered() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        if let Err(e) = register_all() {
+        if let Err(e) = register_all().and_then(|()| ferrule_ops::register_all()) {
             eprintln!("ferrule: registering built-in functions failed: {e}");
         }
     });

@@ -22,8 +22,10 @@ pub fn ops_py(ops: &[Op]) -> String {
             let entry = match v.as_str() {
                 "function" => continue,
                 "method" => (op.short_name().to_owned(), "self"),
-                dunder if dunder.starts_with("__r") && !matches!(dunder, "__round__") => (dunder.to_owned(), "reflected"),
-                dunder if dunder.starts_with("__i") && !matches!(dunder, "__invert__" | "__index__" | "__int__" | "__iter__") => (dunder.to_owned(), "inplace"),
+                // `__radd__` / `__iadd__` are the reflected / in-place forms of a `__add__` the op
+                // also lists (so `__rshift__` and `__invert__` stay plain).
+                dunder if has_base_variant(op, dunder, "__r") => (dunder.to_owned(), "reflected"),
+                dunder if has_base_variant(op, dunder, "__i") => (dunder.to_owned(), "inplace"),
                 dunder => (dunder.to_owned(), "self"),
             };
             let _ = writeln!(out, "    {:?}: ({:?}, {:?}),", entry.0, op.registered_name(), entry.1);
@@ -31,6 +33,11 @@ pub fn ops_py(ops: &[Op]) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+/// True when `dunder` is `prefix` + `name__` and the op also lists the plain `__name__`.
+fn has_base_variant(op: &Op, dunder: &str, prefix: &str) -> bool {
+    dunder.strip_prefix(prefix).is_some_and(|rest| op.variants.iter().any(|v| v.strip_prefix("__") == Some(rest)))
 }
 
 fn stub_params(op: &Op) -> String {

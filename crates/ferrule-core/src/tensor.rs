@@ -49,12 +49,12 @@ pub fn format_shape(shape: &[i64]) -> String {
     }
 }
 
-/// The product of `dims`, 0 as soon as any dim is 0, `None` on overflow.
+/// The product of `dims` (0 when any dim is 0), `None` when the product of the non-zero dims
+/// overflows: as in numpy, a shape like `(2**40, 2**40, 0, 2**40)` is too big even though it
+/// holds no elements.
 fn dims_product(dims: &[i64]) -> Option<i64> {
-    if dims.contains(&0) {
-        return Some(0);
-    }
-    dims.iter().try_fold(1i64, |acc, &dim| acc.checked_mul(dim))
+    let nonzero = dims.iter().filter(|&&d| d != 0).try_fold(1i64, |acc, &dim| acc.checked_mul(dim))?;
+    Some(if dims.contains(&0) { 0 } else { nonzero })
 }
 
 /// The element count of a requested shape: `ValueError` for a negative dim, `OverflowError`
@@ -385,8 +385,13 @@ mod tests {
         );
         let err = Tensor::zeros(&[1 << 61], DType::Int8).unwrap_err();
         assert_eq!(err.kind, ErrorKind::MemoryError);
-        let empty = Tensor::zeros(&[1 << 40, 1 << 40, 0], DType::Int8).unwrap();
+        let empty = Tensor::zeros(&[1 << 30, 1 << 30, 0], DType::Int8).unwrap();
         assert_eq!((empty.numel(), empty.nbytes()), (0, 0));
+        // As in numpy, the non-zero dims must not overflow even when the size is 0.
+        assert_eq!(
+            Tensor::zeros(&[1 << 40, 1 << 40, 0], DType::Int8).unwrap_err().kind,
+            ErrorKind::OverflowError
+        );
     }
 
     #[test]

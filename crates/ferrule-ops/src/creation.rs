@@ -597,7 +597,7 @@ mod tests {
         assert_eq!(g[2].to_vec::<i32>().unwrap()[..3], [3, 2, 1]);
         assert_eq!(g[0].to_vec::<i32>().unwrap()[..7], [1, 1, 1, 1, 1, 1, 2]);
         assert!(meshgrid(&[], "xy").unwrap().is_empty());
-        assert_eq!(meshgrid(&[x.clone()], "xy").unwrap()[0].to_vec::<i32>().unwrap(), [1, 2, 3]);
+        assert_eq!(meshgrid(std::slice::from_ref(&x), "xy").unwrap()[0].to_vec::<i32>().unwrap(), [1, 2, 3]);
         let err = meshgrid(&[x], "yx").unwrap_err();
         assert!(err.message.starts_with("meshgrid() argument 'indexing'"));
     }

@@ -165,7 +165,7 @@ fn trunc_i32(v: f64) -> i64 {
 
 /// `cvttsd2si` to 64 bits: truncation, with NaN and out-of-range giving `i64::MIN`.
 fn trunc_i64(v: f64) -> i64 {
-    if v >= -9223372036854775808.0 && v < 9223372036854775808.0 {
+    if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&v) {
         v as i64
     } else {
         i64::MIN

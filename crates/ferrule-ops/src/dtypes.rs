@@ -14,6 +14,11 @@ fn dtype_of(op: &str, arg: &str, value: &Any) -> Result<DType> {
     if let Some(t) = value.downcast::<TensorObj>() {
         return Ok(t.tensor().dtype());
     }
+    if let Some(name) = value.as_str() {
+        // Frontends whose dtypes are names (Python's `ferrule.float32 == "float32"`).
+        return DType::from_name(name)
+            .ok_or_else(|| Error::type_error(format!("{op}() argument '{arg}': unknown dtype '{name}'")));
+    }
     Err(Error::type_error(format!(
         "{op}() argument '{arg}': expected a dtype or a tensor, got {}",
         value.type_name()

@@ -233,8 +233,8 @@ impl<const N: usize> Layout<N> {
         for d in (0..outer.len()).rev() {
             idx[d] = rest as i64 % outer[d];
             rest /= outer[d] as usize;
-            for k in 0..N {
-                base[k] += idx[d] * self.strides[k][d];
+            for (b, s) in base.iter_mut().zip(&self.strides) {
+                *b += idx[d] * s[d];
             }
         }
         let mut remaining = range.len();
@@ -252,14 +252,14 @@ impl<const N: usize> Layout<N> {
                 // remaining > 0 guarantees another row exists, so d never underflows.
                 d -= 1;
                 idx[d] += 1;
-                for k in 0..N {
-                    base[k] += self.strides[k][d];
+                for (b, s) in base.iter_mut().zip(&self.strides) {
+                    *b += s[d];
                 }
                 if idx[d] < outer[d] {
                     break;
                 }
-                for k in 0..N {
-                    base[k] -= self.strides[k][d] * outer[d];
+                for (b, s) in base.iter_mut().zip(&self.strides) {
+                    *b -= s[d] * outer[d];
                 }
                 idx[d] = 0;
             }
@@ -273,14 +273,14 @@ impl<const N: usize> Layout<N> {
 /// # Safety
 /// The elements must be readable and hold valid `T` values.
 #[inline(always)]
-unsafe fn load<'b, T: Copy>(
+unsafe fn load<T: Copy>(
     base: *const T,
     off: i64,
     stride: i64,
     m: usize,
     copy: bool,
-    buf: &'b mut [MaybeUninit<T>; CHUNK],
-) -> &'b [T] {
+    buf: &mut [MaybeUninit<T>; CHUNK],
+) -> &[T] {
     // SAFETY: the caller's contract.
     unsafe {
         let first = base.offset(off as isize);

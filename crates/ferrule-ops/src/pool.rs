@@ -55,6 +55,11 @@ where
         }
         return;
     }
+    // The pool hop is type-erased so each kernel adds only its loop, not a set of pool jobs.
+    parallel_for_dyn(n_items, min_per_task, &body);
+}
+
+fn parallel_for_dyn(n_items: usize, min_per_task: usize, body: &(dyn Fn(Range<usize>) + Sync)) {
     let Some(pool) = pool() else {
         body(0..n_items);
         return;
@@ -70,7 +75,6 @@ where
         body(0..n_items);
         return;
     }
-    let body = &body;
     pool.scope(|scope| {
         for t in 1..tasks {
             scope.spawn(move |_| body(split(n_items, tasks, t)));

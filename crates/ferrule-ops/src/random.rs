@@ -161,7 +161,7 @@ pub fn normal(
     if !loc.is_finite() {
         bail!(ValueError, "random.normal() argument 'loc': expected a finite number, got {loc}");
     }
-    if !(scale >= 0.0) || !scale.is_finite() {
+    if scale.is_nan() || scale < 0.0 || !scale.is_finite() {
         bail!(
             ValueError,
             "random.normal() argument 'scale': expected a finite number >= 0, got {scale}"

@@ -6,8 +6,8 @@ use super::in_dtype;
 use crate::iter::{broadcast_all, map_quaternary, prepare_out, MIN_PER_TASK_MATH};
 use crate::operand::Operand;
 
-/// The mean Earth radius in metres (IUGG: (2a + b) / 3 of WGS 84, 6 371 008.8 m, rounded).
-pub const EARTH_RADIUS_M: f64 = 6_371_009.0;
+/// The Earth radius in metres that the Tencent seed (`../shared/seeds/001`) uses: 6378 km.
+pub const EARTH_RADIUS_M: f64 = 6_378_000.0;
 
 /// One argument as a float64 tensor; bool and complex are a `TypeError` naming it.
 fn coordinate(name: &str, x: &Operand) -> Result<Tensor> {

@@ -60,8 +60,8 @@ fn exp1_f32<const FMA: bool>(x: f32) -> f32 {
 fn exp1_f64<const FMA: bool>(x: f64) -> f64 {
     const LOG2E: f64 = std::f64::consts::LOG2_E;
     const MAGIC: f64 = 6_755_399_441_055_744.0; // 1.5 * 2^52
-    const LN2_HI: f64 = 6.931_471_803_691_238_164_9e-1; // low 21 bits zero
-    const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
+    const LN2_HI: f64 = 6.931_471_803_691_238e-1; // low 21 bits zero
+    const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
     const INV_FACT: [f64; 14] = [
         1.0,
         1.0,

@@ -349,7 +349,7 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, dtype: dtype, /, *, copy: bool = True, device: device | None = None) -> Tensor")
         .register_packed(op_astype)?;
     FuncDef::new("ops.geo_distance")
-        .doc("The great-circle distance in metres between (lon1, lat1) and (lon2, lat2), given in degrees,\nby the haversine formula on a sphere of the mean Earth radius (6371009 m). Inputs broadcast\ntogether and may be tensors of any integer or real float dtype or Python numbers; the result\nis float64 (float32 inputs are computed in float64). Heavy inputs run on the ferrule thread\npool with the GIL released.\n\n>>> round(float(ferrule.geo_distance(0.0, 0.0, 180.0, 0.0)))\n20015115")
+        .doc("The great-circle distance in metres between (lon1, lat1) and (lon2, lat2), given in degrees,\nby the haversine formula on a sphere of radius 6378 km (as the Tencent seed computes it). Inputs broadcast\ntogether and may be tensors of any integer or real float dtype or Python numbers; the result\nis float64 (float32 inputs are computed in float64). Heavy inputs run on the ferrule thread\npool with the GIL released.\n\n>>> round(float(ferrule.geo_distance(0.0, 0.0, 180.0, 0.0)))\n20037078")
         .signature("(lon1: Tensor | int | float | bool, lat1: Tensor | int | float | bool, lon2: Tensor | int | float | bool, lat2: Tensor | int | float | bool) -> Tensor")
         .register_packed(op_geo_distance)?;
     FuncDef::new("ops.sum")
@@ -1773,8 +1773,8 @@ fn op_setitem(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_value = glue::operand(OP, args, 2, "value")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::setitem(a_x, a_index, &a_value))?;
-    glue::ret_value(result)
+    glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::setitem(a_x, a_index, &a_value))?;
+    glue::ret_value(())
 }
 
 fn op_take(args: &[Any]) -> Result<Any> {

@@ -46,7 +46,7 @@ pub fn vector_norm(x: &Tensor, axis: Option<&[i64]>, keepdims: bool, ord: f64) -
     if ord.is_nan() {
         bail!(ValueError, "linalg.vector_norm() argument 'ord': expected a number, got nan");
     }
-    let result = if ord == f64::INFINITY || ord == f64::NEG_INFINITY {
+    let result = if ord.is_infinite() {
         let magnitudes = abs_map(x, |v| v)?;
         let reduced = if ord > 0.0 {
             reduce::max(&magnitudes, axis, keepdims)

@@ -66,7 +66,6 @@ fn fold_lanes<R: Reducer>(xs: &[R::In]) -> R::Acc {
 }
 
 #[multiversion::multiversion(targets(
-    "x86_64+avx512f+avx512bw+avx512vl+avx2+fma",
     "x86_64+avx2+fma",
     "aarch64+neon"
 ))]
@@ -396,7 +395,6 @@ unsafe fn accumulate_row<R: Reducer>(acc: &mut [R::Acc], p: *const R::In, stride
 }
 
 #[multiversion::multiversion(targets(
-    "x86_64+avx512f+avx512bw+avx512vl+avx2+fma",
     "x86_64+avx2+fma",
     "aarch64+neon"
 ))]

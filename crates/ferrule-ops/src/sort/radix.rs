@@ -26,7 +26,7 @@ pub(crate) fn radix_sort_by<E: Copy>(
     scratch.extend_from_slice(data);
     let mut in_data = true;
     for (b, h) in hist.iter().enumerate() {
-        if h.iter().any(|&c| c == n) {
+        if h.contains(&n) {
             continue;
         }
         let mut offsets = [0usize; 256];

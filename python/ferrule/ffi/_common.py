@@ -1,14 +1,8 @@
-"""The packed-function FFI: the global function registry shared with Rust, C, Go and plugins.
+"""Pure-Python helpers shared by both registry frontends (the extension and ctypes).
 
->>> import ferrule.ffi as ffi
->>> add = ffi.get_global_func("demo.add")
->>> add(1, 2)
-3
->>> @ffi.register_func("example.twice", override=True)
-... def twice(x: int) -> int:
-...     return 2 * x
->>> ffi.get_global_func("example.twice")(21)
-42
+Nothing here touches native code: signature text for registration, the adapter that feeds packed
+positional arguments to keyword-only parameters, ``inspect.Signature`` objects built from registry
+metadata, and module population by prefix.
 """
 
 from __future__ import annotations
@@ -16,67 +10,10 @@ from __future__ import annotations
 import importlib
 import inspect
 import math
-import os
 import sys
 import types
 import typing
-from typing import Any, Callable, TypeVar, overload
-
-from . import _ferrule
-from .error import KeyError as _FerruleKeyError
-
-__all__ = [
-    "Function",
-    "get_global_func",
-    "list_global_func_names",
-    "register_func",
-    "remove_global_func",
-    "init_api",
-    "load_library",
-    "live_object_count",
-]
-
-#: A callable handle on a native function object (see ``ferrule._ferrule.Function``).
-Function = _ferrule.Function
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def get_global_func(name: str) -> Function:
-    """Return the function registered under the dotted ``name``.
-
-    Raises :class:`ferrule.KeyError` (a :class:`KeyError`) if nothing is registered under it.
-    """
-    return _ferrule.get_global_func(name)
-
-
-def list_global_func_names() -> list[str]:
-    """Return the names of every registered function (Rust, C, plugins, Python), sorted."""
-    return _ferrule.list_global_func_names()
-
-
-def remove_global_func(name: str) -> None:
-    """Remove a registered function; handles already obtained stay valid.
-
-    Raises :class:`ferrule.KeyError` if nothing is registered under ``name``.
-    """
-    _ferrule.remove_global_func(name)
-
-
-def load_library(path: str | os.PathLike[str]) -> None:
-    """Load a plugin library (a shared object exporting ``ferrule_plugin_init``).
-
-    Its functions join the one registry of the process. Loading the same file twice is a no-op.
-    """
-    _ferrule.load_library(os.fspath(path))
-
-
-def live_object_count() -> int:
-    """Number of live heap objects in libferrule (strings, arrays, tensors, functions, ...)."""
-    return _ferrule.live_object_count()
-
-
-# ---- registration ------------------------------------------------------------------------------
+from typing import Any, Callable, Mapping
 
 _SIMPLE_TYPES: dict[Any, str] = {
     int: "int",
@@ -178,7 +115,7 @@ def signature_text(func: Callable[..., Any]) -> str | None:
     return out
 
 
-def _positional_adapter(func: Callable[..., Any]) -> Callable[..., Any]:
+def positional_adapter(func: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap ``func`` so that packed positional arguments reach its keyword-only parameters.
 
     A packed call passes the fixed parameters (positional, then keyword-only) in declaration
@@ -203,75 +140,18 @@ def _positional_adapter(func: Callable[..., Any]) -> Callable[..., Any]:
     return adapter
 
 
-@overload
-def register_func(
-    name: str, f: None = None, *, override: bool = False, doc: str | None = None, long_running: bool = False
-) -> Callable[[F], F]: ...
-@overload
-def register_func(
-    name: str, f: F, *, override: bool = False, doc: str | None = None, long_running: bool = False
-) -> F: ...
-
-
-def register_func(
-    name: str,
-    f: Callable[..., Any] | None = None,
-    *,
-    override: bool = False,
-    doc: str | None = None,
-    long_running: bool = False,
-) -> Any:
-    """Register a Python callable in the global registry under the dotted ``name``.
-
-    Usable as ``@register_func("mylib.f")`` or ``register_func("mylib.f", f)``; returns ``f``.
-    Native code, Go, C and other Python code can then call it by name. The signature text comes
-    from :func:`inspect.signature` and the documentation from ``doc`` or ``f.__doc__``.
-
-    Raises :class:`ferrule.KeyError` if ``name`` is taken and ``override`` is false.
-    ``long_running=True`` asks frontends to release their interpreter lock around calls.
-    """
-    if not isinstance(name, str) or not name:
-        raise TypeError("register_func() needs a non-empty str name")
-
-    def register(func: F) -> F:
-        if not callable(func):
-            raise TypeError(f"register_func({name!r}): expected a callable, not {type(func).__name__!r}")
-        if isinstance(func, Function):
-            # re-registering a native function keeps its registered signature
-            target: Any = func
-            sig = func._info.get("signature") or None
-        else:
-            target = _positional_adapter(func)
-            sig = signature_text(func)
-        text = doc if doc is not None else inspect.getdoc(func)
-        flags = (_ferrule.REGISTER_OVERRIDE if override else 0) | (_ferrule.FUNC_LONG_RUNNING if long_running else 0)
-        try:
-            _ferrule._register_func(name, target, text, sig, flags)
-        except _FerruleKeyError:
-            raise
-        except ValueError:
-            if sig is None:
-                raise
-            # a signature the registry cannot parse: register without one rather than fail
-            _ferrule._register_func(name, target, text, None, flags)
-        return func
-
-    if f is None:
-        return register
-    return register(f)
-
-
 # ---- module population ---------------------------------------------------------------------------
 
 
-def init_api(prefix: str, module: types.ModuleType | str) -> types.ModuleType:
-    """Put every registered ``prefix.*`` function on ``module``.
+def populate_module(
+    prefix: str,
+    module: types.ModuleType | str,
+    names: list[str],
+    get: Callable[[str], Any],
+) -> types.ModuleType:
+    """The body of ``init_api``: put every ``prefix.*`` name of ``names`` on ``module``.
 
-    ``module`` is a module object or the name of one (imported, or created if it does not exist).
-    ``prefix.a`` becomes ``module.a``; ``prefix.sub.b`` becomes ``module.sub.b`` (submodules are
-    created as needed). Each function gets ``__name__``, ``__qualname__``, ``__module__``,
-    ``__doc__`` and ``__signature__`` from the registry, so ``help()`` and ``inspect.signature``
-    show them. Returns the module.
+    ``get(name)`` returns the function object for a registered name; the frontend supplies it.
     """
     if isinstance(module, str):
         mod_name = module
@@ -284,7 +164,7 @@ def init_api(prefix: str, module: types.ModuleType | str) -> types.ModuleType:
                 module = types.ModuleType(mod_name)
                 sys.modules[mod_name] = module
     start = prefix + "." if prefix else ""
-    for full in list_global_func_names():
+    for full in names:
         if not full.startswith(start):
             continue
         parts = full[len(start) :].split(".")
@@ -295,7 +175,7 @@ def init_api(prefix: str, module: types.ModuleType | str) -> types.ModuleType:
                 sub = types.ModuleType(f"{target.__name__}.{part}")
                 setattr(target, part, sub)
             target = sub
-        func = get_global_func(full)
+        func = get(full)
         func.__name__ = parts[-1]
         func.__qualname__ = parts[-1]
         func.__module__ = target.__name__
@@ -324,17 +204,26 @@ class _Annotation:
         return hash(self.text)
 
 
-def _annotation(text: str) -> Any:
+_SIMPLE_ANNOTATIONS: dict[str, Any] = {
+    "int": int,
+    "float": float,
+    "str": str,
+    "bool": bool,
+    "bytes": bytes,
+    "list": list,
+    "dict": dict,
+    "None": None,
+    "Any": typing.Any,
+}
+
+
+def _annotation(text: str, classes: Mapping[str, Any]) -> Any:
     if not text:
         return inspect.Parameter.empty
-    simple = {"int": int, "float": float, "str": str, "bool": bool, "bytes": bytes, "list": list, "dict": dict,
-              "None": None, "Any": typing.Any}
-    if text in simple:
-        return simple[text]
-    if text == "Tensor":
-        return _ferrule.Tensor
-    if text == "Function":
-        return _ferrule.Function
+    if text in _SIMPLE_ANNOTATIONS:
+        return _SIMPLE_ANNOTATIONS[text]
+    if text in classes:
+        return classes[text]
     return _Annotation(text)
 
 
@@ -346,21 +235,18 @@ _KIND = {
 }
 
 
-def _signature_of(func: Function) -> inspect.Signature:
-    """The ``__signature__`` of a Function, built from its registry metadata."""
-    try:
-        info = func._info
-    except Exception:  # released: nothing to describe
-        info = {}
+def signature_from_info(info: Mapping[str, Any], classes: Mapping[str, Any]) -> inspect.Signature:
+    """An ``inspect.Signature`` from a function's registry metadata (``func_get_info``'s map).
+
+    ``classes`` maps registry type names such as ``"Tensor"`` and ``"Function"`` to the
+    frontend's classes. A function registered without a signature shows as ``(*args)``.
+    """
     if not info.get("signature"):
         return inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
     params = []
     for p in info.get("params", []):
         kind = _KIND.get(p.get("kind", ""), inspect.Parameter.POSITIONAL_OR_KEYWORD)
         default = p["default"] if "default" in p else inspect.Parameter.empty
-        params.append(inspect.Parameter(p["name"], kind, default=default, annotation=_annotation(p.get("type", ""))))
-    returns = _annotation(info.get("returns", ""))
+        params.append(inspect.Parameter(p["name"], kind, default=default, annotation=_annotation(p.get("type", ""), classes)))
+    returns = _annotation(info.get("returns", ""), classes)
     return inspect.Signature(params, return_annotation=returns)
-
-
-_ferrule._set_hook("signature", _signature_of)

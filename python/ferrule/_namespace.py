@@ -1,0 +1,198 @@
+"""Binds the operators of ``schema/ops.yaml`` (listed in the generated :mod:`ferrule._ops`) into
+the ``ferrule`` namespace, its ``linalg`` and ``random`` submodules, and :class:`ferrule.Tensor`.
+
+Each free function *is* the registered packed function ``ops.<name>`` (a
+:class:`ferrule.Function`), so a call goes straight to the kernel with no Python frame in
+between. Tensor methods and operators are thin adapters that put ``self`` where the op wants it.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from typing import Any, Callable
+
+from . import _ferrule
+from ._ops import OPS, TENSOR_METHODS
+
+__all__ = ["DType", "DTYPES", "bind", "encode_index", "finfo_object", "iinfo_object"]
+
+
+class DType(str):
+    """A ferrule dtype. It compares equal to its name (``ferrule.float32 == "float32"``), which is
+    also what :attr:`ferrule.Tensor.dtype` returns, and passes to native code as that name."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        """The dtype's name, e.g. ``"float32"``."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"ferrule.{str(self)}"
+
+
+#: Every dtype ferrule supports, by name.
+DTYPES: dict[str, DType] = {
+    name: DType(name)
+    for name in (
+        "bool",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "float16",
+        "bfloat16",
+        "float32",
+        "float64",
+        "complex64",
+        "complex128",
+    )
+}
+
+
+class finfo_object:
+    """Machine limits of a floating dtype, as ``ferrule.finfo`` returns them (the Array API's
+    ``finfo_object``): ``bits``, ``eps``, ``max``, ``min``, ``smallest_normal``, ``dtype``."""
+
+    __slots__ = ("bits", "eps", "max", "min", "smallest_normal", "dtype")
+
+    def __init__(self, info: dict[str, Any]) -> None:
+        self.bits: int = info["bits"]
+        self.eps: float = info["eps"]
+        self.max: float = info["max"]
+        self.min: float = info["min"]
+        self.smallest_normal: float = info["smallest_normal"]
+        self.dtype: DType = DTYPES[info["dtype"]]
+
+    def __repr__(self) -> str:
+        return f"finfo(bits={self.bits}, eps={self.eps}, max={self.max}, min={self.min}, smallest_normal={self.smallest_normal}, dtype={self.dtype})"
+
+
+class iinfo_object:
+    """Limits of an integer dtype, as ``ferrule.iinfo`` returns them: ``bits``, ``max``, ``min``,
+    ``dtype``."""
+
+    __slots__ = ("bits", "max", "min", "dtype")
+
+    def __init__(self, info: dict[str, Any]) -> None:
+        self.bits: int = info["bits"]
+        top = info["max"]  # uint64's max arrives as a 0-d uint64 tensor (it does not fit int64)
+        self.max: int = top if isinstance(top, int) else int(top.tolist())
+        self.min: int = info["min"]
+        self.dtype: DType = DTYPES[info["dtype"]]
+
+    def __repr__(self) -> str:
+        return f"iinfo(bits={self.bits}, max={self.max}, min={self.min}, dtype={self.dtype})"
+
+
+def _info_wrapper(f: Callable[..., Any], wrap: type, name: str) -> Callable[..., Any]:
+    def info(type: Any, /) -> Any:  # noqa: A002  (the standard's parameter name)
+        return wrap(f(type))
+
+    info.__name__ = info.__qualname__ = name
+    info.__doc__ = f.__doc__
+    return info
+
+
+def encode_index(index: Any) -> Any:
+    """Encodes the object inside ``x[...]`` as ``ops.getitem`` reads it (see the table in
+    ``crates/ferrule-ops/src/index.rs``): slices become ``{"slice": [start, stop, step]}``,
+    ``...`` the string ``"..."``, tuples lists, and numpy arrays tensors."""
+    if isinstance(index, tuple):
+        return [_encode_item(item) for item in index]
+    return _encode_item(index)
+
+
+def _encode_item(item: Any) -> Any:
+    if isinstance(item, slice):
+        return {"slice": [item.start, item.stop, item.step]}
+    if item is Ellipsis:
+        return "..."
+    if item is None or isinstance(item, (bool, int, _ferrule.Tensor)):
+        return item
+    if isinstance(item, list):
+        return item
+    if hasattr(item, "__index__"):
+        return item.__index__()
+    if hasattr(item, "__array__") or hasattr(item, "__dlpack__"):
+        return _ferrule.Tensor(item)
+    return item
+
+
+def _self_method(f: Callable[..., Any]) -> Callable[..., Any]:
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return f(self, *args, **kwargs)
+
+    return method
+
+
+def _reflected_method(f: Callable[..., Any]) -> Callable[..., Any]:
+    def method(self: Any, other: Any) -> Any:
+        return f(other, self)
+
+    return method
+
+
+def _inplace_method(f: Callable[..., Any]) -> Callable[..., Any]:
+    def method(self: Any, other: Any) -> Any:
+        f(self, other, out=self)
+        return self
+
+    return method
+
+
+def _getitem(f: Callable[..., Any]) -> Callable[..., Any]:
+    def __getitem__(self: Any, index: Any) -> Any:
+        return f(self, encode_index(index))
+
+    return __getitem__
+
+
+def _setitem(f: Callable[..., Any]) -> Callable[..., Any]:
+    def __setitem__(self: Any, index: Any, value: Any) -> None:
+        f(self, encode_index(index), value)
+
+    return __setitem__
+
+
+_ADAPTERS = {"self": _self_method, "reflected": _reflected_method, "inplace": _inplace_method}
+
+
+def bind(package: types.ModuleType) -> None:
+    """Sets every op on ``package`` (or its ``linalg`` / ``random`` submodule, created here and
+    entered in :data:`sys.modules`) and every method and operator on :class:`ferrule.Tensor`."""
+    for name, dtype in DTYPES.items():
+        setattr(package, name, dtype)
+    for py_name, (submodule, registered) in OPS.items():
+        target = package
+        if submodule:
+            target = getattr(package, submodule, None)  # type: ignore[assignment]
+            if target is None:
+                target = types.ModuleType(f"{package.__name__}.{submodule}", f"ferrule.{submodule}: operators under ops.{submodule}.*")
+                setattr(package, submodule, target)
+                sys.modules[target.__name__] = target
+        f = _ferrule.get_global_func(registered)
+        if py_name == "finfo":
+            f = _info_wrapper(f, finfo_object, "finfo")
+        elif py_name == "iinfo":
+            f = _info_wrapper(f, iinfo_object, "iinfo")
+        setattr(target, py_name.rsplit(".", 1)[-1], f)
+    tensor = _ferrule.Tensor
+    for attr, (registered, mode) in TENSOR_METHODS.items():
+        f = _ferrule.get_global_func(registered)
+        if attr == "__getitem__":
+            method = _getitem(f)
+        elif attr == "__setitem__":
+            method = _setitem(f)
+        else:
+            method = _ADAPTERS[mode](f)
+        method.__name__ = attr
+        method.__qualname__ = f"Tensor.{attr}"
+        method.__doc__ = f.__doc__
+        setattr(tensor, attr, method)

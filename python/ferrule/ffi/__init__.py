@@ -1,0 +1,173 @@
+"""The packed-function FFI: the global function registry shared with Rust, C, Go and plugins.
+
+>>> import ferrule.ffi as ffi
+>>> add = ffi.get_global_func("demo.add")
+>>> add(1, 2)
+3
+>>> @ffi.register_func("example.twice", override=True)
+... def twice(x: int) -> int:
+...     return 2 * x
+>>> ffi.get_global_func("example.twice")(21)
+42
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import types
+from typing import Any, Callable, TypeVar, overload
+
+from .. import _ferrule
+from ..error import KeyError as _FerruleKeyError
+from ._common import populate_module, positional_adapter, signature_from_info, signature_text
+
+#: ferrule_func_set_global flags (ferrule.h): replace a taken name; release the GIL around calls.
+REGISTER_OVERRIDE: int = _ferrule.REGISTER_OVERRIDE
+FUNC_LONG_RUNNING: int = _ferrule.FUNC_LONG_RUNNING
+
+__all__ = [
+    "FUNC_LONG_RUNNING",
+    "REGISTER_OVERRIDE",
+    "Function",
+    "get_global_func",
+    "list_global_func_names",
+    "register_func",
+    "remove_global_func",
+    "init_api",
+    "load_library",
+    "live_object_count",
+    "signature_text",
+]
+
+#: A callable handle on a native function object (see ``ferrule._ferrule.Function``).
+Function = _ferrule.Function
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def get_global_func(name: str) -> Function:
+    """Return the function registered under the dotted ``name``.
+
+    Raises :class:`ferrule.KeyError` (a :class:`KeyError`) if nothing is registered under it.
+    """
+    return _ferrule.get_global_func(name)
+
+
+def list_global_func_names() -> list[str]:
+    """Return the names of every registered function (Rust, C, plugins, Python), sorted."""
+    return _ferrule.list_global_func_names()
+
+
+def remove_global_func(name: str) -> None:
+    """Remove a registered function; handles already obtained stay valid.
+
+    Raises :class:`ferrule.KeyError` if nothing is registered under ``name``.
+    """
+    _ferrule.remove_global_func(name)
+
+
+def load_library(path: str | os.PathLike[str]) -> None:
+    """Load a plugin library (a shared object exporting ``ferrule_plugin_init``).
+
+    Its functions join the one registry of the process. Loading the same file twice is a no-op.
+    """
+    _ferrule.load_library(os.fspath(path))
+
+
+def live_object_count() -> int:
+    """Number of live heap objects in libferrule (strings, arrays, tensors, functions, ...)."""
+    return _ferrule.live_object_count()
+
+
+# ---- registration ------------------------------------------------------------------------------
+
+
+@overload
+def register_func(
+    name: str, f: None = None, *, override: bool = False, doc: str | None = None, long_running: bool = False
+) -> Callable[[F], F]: ...
+@overload
+def register_func(
+    name: str, f: F, *, override: bool = False, doc: str | None = None, long_running: bool = False
+) -> F: ...
+
+
+def register_func(
+    name: str,
+    f: Callable[..., Any] | None = None,
+    *,
+    override: bool = False,
+    doc: str | None = None,
+    long_running: bool = False,
+) -> Any:
+    """Register a Python callable in the global registry under the dotted ``name``.
+
+    Usable as ``@register_func("mylib.f")`` or ``register_func("mylib.f", f)``; returns ``f``.
+    Native code, Go, C and other Python code can then call it by name. The signature text comes
+    from :func:`inspect.signature` and the documentation from ``doc`` or ``f.__doc__``.
+
+    Raises :class:`ferrule.KeyError` if ``name`` is taken and ``override`` is false.
+    ``long_running=True`` asks frontends to release their interpreter lock around calls.
+    """
+    if not isinstance(name, str) or not name:
+        raise TypeError("register_func() needs a non-empty str name")
+
+    def register(func: F) -> F:
+        if not callable(func):
+            raise TypeError(f"register_func({name!r}): expected a callable, not {type(func).__name__!r}")
+        if isinstance(func, Function):
+            # re-registering a native function keeps its registered signature
+            target: Any = func
+            sig = func._info.get("signature") or None
+        else:
+            target = positional_adapter(func)
+            sig = signature_text(func)
+        text = doc if doc is not None else inspect.getdoc(func)
+        flags = (_ferrule.REGISTER_OVERRIDE if override else 0) | (_ferrule.FUNC_LONG_RUNNING if long_running else 0)
+        try:
+            _ferrule._register_func(name, target, text, sig, flags)
+        except _FerruleKeyError:
+            raise
+        except ValueError:
+            if sig is None:
+                raise
+            # a signature the registry cannot parse: register without one rather than fail
+            _ferrule._register_func(name, target, text, None, flags)
+        return func
+
+    if f is None:
+        return register
+    return register(f)
+
+
+# ---- module population ---------------------------------------------------------------------------
+
+
+def init_api(prefix: str, module: types.ModuleType | str) -> types.ModuleType:
+    """Put every registered ``prefix.*`` function on ``module``.
+
+    ``module`` is a module object or the name of one (imported, or created if it does not exist).
+    ``prefix.a`` becomes ``module.a``; ``prefix.sub.b`` becomes ``module.sub.b`` (submodules are
+    created as needed). Each function gets ``__name__``, ``__qualname__``, ``__module__``,
+    ``__doc__`` and ``__signature__`` from the registry, so ``help()`` and ``inspect.signature``
+    show them. Returns the module.
+    """
+    return populate_module(prefix, module, list_global_func_names(), get_global_func)
+
+
+# ---- signatures for introspection ----------------------------------------------------------------
+
+
+def _signature_of(func: Function) -> inspect.Signature:
+    """The ``__signature__`` of a Function, built from its registry metadata."""
+    try:
+        info = func._info
+    except Exception:  # released: nothing to describe
+        info = {}
+    return signature_from_info(info, _ANNOTATION_CLASSES)
+
+
+_ANNOTATION_CLASSES = {"Tensor": _ferrule.Tensor, "Function": _ferrule.Function}
+
+_ferrule._set_hook("signature", _signature_of)
