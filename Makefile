@@ -22,10 +22,21 @@ C_FLAGS := -std=c11 -Wall -Wextra -Werror -Iinclude
 C_LIBS := -L$(RELEASE) -lferrule -Wl,-rpath,$(abspath $(RELEASE))
 HEADERS := $(wildcard include/ferrule/*.h)
 
+# The example plugins (examples/plugin-rust, examples/plugin-c) and the pkg-config file for C
+# programs; the tests of every language find the plugins through the two exported variables.
+PKG_CONFIG ?= pkg-config
+EXAMPLES_OUT := target/examples
+PKGCONFIG_DIR := target/pkgconfig
+EXAMPLE_C_PLUGIN_SO := $(EXAMPLES_OUT)/libferrule_plugin_c.so
+export FERRULE_EXAMPLE_RUST_PLUGIN := $(abspath $(RELEASE)/libferrule_example_plugin.so)
+export FERRULE_EXAMPLE_C_PLUGIN := $(abspath $(EXAMPLE_C_PLUGIN_SO))
+FERRULE_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 
 .PHONY: all venv build native python-ext test test-rust test-codegen test-c test-python test-go demo bench bench-go clean distclean
+.PHONY: plugins plugin-rust pkgconfig
 
 all: build
 
@@ -42,6 +53,7 @@ $(VENV)/.requirements.stamp: requirements-dev.txt
 # ---- build -------------------------------------------------------------------------------------
 
 build: native python-ext
+build: plugins pkgconfig
 
 # libferrule (cdylib + staticlib) and the testing.* plugin; the Python package ships its own
 # copy of libferrule beside the extension module.
@@ -53,12 +65,52 @@ native:
 python-ext: native venv
 	VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin develop --release
 
+# The example plugins: target/release/libferrule_example_plugin.so (Rust, on ferrule-plugin) and
+# target/examples/libferrule_plugin_c.so (C). Neither links libferrule: `-z defs` fails the C
+# link if the plugin calls anything but its API table and libc.
+plugins: plugin-rust $(EXAMPLE_C_PLUGIN_SO)
+
+plugin-rust:
+	$(CARGO) build --release -p ferrule-example-plugin
+
+$(EXAMPLE_C_PLUGIN_SO): examples/plugin-c/ferrule_plugin_c.c $(HEADERS)
+	@mkdir -p $(EXAMPLES_OUT)
+	$(CC) $(C_FLAGS) -fPIC -shared -Wl,-z,defs $< -o $@
+
+# target/pkgconfig/ferrule.pc: compile a C program against this checkout with
+#   PKG_CONFIG_PATH=$PWD/target/pkgconfig cc my.c $(pkg-config --cflags --libs ferrule)
+# (Libs carries an rpath to target/release, so the program runs without LD_LIBRARY_PATH.)
+pkgconfig: $(PKGCONFIG_DIR)/ferrule.pc
+
+$(PKGCONFIG_DIR)/ferrule.pc: Makefile Cargo.toml
+	@mkdir -p $(PKGCONFIG_DIR)
+	printf '%s\n' \
+	  'prefix=$(CURDIR)' \
+	  'includedir=$${prefix}/include' \
+	  'libdir=$${prefix}/$(RELEASE)' \
+	  '' \
+	  'Name: ferrule' \
+	  'Description: ferrule tensor runtime: the packed-function C ABI (ferrule/ferrule.h, ferrule/ops.h)' \
+	  'Version: $(FERRULE_VERSION)' \
+	  'Cflags: -I$${includedir}' \
+	  'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lferrule' > $@
+
 # ($(BUILD) is also the name of a phony target, so the directory is made in the recipes.)
 $(BUILD)/abi_layout: tests/c/abi_layout.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
 
 $(BUILD)/registry_demo: examples/c/registry_demo.c $(HEADERS) $(LIBFERRULE)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
+
+# Compiled exactly as README's C section says, through the pkg-config file: this tests both.
+$(BUILD)/tensor_ops: examples/c/tensor_ops.c $(HEADERS) $(LIBFERRULE) $(PKGCONFIG_DIR)/ferrule.pc
+	@mkdir -p $(BUILD)
+	flags=$$(PKG_CONFIG_PATH=$(abspath $(PKGCONFIG_DIR)) $(PKG_CONFIG) --cflags --libs ferrule); \
+	$(CC) -std=c11 -Wall -Wextra -Werror $< $$flags -o $@
+
+$(BUILD)/plugins_test: tests/c/plugins.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
 
@@ -78,16 +130,34 @@ test-rust:
 test-codegen:
 	$(CARGO) run --release -q -p ferrule-codegen -- --check
 
+# The Go plugin (go/examples/plugin): Go functions that Python (python/tests/test_go_plugin.py,
+# which also builds it when missing) and C (tests/c/go_plugin.c) load and call. The tag
+# ferrule_shared links libferrule.so instead of libferrule.a: one libferrule per process.
+GO_PLUGIN := $(BUILD)/libferrule_go_plugin.so
+.PHONY: go-plugin
+go-plugin: native
+	@mkdir -p $(BUILD)
+	cd go && $(GO) build -buildmode=c-shared -tags ferrule_shared -o ../$(GO_PLUGIN) ./examples/plugin
+
 # -count=1: go's test cache does not notice libferrule.a changing.
-test-go: native
+test-go: native go-plugin
 	cd go && $(GO) vet ./...
+	cd go && $(GO) vet -tags ferrule_shared ./...
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 ./...
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -tags ferrule_debug ./...
+	$(CC) $(C_FLAGS) tests/c/go_plugin.c $(C_LIBS) -o $(BUILD)/go_plugin
+	$(BUILD)/go_plugin $(GO_PLUGIN) $(TESTING_PLUGIN)
 
 test-c: native
 	$(MAKE) --no-print-directory $(BUILD)/abi_layout $(BUILD)/registry_demo
 	$(BUILD)/abi_layout
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
+	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test
+	$(BUILD)/tensor_ops
+	$(BUILD)/plugins_test $(FERRULE_EXAMPLE_RUST_PLUGIN) $(FERRULE_EXAMPLE_C_PLUGIN)
+
+# Every language's tests load the example plugins too.
+test-c test-python test-go: plugins
 
 test-python: python-ext
 	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(VENV_PY) -m pytest python/tests -q
@@ -97,6 +167,8 @@ test-python: python-ext
 demo: build
 	$(MAKE) --no-print-directory $(BUILD)/registry_demo
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
+	$(MAKE) --no-print-directory $(BUILD)/tensor_ops
+	$(BUILD)/tensor_ops
 	for example in examples/python/*.py; do \
 	  [ -e "$$example" ] || continue; \
 	  echo "== $$example"; \

@@ -4,8 +4,9 @@ import (
 	"testing"
 )
 
-// The three figures to compare, from one run: an empty cgo call, an empty packed call through
-// the registry, and a packed call into a Go function (native -> Go callback).
+// The figures to compare, from one run: an empty cgo call, an empty packed call through the
+// registry, a packed call into a Go function (native -> Go callback), and ferrule.Add on
+// 1-element tensors (the per-operator overhead).
 //
 //	go test -bench . -run '^$' -benchmem
 
@@ -77,21 +78,38 @@ func BenchmarkNewTensorClose(b *testing.B) {
 	}
 }
 
-// BenchmarkAdd: the generated-wrapper path (opSpec) for ops.add on two 1-element tensors, as
-// ferrule.Add(x, y) runs it. Skipped until libferrule registers the operators.
+// BenchmarkAdd: ferrule.Add(x, y) on two 1-element float32 tensors through the generated
+// wrapper (opSpec packing, the packed call, ops.add, a new result tensor), then Close.
 func BenchmarkAdd(b *testing.B) {
-	spec := &opSpec{name: "ops.add", goName: "Add", params: []opParam{{name: "x1", required: true}, {name: "x2", required: true}, {name: "out", def: nil}}}
-	if _, err := spec.function(); err != nil {
-		b.Skipf("ops.add is not registered in this build: %v", err)
-	}
 	x, _ := FromFloat32s([]float32{1})
 	y, _ := FromFloat32s([]float32{2})
+	defer x.Close()
+	defer y.Close()
 	b.ReportAllocs()
 	for b.Loop() {
-		z, err := spec.tensor(spec.call([]any{x, y}, nil, nil))
+		z, err := Add(x, y)
 		if err != nil {
 			b.Fatal(err)
 		}
 		z.Close()
+	}
+}
+
+// BenchmarkAddOut: ferrule.Add(x, y, ferrule.Out(z)) on 1-element float32 tensors: no result
+// tensor is allocated (the call returns a new handle to z, closed at once).
+func BenchmarkAddOut(b *testing.B) {
+	x, _ := FromFloat32s([]float32{1})
+	y, _ := FromFloat32s([]float32{2})
+	z, _ := FromFloat32s([]float32{0})
+	defer x.Close()
+	defer y.Close()
+	defer z.Close()
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := Add(x, y, Out(z))
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.Close()
 	}
 }

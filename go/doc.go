@@ -18,7 +18,10 @@
 //
 // Build libferrule first (`cargo build --release -p ferrule-capi` at the repository root): the
 // package links target/release/libferrule.a statically, so plugins loaded with [LoadLibrary]
-// share this process's one registry.
+// share this process's one registry. With the build tag ferrule_shared it links libferrule.so
+// dynamically instead: that is how a Go plugin (a -buildmode=c-shared library exporting
+// ferrule_plugin_init, see examples/plugin) shares the registry of the Python or C process that
+// loads it.
 //
 // Build with the tag ferrule_debug to force a garbage collection on every handle access, which
 // turns a missing runtime.KeepAlive into a test failure instead of a rare production crash.

@@ -1,8 +1,10 @@
 package ferrule
 
 import (
+	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -87,4 +89,99 @@ func TestOpSpecUnknownOperator(t *testing.T) {
 	if len(ferr.Context) == 0 || ferr.Context[len(ferr.Context)-1] != "in ferrule.Missing" {
 		t.Fatalf("context %v", ferr.Context)
 	}
+}
+
+// Bad input to the registered operators, through the generated wrappers and through
+// Function.Call, comes back as a *Error of the right kind: never a panic, never a result.
+func TestOperatorBadInput(t *testing.T) {
+	a, _ := FromFloat32s([]float32{1, 2, 3, 4, 5, 6}, 2, 3)
+	b, _ := FromFloat32s([]float32{6, 5, 4, 3, 2, 1}, 2, 3)
+	defer a.Close()
+	defer b.Close()
+	closed, _ := FromFloat32s([]float32{1, 2, 3, 4, 5, 6}, 3, 2)
+	closed.Close()
+	wrongShape, _ := FromFloat32s([]float32{0}, 1)
+	defer wrongShape.Close()
+	ints, _ := FromInt64s([]int64{1, 2, 3, 4, 5, 6}, 2, 3)
+	defer ints.Close()
+	indices, _ := FromInt64s([]int64{0, 6})
+	defer indices.Close()
+	mm := fixture(t, "ops.mm")
+
+	check := func(what string, result any, err error, kind, contains string) {
+		t.Helper()
+		if x, ok := result.(*Tensor); ok && x != nil {
+			t.Errorf("%s: returned a tensor %v along with error %v", what, x, err)
+		} else if !ok && result != nil {
+			t.Errorf("%s: returned %v along with error %v", what, result, err)
+		}
+		var ferr *Error
+		if !errors.As(err, &ferr) {
+			t.Errorf("%s: want a *ferrule.Error of kind %s, got %T %v", what, kind, err, err)
+			return
+		}
+		if ferr.Kind != kind || !strings.Contains(ferr.Error(), contains) {
+			t.Errorf("%s: want %s containing %q, got %v", what, kind, contains, ferr)
+		}
+	}
+	var r any
+	var err error
+
+	// Nil and closed tensors.
+	r, err = MM(nil, b)
+	check("MM(nil, b)", r, err, KindTypeError, "argument 'x1' is a nil *Tensor")
+	r, err = MM(a, (*Tensor)(nil))
+	check("MM(a, nil)", r, err, KindTypeError, "argument 'x2' is a nil *Tensor")
+	r, err = MM(closed, b)
+	check("MM(closed, b)", r, err, KindValueError, "closed")
+	r, err = Add(a, closed)
+	check("Add(a, closed)", r, err, KindValueError, "closed")
+	r, err = Exp(a, Out(nil))
+	check("Exp(a, Out(nil))", r, err, KindTypeError, "argument 'out' is a nil *Tensor")
+	r, err = Exp(a, Out(closed))
+	check("Exp(a, Out(closed))", r, err, KindValueError, "closed")
+
+	// Wrong arity and wrong types through Function.Call (the path every frontend shares).
+	r, err = mm.Call(a)
+	check("ops.mm(a)", r, err, KindTypeError, "missing required argument 'x2'")
+	r, err = mm.Call(a, b, a)
+	check("ops.mm(a, b, a)", r, err, KindTypeError, "takes 2 arguments but 3 were given")
+	r, err = mm.Call()
+	check("ops.mm()", r, err, KindTypeError, "missing required argument")
+	r, err = mm.Call(a, "b")
+	check(`ops.mm(a, "b")`, r, err, KindTypeError, "expected Tensor, got str")
+	r, err = mm.Call(a, 3)
+	check("ops.mm(a, 3)", r, err, KindTypeError, "expected Tensor, got int")
+	r, err = mm.Call(a, make(chan int))
+	check("ops.mm(a, chan)", r, err, KindTypeError, "chan int")
+	r, err = Add(a, "x")
+	check(`Add(a, "x")`, r, err, KindTypeError, "got str")
+	r, err = Add(a, nil)
+	check("Add(a, nil)", r, err, KindTypeError, "got None")
+	r, err = Sum(a, Axis("rows"))
+	check(`Sum(a, Axis("rows"))`, r, err, KindTypeError, "'axis'")
+	r, err = Exp(a, Axis(0))
+	check("Exp(a, Axis(0))", r, err, KindTypeError, "unexpected option 'axis'")
+	r, err = Exp(a, Out(ints))
+	check("Exp(a, Out(int64 tensor))", r, err, KindTypeError, "expected dtype float32, got int64")
+
+	// Shape mismatches.
+	r, err = MM(a, b)
+	check("MM(2x3, 2x3)", r, err, KindValueError, "(2, 3) and (2, 3)")
+	r, err = Matmul(a, b)
+	check("Matmul(2x3, 2x3)", r, err, KindValueError, "(2, 3)")
+	r, err = Add(a, b, Out(wrongShape))
+	check("Add(a, b, Out(1-element))", r, err, KindValueError, "'out'")
+
+	// Axes and indices out of range. An axis out of range is a ValueError (documented in
+	// crates/ferrule-ops/src/axes.rs; numpy's AxisError is both a ValueError and an IndexError);
+	// an index out of range is an IndexError.
+	r, err = Sum(a, Axis(2))
+	check("Sum(a, Axis(2))", r, err, KindValueError, "axis 2 is out of bounds for tensor of dimension 2")
+	r, err = Sum(a, Axis(-3), Keepdims(true))
+	check("Sum(a, Axis(-3))", r, err, KindValueError, "axis -3 is out of bounds")
+	r, err = Sum(a, Axis([]int64{0, 0}))
+	check("Sum(a, Axis([0 0]))", r, err, KindValueError, "repeated axis")
+	r, err = Take(a, indices)
+	check("Take(a, [0 6])", r, err, KindIndexError, "")
 }

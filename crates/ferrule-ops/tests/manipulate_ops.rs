@@ -211,9 +211,9 @@ fn axis_errors_name_op_and_argument() {
     assert_err(concat(&[], Some(0)), ErrorKind::ValueError, &["concat", "'arrays'"]);
     assert_err(concat(&[x.clone(), Tensor::zeros(&[2, 4], DType::Float32).unwrap()], Some(0)), ErrorKind::ValueError, &["concat", "(2, 3)", "(2, 4)"]);
     assert_err(concat(&[Tensor::scalar(1i64)], Some(0)), ErrorKind::ValueError, &["concat", "zero-dimensional"]);
-    assert_err(concat(&[x.clone()], Some(2)), ErrorKind::ValueError, &["concat() argument 'axis'"]);
+    assert_err(concat(std::slice::from_ref(&x), Some(2)), ErrorKind::ValueError, &["concat() argument 'axis'"]);
     assert_err(stack(&[x.clone(), Tensor::zeros(&[3, 2], DType::Float32).unwrap()], 0), ErrorKind::ValueError, &["stack", "same shape"]);
-    assert_err(stack(&[x.clone()], 3), ErrorKind::ValueError, &["stack() argument 'axis'"]);
+    assert_err(stack(std::slice::from_ref(&x), 3), ErrorKind::ValueError, &["stack() argument 'axis'"]);
     assert_err(unstack(&Tensor::scalar(1.0f32), 0), ErrorKind::ValueError, &["unstack"]);
     assert_err(flip(&x, Some(&[2])), ErrorKind::ValueError, &["flip() argument 'axis'"]);
     assert_err(roll(&x, &Any::float(1.5), None), ErrorKind::TypeError, &["roll() argument 'shift'"]);

@@ -47,7 +47,7 @@ fn keys(t: &Tensor) -> Vec<Key> {
             } else {
                 let c = v.to_c64();
                 let (rn, inn) = (c.re.is_nan(), c.im.is_nan());
-                let z = |x: f64, nan: bool| if nan { 0.0 } else if x == 0.0 { 0.0 } else { x };
+                let z = |x: f64, nan: bool| if nan || x == 0.0 { 0.0 } else { x };
                 Key::Float(rn as u8 * 2 + inn as u8, z(c.re, rn), z(c.im, inn))
             }
         }).collect()
