@@ -85,7 +85,7 @@ typedef struct FerruleObject {
   uint32_t strong;     /* atomic strong count */
   uint32_t weak;       /* atomic weak count (+1 while strong > 0) */
   int32_t type_index;  /* a FerruleTypeIndex >= FERRULE_TYPE_STATIC_OBJECT_BEGIN */
-  uint32_t reserved;   /* zero */
+  uint32_t flags;      /* atomic; owned by libferrule (FERRULE_OBJECT_FRONTEND_OWNED); 0 at creation */
   void (*deleter)(struct FerruleObject* self, int32_t flags);
 } FerruleObject;
 
@@ -112,7 +112,27 @@ typedef struct FerruleAny {
 typedef struct FerruleTensorObject {
   FerruleObject header;
   DLTensor tensor;
+  /* The host-language object wrapping this tensor (the CPython extension's ferrule.Tensor), NULL
+   * when none. Read and written only by that one frontend, under its own lock (the GIL). */
+  void* frontend;
 } FerruleTensorObject;
+
+/* Object preservation (how a frontend keeps its wrapper object alive while native code holds the
+ * tensor, as PyTorch does for Python tensors):
+ *   - while the frontend's own users hold the wrapper, the wrapper owns one strong reference to
+ *     the tensor and `frontend` points back at it (so returning the tensor to the frontend gives
+ *     the same wrapper, with its attributes);
+ *   - when the frontend's users let go but the tensor has other owners, the frontend keeps the
+ *     wrapper alive instead of freeing it and sets FERRULE_OBJECT_FRONTEND_OWNED;
+ *   - when a release leaves exactly one strong reference on a flagged object, libferrule calls the
+ *     hook installed with ferrule_set_frontend_release_hook, on the releasing thread. The hook takes
+ *     the frontend's lock, re-checks that the count is still 1 and the flag still set, clears the
+ *     flag and frees the wrapper, which releases the last reference.
+ * The hook must not be called into while the frontend's lock is held by a thread waiting on the
+ * releasing thread; libferrule's kernels never release tensors from their worker threads. */
+#define FERRULE_OBJECT_FRONTEND_OWNED 1u
+typedef void (*FerruleFrontendRelease)(FerruleObject* obj);
+void ferrule_set_frontend_release_hook(FerruleFrontendRelease hook);
 
 /* The packed calling convention. `self` is the state given at creation; `args` holds `num_args`
  * borrowed values; on success the callee stores an owned result in `*out` (which arrives as None)
@@ -389,6 +409,7 @@ typedef struct FerruleApi {
   void (*set_blocking_hooks)(FerruleBlockingEnter, FerruleBlockingLeave);
   void* (*blocking_enter)(void);
   void (*blocking_leave)(void*);
+  void (*set_frontend_release_hook)(FerruleFrontendRelease);
 } FerruleApi;
 
 /* The process-wide API table (static storage; never NULL). `abi_version`, `struct_size` and every

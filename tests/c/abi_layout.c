@@ -35,12 +35,13 @@ _Static_assert(sizeof(DLManagedTensorVersioned) == 80, "DLManagedTensorVersioned
 _Static_assert(offsetof(DLManagedTensorVersioned, dl_tensor) == 32,
                "DLManagedTensorVersioned.dl_tensor at 32");
 
-_Static_assert(sizeof(FerruleTensorObject) == 72, "FerruleTensorObject is 72 bytes");
+_Static_assert(sizeof(FerruleTensorObject) == 80, "FerruleTensorObject is 80 bytes");
+_Static_assert(offsetof(FerruleTensorObject, frontend) == 72, "FerruleTensorObject.frontend at 72");
 _Static_assert(offsetof(FerruleTensorObject, tensor) == 24, "FerruleTensorObject.tensor at 24");
 
-_Static_assert(sizeof(FerruleApi) == 8 + 38 * 8, "FerruleApi: 8-byte prefix and 38 entries");
+_Static_assert(sizeof(FerruleApi) == 8 + 39 * 8, "FerruleApi: 8-byte prefix and 39 entries");
 _Static_assert(offsetof(FerruleApi, live_object_count) == 8, "first FerruleApi entry at 8");
-_Static_assert(offsetof(FerruleApi, blocking_leave) == 8 + 37 * 8, "blocking_leave is last");
+_Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8, "set_frontend_release_hook is last");
 
 /* ---- run time ------------------------------------------------------------------------------- */
 
@@ -71,6 +72,7 @@ int main(void) {
   /* The table's entries are the exported functions themselves. */
   CHECK(api->object_release == ferrule_object_release);
   CHECK(api->blocking_leave == ferrule_blocking_leave);
+  CHECK(api->set_frontend_release_hook == ferrule_set_frontend_release_hook);
 
   /* Retain / release / live count on a string too long to be inline. */
   const uint64_t live_before = ferrule_live_object_count();

@@ -107,6 +107,16 @@ pub unsafe extern "C" fn ferrule_blocking_leave(token: *mut c_void) {
     unsafe { blocking::leave(token) }
 }
 
+/// See `ferrule_set_frontend_release_hook` in ferrule.h.
+#[no_mangle]
+pub extern "C" fn ferrule_set_frontend_release_hook(hook: Option<ferrule_sys::FerruleFrontendRelease>) {
+    ferrule_registry::object::set_frontend_release_hook(hook);
+}
+
+unsafe extern "C" fn ferrule_set_frontend_release_hook_unsafe(hook: Option<ferrule_sys::FerruleFrontendRelease>) {
+    ferrule_set_frontend_release_hook(hook);
+}
+
 static API: FerruleApi = FerruleApi {
     abi_version: FERRULE_ABI_VERSION,
     struct_size: std::mem::size_of::<FerruleApi>() as u32,
@@ -148,6 +158,7 @@ static API: FerruleApi = FerruleApi {
     set_blocking_hooks: ferrule_set_blocking_hooks_unsafe,
     blocking_enter: ferrule_blocking_enter_unsafe,
     blocking_leave: ferrule_blocking_leave,
+    set_frontend_release_hook: ferrule_set_frontend_release_hook_unsafe,
 };
 
 // The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.

@@ -151,7 +151,7 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             }
             return bytes_like(p as *const u8, len as usize, true, temps);
         }
-        if tp == crate::tensor::tensor_type() {
+        if tp == crate::tensor::tensor_type() || PyType_IsSubtype(tp, crate::tensor::tensor_type()) != 0 {
             return Ok(obj_any(ti::TENSOR, crate::tensor::handle(obj)));
         }
         if tp == crate::function::function_type() {

@@ -77,6 +77,7 @@ pub unsafe extern "C" fn PyInit__ferrule() -> *mut PyObject {
         if module.is_null() {
             return null_mut();
         }
+        tensor::install_release_hook();
         let path = api::library_path().unwrap_or("");
         let ok = add(module, c"Function", function::create_type())
             && add(module, c"Tensor", tensor::create_type())

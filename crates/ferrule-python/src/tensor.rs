@@ -1,12 +1,23 @@
 //! `ferrule.Tensor`: a Python handle on a native tensor object. Metadata is read straight from
 //! the object's DLTensor; data comes in by copy (through numpy) and goes out through a read-only
 //! buffer export (`numpy.asarray(t)` views it, `t.numpy()` copies it).
+//!
+//! # Identity and preservation
+//!
+//! The native tensor points back at its Python object (`FerruleTensorObject::frontend`), so
+//! handing the same native tensor to Python again gives the same object (`echo(t) is t`),
+//! without a global map. When Python lets go of a tensor that native code still holds, the
+//! object is not freed: it is resurrected and owned by the tensor (flag
+//! `FERRULE_OBJECT_FRONTEND_OWNED`), keeping its `__dict__` and its class; it comes back to
+//! Python as the same object, and is freed by [`frontend_release`] when native code lets go too.
+//! While native code holds the tensor, the GC treats the object as reachable (its traverse
+//! visits nothing), so a cycle through `__dict__` cannot be collected from under it.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::ptr::null_mut;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 
-use ferrule_sys::{DLDataType, DLDevice, DLTensor, FerruleObject, FerruleTensorObject};
+use ferrule_sys::{DLDataType, DLDevice, DLTensor, FerruleObject, FerruleTensorObject, FERRULE_OBJECT_FRONTEND_OWNED};
 use pyo3_ffi::*;
 
 use crate::api::api;
@@ -19,6 +30,10 @@ pub struct PyTensor {
     ob_base: PyObject,
     /// One strong reference to the native tensor.
     handle: *mut FerruleObject,
+    /// The instance `__dict__` (tp_dictoffset), or NULL until first used.
+    dict: *mut PyObject,
+    /// The weak reference list (tp_weaklistoffset).
+    weakrefs: *mut PyObject,
 }
 
 static TENSOR_TYPE: AtomicPtr<PyTypeObject> = AtomicPtr::new(null_mut());
@@ -44,16 +59,81 @@ unsafe fn dl<'a>(obj: *mut PyObject) -> &'a DLTensor {
     unsafe { &(*(handle(obj) as *mut FerruleTensorObject)).tensor }
 }
 
-/// Wraps a native tensor, taking over one strong reference. New reference or NULL.
+#[inline(always)]
+unsafe fn flags<'a>(h: *mut FerruleObject) -> &'a AtomicU32 {
+    // SAFETY: the header's flags are only accessed atomically (ferrule.h).
+    unsafe { AtomicU32::from_ptr(std::ptr::addr_of_mut!((*h).flags)) }
+}
+
+#[inline(always)]
+unsafe fn frontend_slot(h: *mut FerruleObject) -> *mut *mut c_void {
+    unsafe { std::ptr::addr_of_mut!((*(h as *mut FerruleTensorObject)).frontend) }
+}
+
+/// Wraps a native tensor, taking over one strong reference. New reference or NULL. The tensor's
+/// existing Python object is returned when it has one (identity), taken back from native
+/// ownership if it was preserved.
 pub unsafe fn wrap(h: *mut FerruleObject) -> *mut PyObject {
     unsafe {
-        let obj = PyType_GenericAlloc(tensor_type(), 0);
+        let existing = *frontend_slot(h) as *mut PyObject;
+        if !existing.is_null() {
+            let preserved = flags(h).fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel) & FERRULE_OBJECT_FRONTEND_OWNED != 0;
+            if !preserved {
+                Py_INCREF(existing);
+            }
+            // (When preserved, the reference the tensor owned passes to the caller.) The object
+            // holds its own strong reference; drop the caller's.
+            (api().object_release)(h);
+            return existing;
+        }
+        wrap_new(h, tensor_type())
+    }
+}
+
+/// A new Python object of type `tp` (ferrule.Tensor or a subclass) for a tensor that has none.
+unsafe fn wrap_new(h: *mut FerruleObject, tp: *mut PyTypeObject) -> *mut PyObject {
+    unsafe {
+        let alloc: allocfunc = match PyType_GetSlot(tp, Py_tp_alloc) {
+            p if p.is_null() => PyType_GenericAlloc,
+            p => std::mem::transmute::<*mut c_void, allocfunc>(p),
+        };
+        let obj = alloc(tp, 0);
         if obj.is_null() {
             (api().object_release)(h);
             return null_mut();
         }
         (*(obj as *mut PyTensor)).handle = h;
+        *frontend_slot(h) = obj.cast();
         obj
+    }
+}
+
+/// libferrule's frontend release hook: a preserved tensor's other owners are gone, so free its
+/// Python object (which releases the last reference). Runs on whichever thread released.
+unsafe extern "C" fn frontend_release(h: *mut FerruleObject) {
+    unsafe {
+        if Py_IsInitialized() == 0 {
+            return; // interpreter gone: the object is leaked rather than touched
+        }
+        let gil = PyGILState_Ensure();
+        // Re-check under the GIL: Python may have taken the object back meanwhile.
+        if (api().object_use_count)(h) == 1
+            && flags(h).fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel) & FERRULE_OBJECT_FRONTEND_OWNED != 0
+        {
+            let obj = *frontend_slot(h) as *mut PyObject;
+            if !obj.is_null() {
+                Py_DECREF(obj);
+            }
+        }
+        PyGILState_Release(gil);
+    }
+}
+
+/// Installs [`frontend_release`] in libferrule (module init).
+pub unsafe fn install_release_hook() {
+    let a = api();
+    if a.struct_size as usize >= std::mem::offset_of!(ferrule_sys::FerruleApi, set_frontend_release_hook) + std::mem::size_of::<usize>() {
+        unsafe { (a.set_frontend_release_hook)(Some(frontend_release)) };
     }
 }
 
@@ -146,7 +226,7 @@ unsafe fn int_tuple(values: impl ExactSizeIterator<Item = i64>) -> *mut PyObject
 
 /// `Tensor(data, dtype=None)`: copies `data` (nested lists, scalars, numpy arrays, anything
 /// `numpy.asarray` takes) into a new native tensor.
-unsafe extern "C" fn new(_tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+unsafe extern "C" fn new(tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
     guard(|| unsafe {
         let mut data: *mut PyObject = null_mut();
         let mut dtype: *mut PyObject = Py_None();
@@ -154,12 +234,12 @@ unsafe extern "C" fn new(_tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *m
         if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|O:Tensor".as_ptr(), kwlist.as_mut_ptr(), &mut data, &mut dtype) == 0 {
             return null_mut();
         }
-        from_data(data, dtype)
+        from_data(data, dtype, tp)
     })
 }
 
 /// Builds a tensor from any array-like through the Python `_prepare` hook.
-unsafe fn from_data(data: *mut PyObject, dtype: *mut PyObject) -> *mut PyObject {
+unsafe fn from_data(data: *mut PyObject, dtype: *mut PyObject, tp: *mut PyTypeObject) -> *mut PyObject {
     unsafe {
         let hook = PREPARE_HOOK.load(Ordering::Acquire);
         if hook.is_null() {
@@ -208,20 +288,84 @@ unsafe fn from_data(data: *mut PyObject, dtype: *mut PyObject) -> *mut PyObject 
             std::ptr::copy_nonoverlapping(view.buf as *const u8, dst, view.len as usize);
         }
         PyBuffer_Release(&mut view);
-        wrap(out)
+        wrap_new(out, tp)
+    }
+}
+
+/// True when native code holds the tensor besides this object's own reference.
+#[inline]
+unsafe fn held_natively(obj: *mut PyObject) -> bool {
+    unsafe {
+        let h = (*(obj as *mut PyTensor)).handle;
+        !h.is_null() && (api().object_use_count)(h) > 1
     }
 }
 
 unsafe extern "C" fn dealloc(obj: *mut PyObject) {
     unsafe {
-        let tp = Py_TYPE(obj);
-        let h = std::mem::replace(&mut (*(obj as *mut PyTensor)).handle, null_mut());
+        let this = obj as *mut PyTensor;
+        let h = (*this).handle;
         if !h.is_null() {
+            // Preservation: flag first, then look at the count, so that a release racing with us
+            // either sees the flag (and its hook waits for the GIL we hold) or leaves us the last.
+            flags(h).fetch_or(FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
+            if (api().object_use_count)(h) > 1 {
+                // Resurrect: the one reference is now the tensor's. The object stays tracked by
+                // the GC, keeps its dict, weak references and class (whose reference it holds).
+                Py_INCREF(obj); // 0 -> 1 (what Py_SET_REFCNT(obj, 1) does; not in pyo3-ffi)
+                return;
+            }
+            flags(h).fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
+        }
+        let tp = Py_TYPE(obj);
+        PyObject_GC_UnTrack(obj.cast());
+        if !(*this).weakrefs.is_null() {
+            PyObject_ClearWeakRefs(obj);
+        }
+        let dict = std::mem::replace(&mut (*this).dict, null_mut());
+        if !dict.is_null() {
+            Py_DECREF(dict);
+        }
+        (*this).handle = null_mut();
+        if !h.is_null() {
+            *frontend_slot(h) = null_mut();
             (api().object_release)(h);
         }
         let free: freefunc = std::mem::transmute(PyType_GetSlot(tp, Py_tp_free));
         free(obj as *mut c_void);
         Py_DECREF(tp as *mut PyObject);
+    }
+}
+
+/// GC traversal: the class and the `__dict__` — unless native code holds the tensor, in which
+/// case the object is alive for reasons the GC cannot see, and visiting nothing keeps it (and
+/// what its dict reaches) out of cyclic garbage.
+unsafe extern "C" fn traverse(obj: *mut PyObject, visit: visitproc, arg: *mut c_void) -> i32 {
+    unsafe {
+        if held_natively(obj) {
+            return 0;
+        }
+        let tp = Py_TYPE(obj) as *mut PyObject;
+        let rc = visit(tp, arg);
+        if rc != 0 {
+            return rc;
+        }
+        let dict = (*(obj as *mut PyTensor)).dict;
+        if !dict.is_null() {
+            return visit(dict, arg);
+        }
+        0
+    }
+}
+
+/// GC clear: drops the `__dict__` (breaking cycles through it).
+unsafe extern "C" fn clear(obj: *mut PyObject) -> i32 {
+    unsafe {
+        let dict = std::mem::replace(&mut (*(obj as *mut PyTensor)).dict, null_mut());
+        if !dict.is_null() {
+            Py_DECREF(dict);
+        }
+        0
     }
 }
 
@@ -362,7 +506,7 @@ pub unsafe extern "C" fn tensor_from_data(_m: *mut PyObject, args: *mut *mut PyO
             return null_mut();
         }
         let dtype = if nargs == 2 { *args.add(1) } else { Py_None() };
-        from_data(*args, dtype)
+        from_data(*args, dtype, tensor_type())
     }
 }
 
@@ -383,6 +527,30 @@ pub unsafe fn create_type() -> *mut PyObject {
             getset(c"size", get_size, None, c"Number of elements.", 0),
             getset(c"strides", get_strides, None, c"Step of each dimension in bytes (like numpy).", 0),
             getset(c"device", get_device, None, c"The device, e.g. 'cpu:0'.", 0),
+            PyGetSetDef {
+                name: c"__dict__".as_ptr(),
+                get: Some(PyObject_GenericGetDict),
+                set: Some(PyObject_GenericSetDict),
+                doc: c"The instance attributes.".as_ptr(),
+                closure: null_mut(),
+            },
+            std::mem::zeroed(),
+        ]);
+        let members = leak(vec![
+            PyMemberDef {
+                name: c"__dictoffset__".as_ptr(),
+                type_code: Py_T_PYSSIZET,
+                offset: std::mem::offset_of!(PyTensor, dict) as Py_ssize_t,
+                flags: Py_READONLY,
+                doc: null_mut(),
+            },
+            PyMemberDef {
+                name: c"__weaklistoffset__".as_ptr(),
+                type_code: Py_T_PYSSIZET,
+                offset: std::mem::offset_of!(PyTensor, weakrefs) as Py_ssize_t,
+                flags: Py_READONLY,
+                doc: null_mut(),
+            },
             std::mem::zeroed(),
         ]);
         let slots = leak(vec![
@@ -392,6 +560,9 @@ pub unsafe fn create_type() -> *mut PyObject {
             PyType_Slot { slot: Py_sq_length, pfunc: length as *mut c_void },
             PyType_Slot { slot: Py_tp_methods, pfunc: methods as *mut c_void },
             PyType_Slot { slot: Py_tp_getset, pfunc: getsets as *mut c_void },
+            PyType_Slot { slot: Py_tp_members, pfunc: members as *mut c_void },
+            PyType_Slot { slot: Py_tp_traverse, pfunc: traverse as *mut c_void },
+            PyType_Slot { slot: Py_tp_clear, pfunc: clear as *mut c_void },
             PyType_Slot { slot: Py_bf_getbuffer, pfunc: getbuffer as *mut c_void },
             PyType_Slot { slot: Py_bf_releasebuffer, pfunc: releasebuffer as *mut c_void },
             PyType_Slot {
@@ -405,7 +576,7 @@ pub unsafe fn create_type() -> *mut PyObject {
             name: c"ferrule.Tensor".as_ptr(),
             basicsize: std::mem::size_of::<PyTensor>() as i32,
             itemsize: 0,
-            flags: Py_TPFLAGS_DEFAULT as u32,
+            flags: (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC) as u32,
             slots,
         }]);
         let tp = PyType_FromSpec(spec);

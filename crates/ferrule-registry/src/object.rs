@@ -3,11 +3,40 @@
 use std::marker::PhantomData;
 use std::mem::ManuallyDrop;
 use std::ptr::NonNull;
-use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
-use ferrule_sys::{FerruleObject, FERRULE_DELETER_DROP, FERRULE_DELETER_FREE};
+use ferrule_sys::{FerruleFrontendRelease, FerruleObject, FERRULE_DELETER_DROP, FERRULE_DELETER_FREE, FERRULE_OBJECT_FRONTEND_OWNED};
 
 static LIVE_OBJECTS: AtomicU64 = AtomicU64::new(0);
+
+/// The frontend release hook (a `FerruleFrontendRelease`, stored as an address; 0 when none).
+static FRONTEND_RELEASE: AtomicUsize = AtomicUsize::new(0);
+
+/// Installs (or, with `None`, removes) the hook called when an object flagged
+/// [`FERRULE_OBJECT_FRONTEND_OWNED`] drops to the one strong reference its frontend object holds.
+pub fn set_frontend_release_hook(hook: Option<FerruleFrontendRelease>) {
+    FRONTEND_RELEASE.store(hook.map_or(0, |f| f as usize), Ordering::Release);
+}
+
+#[inline]
+unsafe fn flags<'a>(obj: *const FerruleObject) -> &'a AtomicU32 {
+    // SAFETY: as for `strong_count`.
+    unsafe { AtomicU32::from_ptr(std::ptr::addr_of!((*obj).flags) as *mut u32) }
+}
+
+/// Sets or clears [`FERRULE_OBJECT_FRONTEND_OWNED`] on an object.
+///
+/// # Safety
+/// `obj` points at a live object.
+pub unsafe fn set_frontend_owned(obj: *mut FerruleObject, owned: bool) {
+    // SAFETY: caller contract.
+    let f = unsafe { flags(obj) };
+    if owned {
+        f.fetch_or(FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
+    } else {
+        f.fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
+    }
+}
 
 /// Number of objects created by this library whose strong count has not yet reached zero.
 pub fn live_object_count() -> u64 {
@@ -61,12 +90,34 @@ pub unsafe fn release(obj: *mut FerruleObject) {
         return;
     }
     // SAFETY: caller contract.
-    if unsafe { strong_count(obj) }.fetch_sub(1, Ordering::Release) != 1 {
+    let before = unsafe { strong_count(obj) }.fetch_sub(1, Ordering::Release);
+    if before != 1 {
+        if before == 2 {
+            // SAFETY: we held a reference until just now and the frontend object holds one.
+            unsafe { frontend_last_reference(obj) };
+        }
         return;
     }
     fence(Ordering::Acquire);
     // SAFETY: we held the last strong reference, so we run the deleter exactly once.
     unsafe { destroy(obj) }
+}
+
+/// The one remaining strong reference may be the frontend object's: hand the object back to
+/// the frontend so it can let go (breaking the tensor <-> frontend-object cycle).
+#[inline]
+unsafe fn frontend_last_reference(obj: *mut FerruleObject) {
+    // SAFETY: the caller's object is alive (its frontend object still holds a reference).
+    if unsafe { flags(obj) }.load(Ordering::Acquire) & FERRULE_OBJECT_FRONTEND_OWNED == 0 {
+        return;
+    }
+    let hook = FRONTEND_RELEASE.load(Ordering::Acquire);
+    if hook != 0 {
+        // SAFETY: stored from a `FerruleFrontendRelease` by `set_frontend_release_hook`.
+        let hook: FerruleFrontendRelease = unsafe { std::mem::transmute::<usize, FerruleFrontendRelease>(hook) };
+        // SAFETY: the hook's contract (ferrule.h): it re-checks the count under its own lock.
+        unsafe { hook(obj) };
+    }
 }
 
 #[cold]
@@ -148,7 +199,7 @@ impl<T: ObjectType> ObjRef<T> {
                 strong: 1,
                 weak: 1,
                 type_index: T::TYPE_INDEX,
-                reserved: 0,
+                flags: 0,
                 deleter: Some(delete_box::<T>),
             },
             value: ManuallyDrop::new(value),

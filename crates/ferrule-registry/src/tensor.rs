@@ -18,6 +18,8 @@ use crate::object::{ObjRef, ObjectType};
 #[repr(C)]
 pub struct TensorObj {
     dl: DLTensor,
+    /// `FerruleTensorObject::frontend`: owned by the frontend that wraps this tensor.
+    frontend: *mut c_void,
     tensor: Tensor,
     readonly: bool,
 }
@@ -57,7 +59,7 @@ impl TensorObj {
         };
         // The shape and strides live in the tensor's own heap buffers, which do not move when the
         // tensor moves into the object.
-        ObjRef::new(TensorObj { dl, tensor, readonly })
+        ObjRef::new(TensorObj { dl, frontend: std::ptr::null_mut(), tensor, readonly })
     }
 
     /// The tensor.

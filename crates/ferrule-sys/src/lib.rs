@@ -58,6 +58,10 @@ pub mod type_index {
 pub const FERRULE_DELETER_DROP: i32 = 1;
 /// Deleter flag: the weak count reached zero, free the memory.
 pub const FERRULE_DELETER_FREE: i32 = 2;
+/// Object flag: the frontend object in a tensor's `frontend` slot holds one strong reference
+/// and is itself kept alive by the tensor (PyObject preservation); when every other reference
+/// is gone, libferrule calls the frontend release hook.
+pub const FERRULE_OBJECT_FRONTEND_OWNED: u32 = 1;
 /// Registration flag: replace an existing function of the same name.
 pub const FERRULE_REGISTER_OVERRIDE: i32 = 1;
 /// Function flag: frontends release their interpreter lock around calls.
@@ -73,8 +77,8 @@ pub struct FerruleObject {
     pub weak: u32,
     /// A type index at or above [`type_index::STATIC_OBJECT_BEGIN`].
     pub type_index: i32,
-    /// Zero.
-    pub reserved: u32,
+    /// Atomic flags owned by libferrule ([`FERRULE_OBJECT_FRONTEND_OWNED`]); zero at creation.
+    pub flags: u32,
     /// Destroys contents ([`FERRULE_DELETER_DROP`]) and/or frees memory ([`FERRULE_DELETER_FREE`]).
     pub deleter: Option<unsafe extern "C" fn(*mut FerruleObject, i32)>,
 }
@@ -145,7 +149,14 @@ pub struct FerruleTensorObject {
     pub header: FerruleObject,
     /// Metadata and data pointer; strides are never null.
     pub tensor: DLTensor,
+    /// The host-language object wrapping this tensor (the CPython extension's `ferrule.Tensor`),
+    /// null when none; read and written only by that frontend, under its own lock.
+    pub frontend: *mut c_void,
 }
+
+/// Called by libferrule, on the releasing thread, when a tensor flagged
+/// [`FERRULE_OBJECT_FRONTEND_OWNED`] drops to its last strong reference (`FerruleFrontendRelease`).
+pub type FerruleFrontendRelease = unsafe extern "C" fn(obj: *mut FerruleObject);
 
 /// The packed calling convention (`FerruleCallback`).
 pub type FerruleCallback = unsafe extern "C" fn(
@@ -212,6 +223,7 @@ pub struct FerruleApi {
     pub set_blocking_hooks: unsafe extern "C" fn(Option<FerruleBlockingEnter>, Option<FerruleBlockingLeave>),
     pub blocking_enter: unsafe extern "C" fn() -> *mut c_void,
     pub blocking_leave: unsafe extern "C" fn(*mut c_void),
+    pub set_frontend_release_hook: unsafe extern "C" fn(Option<FerruleFrontendRelease>),
 }
 
 // Layout pins; the same numbers are asserted by tests/c/abi_layout.c against the header.
@@ -226,8 +238,9 @@ const _: () = {
     assert!(size_of::<DLTensor>() == 48);
     assert!(size_of::<DLManagedTensorVersioned>() == 80);
     assert!(offset_of!(DLManagedTensorVersioned, dl_tensor) == 32);
-    assert!(size_of::<FerruleTensorObject>() == 72);
+    assert!(size_of::<FerruleTensorObject>() == 80);
+    assert!(offset_of!(FerruleTensorObject, frontend) == 72);
     assert!(offset_of!(FerruleTensorObject, tensor) == 24);
-    assert!(size_of::<FerruleApi>() == 8 + 38 * 8);
+    assert!(size_of::<FerruleApi>() == 8 + 39 * 8);
     assert!(offset_of!(FerruleApi, blocking_leave) == 8 + 37 * 8);
 };

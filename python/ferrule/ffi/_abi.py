@@ -99,7 +99,7 @@ class FerruleObjectHeader(ctypes.Structure):
         ("strong", c_uint32),
         ("weak", c_uint32),
         ("type_index", c_int32),
-        ("reserved", c_uint32),
+        ("flags", c_uint32),
         ("deleter", c_void_p),
     ]
 
