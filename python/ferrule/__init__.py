@@ -7,7 +7,6 @@ The registry lives in :mod:`ferrule.ffi`; tensors are :class:`ferrule.Tensor`; e
 from __future__ import annotations
 
 import sys
-from typing import Any as _Any
 
 from . import _ferrule
 from . import error, ffi
@@ -27,30 +26,21 @@ from .error import (
     ZeroDivisionError,
 )
 from .ffi import Function, get_global_func, init_api, list_global_func_names, load_library, register_func
-from . import _namespace
+from . import _namespace, _array_api
 
 __version__ = "0.1.0"
 
 # Operators (schema/ops.yaml) as functions here and in ferrule.linalg / ferrule.random, methods
 # and operators on Tensor, and the dtypes (ferrule.float32, ...).
 _namespace.bind(sys.modules[__name__])
+# The rest of the Array API namespace: __array_api_version__, __array_namespace_info__, the
+# constants (e, pi, inf, nan, newaxis), asarray, from_dlpack (zero-copy when the extension has
+# _ferrule.from_dlpack, else a copying fallback) and the linalg aliases of matmul & co.
+_namespace_names = _array_api.complete_namespace(sys.modules[__name__])
+from ._array_api import asarray, from_dlpack  # noqa: E402  (also set by complete_namespace)
 
+__array_api_version__: str = _array_api.API_VERSION
 
-def asarray(obj: _Any, /, *, dtype: _Any = None, device: _Any = None, copy: bool | None = None) -> Tensor:
-    """``obj`` as a :class:`Tensor`: a tensor itself when it already has the dtype (``copy=True``
-    forces a copy), otherwise a new tensor holding the data of ``obj`` (nested sequences,
-    scalars, numpy arrays and other buffer or DLPack producers) converted to ``dtype``."""
-    if device is not None and str(device) not in ("cpu", "cpu:0"):
-        raise ValueError(f"asarray() argument 'device': ferrule tensors live on the CPU, got {device!r}")
-    if isinstance(obj, Tensor):
-        if dtype is None or dtype == obj.dtype:
-            return astype(obj, obj.dtype, copy=True) if copy else obj  # type: ignore[name-defined]  # noqa: F821
-        if copy is False:
-            raise ValueError(f"asarray() argument 'copy': converting {obj.dtype} to {dtype} needs a copy")
-        return astype(obj, dtype)  # type: ignore[name-defined]  # noqa: F821
-    if copy is False:
-        raise ValueError("asarray() argument 'copy': copy=False is not supported for non-tensor inputs yet")
-    return Tensor(obj, dtype=dtype)
 
 __all__ = [
     "__version__",
@@ -77,3 +67,7 @@ __all__ = [
     "ZeroDivisionError",
     "AttributeError",
 ]
+# ... and the Array API namespace: operators, dtypes, constants, asarray, from_dlpack, linalg,
+# random, __array_api_version__, __array_namespace_info__.
+__all__ += [name for name in _namespace_names if name not in __all__]
+del _namespace_names

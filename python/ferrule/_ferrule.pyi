@@ -1,10 +1,18 @@
-"""Type stubs of the native extension ``ferrule._ferrule``."""
+"""Type stubs of the native extension ``ferrule._ferrule``.
 
+``Tensor`` is the extension's type with everything the package sets onto it at import: the
+operators and op methods (:mod:`ferrule._namespace`, from ``schema/ops.yaml``) and the rest of
+the Python API (:mod:`ferrule._tensor`).
+"""
+
+import builtins
 import inspect
-from collections.abc import Callable, Mapping
-from typing import Any, final
+import types
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, SupportsIndex, final
 
 import numpy as np
+from typing_extensions import Self, disjoint_base
 
 #: The ABI version this extension was built for.
 ABI_VERSION: int
@@ -39,38 +47,203 @@ class Function:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-@final
-class Tensor:
-    """An n-dimensional array held by libferrule."""
+# What the operators take where the Array API takes "array | scalar".
+_Operand = Tensor | int | float | builtins.bool
+_Axes = int | tuple[int, ...] | None
 
-    def __new__(cls, data: Any, dtype: Any = None) -> Tensor: ...
+@disjoint_base
+class Tensor:
+    """An n-dimensional array held by libferrule.
+
+    ``Tensor(data, dtype=None)`` copies ``data`` (nested lists, scalars, numpy arrays, anything
+    ``numpy.asarray`` takes); ``ferrule.asarray`` shares memory where it can.
+    """
+
+    def __new__(cls, data: Any, dtype: Any = None) -> Self: ...
+
+    # --- metadata (native) ---
     @property
-    def shape(self) -> tuple[int, ...]: ...
+    def shape(self) -> tuple[int, ...]:
+        """The size of each dimension."""
     @property
-    def dtype(self) -> str: ...
+    def dtype(self) -> str:
+        """The element type's name, e.g. ``"float32"`` (equal to ``ferrule.float32``)."""
     @property
-    def ndim(self) -> int: ...
+    def ndim(self) -> int:
+        """Number of dimensions."""
     @property
-    def size(self) -> int: ...
+    def size(self) -> int:
+        """Number of elements."""
     @property
-    def strides(self) -> tuple[int, ...]: ...
+    def strides(self) -> tuple[int, ...]:
+        """Step of each dimension in bytes (like numpy)."""
     @property
-    def device(self) -> str: ...
-    def numpy(self) -> np.ndarray[Any, Any]: ...
-    def tolist(self) -> Any: ...
+    def device(self) -> str:
+        """The device, e.g. ``"cpu:0"``."""
+
+    # --- metadata (ferrule._tensor) ---
+    @property
+    def itemsize(self) -> int:
+        """Bytes per element."""
+    @property
+    def nbytes(self) -> int:
+        """Bytes of all elements (``size * itemsize``)."""
+    @property
+    def T(self) -> Tensor:
+        """The transpose of a 2-D tensor (a view); ``ValueError`` for other ranks."""
+    @property
+    def mT(self) -> Tensor:
+        """The transpose of the last two axes (a view); needs at least 2 dimensions."""
+    @property
+    def name(self) -> str:
+        """The tensor's name: a unique default (``"tensor_0"``, ...) given on first use, or the
+        str assigned to it."""
+    @name.setter
+    def name(self, value: str) -> None: ...
+
+    # --- conversion ---
+    def numpy(self) -> np.ndarray[Any, Any]:
+        """A numpy array holding a copy of the data."""
+    def tolist(self) -> Any:
+        """The data as nested Python lists (a Python scalar for a 0-d tensor)."""
+    def item(self) -> Any:
+        """The one element of a size-1 tensor as a Python bool, int, float or complex."""
+    def to_device(self, device: Any, /, *, stream: Any = None) -> Tensor:
+        """The tensor on ``device`` (``"cpu"`` only: returns the tensor itself)."""
+    def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> np.ndarray[Any, Any]:
+        """The tensor as a numpy array: a view unless ``dtype`` or ``copy=True`` needs a copy."""
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> types.ModuleType:
+        """The ``ferrule`` module (the Array API namespace)."""
+    def __len__(self) -> int:
+        """The size of the first axis; ``TypeError`` for a 0-d tensor."""
+    def __iter__(self) -> Iterator[Tensor]:
+        """Iterates over the first axis."""
+    def __bool__(self) -> builtins.bool:
+        """The truth value of a one-element tensor."""
+    def __int__(self) -> int:
+        """``int()`` of a 0-d tensor."""
+    def __float__(self) -> float:
+        """``float()`` of a 0-d tensor."""
+    def __complex__(self) -> complex:
+        """``complex()`` of a 0-d tensor."""
+    def __index__(self) -> int:
+        """A 0-d integer tensor as an index."""
+    def __format__(self, format_spec: str) -> str:
+        """``format(x, spec)``: the element formatted for a 0-d tensor."""
+
+    # --- copying and pickling ---
+    def __copy__(self) -> Self:
+        """A new tensor with a copy of the data."""
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """A new tensor with a copy of the data and deep copies of the attributes."""
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """Pickles the raw data (out of band with protocol 5), shape, dtype and attributes."""
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restores the name and attributes saved by ``__reduce_ex__``."""
+
+    # --- indexing ---
+    def __getitem__(self, index: Any, /) -> Tensor:
+        """``x[index]`` with numpy semantics (basic indexing gives views)."""
+    def __setitem__(self, index: Any, value: _Operand, /) -> None:
+        """``x[index] = value`` with numpy semantics."""
+
+    # --- operators (the ops of schema/ops.yaml) ---
+    # (The in-place forms take no out=, which mypy wants them to, hence their ignore[misc].)
+    def __add__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __radd__(self, other: _Operand, /) -> Tensor: ...
+    def __iadd__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __sub__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rsub__(self, other: _Operand, /) -> Tensor: ...
+    def __isub__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __mul__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rmul__(self, other: _Operand, /) -> Tensor: ...
+    def __imul__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __truediv__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rtruediv__(self, other: _Operand, /) -> Tensor: ...
+    def __itruediv__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __floordiv__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rfloordiv__(self, other: _Operand, /) -> Tensor: ...
+    def __ifloordiv__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __mod__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rmod__(self, other: _Operand, /) -> Tensor: ...
+    def __imod__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __pow__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rpow__(self, other: _Operand, /) -> Tensor: ...
+    def __ipow__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __matmul__(self, other: Tensor, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rmatmul__(self, other: Tensor, /) -> Tensor: ...
+    def __and__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rand__(self, other: _Operand, /) -> Tensor: ...
+    def __iand__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __or__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __ror__(self, other: _Operand, /) -> Tensor: ...
+    def __ior__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __xor__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rxor__(self, other: _Operand, /) -> Tensor: ...
+    def __ixor__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __lshift__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rlshift__(self, other: _Operand, /) -> Tensor: ...
+    def __ilshift__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    def __rshift__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __rrshift__(self, other: _Operand, /) -> Tensor: ...
+    def __irshift__(self, other: _Operand, /) -> Self: ...  # type: ignore[misc]
+    # Element-wise comparisons return tensors (as numpy), hence the overrides of object's.
+    def __eq__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...  # type: ignore[override]
+    def __ne__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...  # type: ignore[override]
+    def __lt__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __le__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __gt__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __ge__(self, other: _Operand, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __abs__(self, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __neg__(self, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __pos__(self, /, *, out: Tensor | None = None) -> Tensor: ...
+    def __invert__(self, /, *, out: Tensor | None = None) -> Tensor: ...
+
+    # --- methods (the ops of schema/ops.yaml with the tensor first) ---
+    def astype(self, dtype: Any, /, *, copy: builtins.bool = True, device: Any | None = None) -> Tensor:
+        """The tensor converted to ``dtype`` (``ferrule.astype``)."""
+    def sum(self, /, *, axis: _Axes = None, dtype: Any | None = None, keepdims: builtins.bool = False) -> Tensor:
+        """Sum over ``axis`` (``ferrule.sum``)."""
+    def prod(self, /, *, axis: _Axes = None, dtype: Any | None = None, keepdims: builtins.bool = False) -> Tensor:
+        """Product over ``axis`` (``ferrule.prod``)."""
+    def mean(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
+        """Arithmetic mean over ``axis`` (``ferrule.mean``)."""
+    def var(self, /, *, axis: _Axes = None, correction: float = 0.0, keepdims: builtins.bool = False) -> Tensor:
+        """Variance over ``axis`` (``ferrule.var``)."""
+    def std(self, /, *, axis: _Axes = None, correction: float = 0.0, keepdims: builtins.bool = False) -> Tensor:
+        """Standard deviation over ``axis`` (``ferrule.std``)."""
+    def max(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
+        """Maximum over ``axis`` (``ferrule.max``)."""
+    def min(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
+        """Minimum over ``axis`` (``ferrule.min``)."""
+    def all(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
+        """Whether every element over ``axis`` is true (``ferrule.all``)."""
+    def any(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
+        """Whether any element over ``axis`` is true (``ferrule.any``)."""
+    def argmax(self, /, *, axis: int | None = None, keepdims: builtins.bool = False) -> Tensor:
+        """Index of the maximum over ``axis`` (``ferrule.argmax``)."""
+    def argmin(self, /, *, axis: int | None = None, keepdims: builtins.bool = False) -> Tensor:
+        """Index of the minimum over ``axis`` (``ferrule.argmin``)."""
+    def mm(x1, x2: Tensor, /) -> Tensor:  # (x1 is the tensor itself)
+        """2-D matrix product (``ferrule.mm``)."""
     def _use_count(self) -> int:
         """The native object's strong reference count (for tests)."""
-    def __len__(self) -> int: ...
 
-def get_global_func(name: str, /) -> Function: ...
-def list_global_func_names() -> list[str]: ...
+def get_global_func(name: str, /) -> Function:
+    """The function registered under ``name`` (``ferrule.KeyError`` if none is)."""
+def list_global_func_names() -> list[str]:
+    """The names of every registered function, sorted."""
 def _register_func(
     name: str, func: Callable[..., Any], doc: str | None, signature: str | None, flags: int, /
 ) -> None: ...
-def remove_global_func(name: str, /) -> None: ...
-def load_library(path: str, /) -> None: ...
-def live_object_count() -> int: ...
-def abi_version() -> int: ...
+def remove_global_func(name: str, /) -> None:
+    """Removes the registration of ``name``."""
+def load_library(path: str, /) -> None:
+    """Loads a plugin shared library into the process-wide registry."""
+def live_object_count() -> int:
+    """The number of live native objects (for leak checks)."""
+def abi_version() -> int:
+    """The ABI version of the loaded libferrule."""
 def _set_error_types(mapping: Mapping[str, type[BaseException]], /) -> None: ...
 def _set_hook(name: str, hook: Callable[..., Any], /) -> None: ...
 def _tensor_from_data(data: Any, dtype: Any = None, /) -> Tensor: ...

@@ -177,7 +177,7 @@ def bind(package: types.ModuleType) -> None:
                 target = types.ModuleType(f"{package.__name__}.{submodule}", f"ferrule.{submodule}: operators under ops.{submodule}.*")
                 setattr(package, submodule, target)
                 sys.modules[target.__name__] = target
-        f = _ferrule.get_global_func(registered)
+        f: Callable[..., Any] = _ferrule.get_global_func(registered)
         if py_name == "finfo":
             f = _info_wrapper(f, finfo_object, "finfo")
         elif py_name == "iinfo":
@@ -185,12 +185,17 @@ def bind(package: types.ModuleType) -> None:
         setattr(target, py_name.rsplit(".", 1)[-1], f)
     tensor = _ferrule.Tensor
     for attr, (registered, mode) in TENSOR_METHODS.items():
-        f = _ferrule.get_global_func(registered)
+        f = _ferrule.get_global_func(registered)  # (already Callable[..., Any] above)
         if attr == "__getitem__":
             method = _getitem(f)
         elif attr == "__setitem__":
             method = _setitem(f)
         else:
+            if mode == "self":
+                # The registered function itself: it binds like a Python function (a method
+                # descriptor), so `a + b` and `t.sum()` reach the kernel with no Python frame.
+                setattr(tensor, attr, f)
+                continue
             method = _ADAPTERS[mode](f)
         method.__name__ = attr
         method.__qualname__ = f"Tensor.{attr}"

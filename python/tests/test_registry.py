@@ -251,11 +251,21 @@ def test_function_wraps_a_python_callable(frontend, testing):
         frontend.Function(42)
 
 
-def test_function_on_a_class_stays_unbound(frontend):
+def test_function_on_a_class(frontend):
     class Holder:
         add = frontend.get_global_func("demo.add")
 
-    assert Holder().add(1, 2) == 3
+    assert Holder.add(1, 2) == 3
+    if frontend is ffi:
+        # The extension's Function binds like a Python function (that is how Tensor methods are
+        # the registered ops themselves); the ctypes frontend's stays a plain callable.
+        assert Holder.__dict__["add"].__get__(None, Holder) is Holder.add
+        scale = frontend.get_global_func("demo.scale")
+
+        class Number(float):
+            times = scale
+
+        assert Number(3.0).times(2.0) == 6.0
 
 
 def test_long_running_flag_is_honoured(frontend, fresh_name, testing):

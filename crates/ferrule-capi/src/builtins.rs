@@ -38,5 +38,24 @@ fn register_all() -> ferrule_registry::Result<()> {
         .doc("Multiplies x by factor.\n\nExample: demo.scale(3.0) == 6.0")
         .signature("(x: float, factor: float = 2.0) -> float")
         .register(|x: f64, factor: f64| x * factor)?;
+    FuncDef::new("examples.geo_distance")
+        .doc("The Tencent workload (seeds/001): the haversine distance in metres between (lon1, lat1) and\n(lon2, lat2) in degrees, recomputed test_cnt times as the seed's C++ loop does. Marked\nlong-running, so frontends release their interpreter lock (Python threads run it in parallel).\n\nExample: examples.geo_distance(113.973129, 22.599578, 114.3311032, 22.6986848, 1000)")
+        .signature("(lon1: float, lat1: float, lon2: float, lat2: float, test_cnt: int) -> float")
+        .long_running()
+        .register(|lon1: f64, lat1: f64, lon2: f64, lat2: f64, test_cnt: i64| {
+            if test_cnt < 0 {
+                return Err(ferrule_registry::Error::new(
+                    "ValueError",
+                    &format!("examples.geo_distance() argument 5 'test_cnt': expected a count >= 0, got {test_cnt}"),
+                ));
+            }
+            let mut distance = 0.0;
+            for _ in 0..test_cnt {
+                // black_box: every iteration really recomputes, as in the seed.
+                let p = std::hint::black_box((lon1, lat1, lon2, lat2));
+                distance = ferrule_ops::elementwise::haversine(p.0, p.1, p.2, p.3);
+            }
+            Ok(distance)
+        })?;
     Ok(())
 }

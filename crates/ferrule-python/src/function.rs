@@ -349,10 +349,22 @@ unsafe extern "C" fn repr(obj: *mut PyObject) -> *mut PyObject {
     }
 }
 
-/// `__get__`: a Function stored on a class stays unbound (like a builtin function), and pydoc and
-/// inspect treat it as a routine.
-unsafe extern "C" fn descr_get(obj: *mut PyObject, _inst: *mut PyObject, _owner: *mut PyObject) -> *mut PyObject {
-    unsafe { new_ref(obj) }
+extern "C" {
+    /// CPython's bound-method constructor (not declared by pyo3-ffi).
+    fn PyMethod_New(func: *mut PyObject, inst: *mut PyObject) -> *mut PyObject;
+}
+
+/// `__get__`: a Function stored on a class binds like a Python function (the instance becomes
+/// the first argument), which is how ferrule.Tensor's methods are the registered ops themselves.
+/// With `Py_TPFLAGS_METHOD_DESCRIPTOR`, `t.sum()` and `a + b` call it with `self` prepended and
+/// create no bound-method object. Looked up on the class, it stays itself.
+unsafe extern "C" fn descr_get(obj: *mut PyObject, inst: *mut PyObject, _owner: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        if inst.is_null() || inst == Py_None() {
+            return new_ref(obj);
+        }
+        PyMethod_New(obj, inst)
+    }
 }
 
 unsafe extern "C" fn richcompare(a: *mut PyObject, b: *mut PyObject, op: i32) -> *mut PyObject {
@@ -574,7 +586,7 @@ pub unsafe fn create_type() -> *mut PyObject {
             name: c"ferrule.Function".as_ptr(),
             basicsize: std::mem::size_of::<PyFunction>() as i32,
             itemsize: 0,
-            flags: (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_HAVE_GC)
+            flags: (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_METHOD_DESCRIPTOR)
                 as u32,
             slots,
         }]);

@@ -47,7 +47,7 @@ pub fn geo_distance(lon1: &Operand, lat1: &Operand, lon2: &Operand, lat2: &Opera
 
 /// The haversine distance in metres for one pair of points in degrees.
 #[inline]
-pub(crate) fn haversine(lon1: f64, lat1: f64, lon2: f64, lat2: f64) -> f64 {
+pub fn haversine(lon1: f64, lat1: f64, lon2: f64, lat2: f64) -> f64 {
     let (phi1, phi2) = (lat1.to_radians(), lat2.to_radians());
     let half_dphi = (phi2 - phi1) * 0.5;
     let half_dlambda = (lon2 - lon1).to_radians() * 0.5;

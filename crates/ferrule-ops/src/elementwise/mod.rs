@@ -22,7 +22,7 @@ pub use binary::*;
 pub use bitwise::*;
 pub use cast::{astype, cast_to};
 pub use compare::*;
-pub use geo::{geo_distance, EARTH_RADIUS_M};
+pub use geo::{geo_distance, haversine, EARTH_RADIUS_M};
 pub use math::*;
 pub use select::{clip, r#where};
 pub use unary::*;
