@@ -9,6 +9,7 @@
 mod api;
 mod callback;
 mod convert;
+mod dlpack;
 mod error;
 mod function;
 mod info;
@@ -59,6 +60,11 @@ pub unsafe extern "C" fn PyInit__ferrule() -> *mut PyObject {
             method_noargs(c"abi_version", registry::abi_version, c"abi_version($module, /)\n--\n\nThe ABI version of the loaded libferrule."),
             method_o(c"_set_error_types", error::set_error_types, c"_set_error_types($module, mapping, /)\n--\n\nInstalls the {kind: exception class} mapping."),
             method_fastcall(c"_set_hook", registry::set_hook, c"_set_hook($module, name, hook, /)\n--\n\nInstalls a Python helper used by the extension."),
+            util::method_kw(
+                c"from_dlpack",
+                dlpack::from_dlpack,
+                c"from_dlpack($module, x, /, *, device=None, copy=None)\n--\n\nA Tensor sharing the memory of x, any DLPack producer (numpy, torch, ferrule); copy=True asks the producer for a copy.",
+            ),
             method_fastcall(c"_tensor_from_data", tensor::tensor_from_data, c"_tensor_from_data($module, data, dtype=None, /)\n--\n\nCopies array-like data into a new Tensor."),
             std::mem::zeroed(),
         ]);

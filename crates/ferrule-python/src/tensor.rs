@@ -516,6 +516,12 @@ pub unsafe fn create_type() -> *mut PyObject {
         use crate::util::{getset, leak, method_noargs};
         let methods = leak(vec![
             method_noargs(c"numpy", m_numpy, c"numpy($self, /)\n--\n\nA numpy array holding a copy of the data."),
+            crate::util::method_kw(
+                c"__dlpack__",
+                crate::dlpack::m_dlpack,
+                c"__dlpack__($self, /, *, stream=None, max_version=None, dl_device=None, copy=None)\n--\n\nA DLPack capsule sharing the tensor's memory (versioned when max_version >= (1, 0)).",
+            ),
+            method_noargs(c"__dlpack_device__", crate::dlpack::m_dlpack_device, c"__dlpack_device__($self, /)\n--\n\n(device_type, device_id): (1, 0) for the CPU."),
             method_noargs(c"tolist", m_tolist, c"tolist($self, /)\n--\n\nThe data as nested Python lists."),
             method_noargs(c"_use_count", m_use_count, c"The native object's strong reference count (for tests)."),
             std::mem::zeroed(),

@@ -204,6 +204,16 @@ pub fn method_noargs(name: &'static std::ffi::CStr, f: PyCFunction, doc: &'stati
     PyMethodDef { ml_name: name.as_ptr(), ml_meth: PyMethodDefPointer { PyCFunction: f }, ml_flags: METH_NOARGS, ml_doc: doc.as_ptr() }
 }
 
+/// A `METH_VARARGS | METH_KEYWORDS` method entry.
+pub fn method_kw(name: &'static std::ffi::CStr, f: PyCFunctionWithKeywords, doc: &'static std::ffi::CStr) -> PyMethodDef {
+    PyMethodDef {
+        ml_name: name.as_ptr(),
+        ml_meth: PyMethodDefPointer { PyCFunctionWithKeywords: f },
+        ml_flags: METH_VARARGS | METH_KEYWORDS,
+        ml_doc: doc.as_ptr(),
+    }
+}
+
 /// A `METH_O` method entry.
 pub fn method_o(name: &'static std::ffi::CStr, f: PyCFunction, doc: &'static std::ffi::CStr) -> PyMethodDef {
     PyMethodDef { ml_name: name.as_ptr(), ml_meth: PyMethodDefPointer { PyCFunction: f }, ml_flags: METH_O, ml_doc: doc.as_ptr() }

@@ -1,0 +1,240 @@
+//! DLPack exchange without copies: `Tensor._dlpack_capsule(versioned)` (the native half of
+//! `Tensor.__dlpack__`) and `_ferrule.from_dlpack(x, /, *, device=None, copy=None)`.
+//!
+//! Capsules follow the Python DLPack protocol: named `"dltensor_versioned"` (DLPack >= 1.0) or
+//! `"dltensor"` (legacy), renamed to `"used_..."` by the consumer that takes ownership; a capsule
+//! that was never consumed calls the tensor's deleter when it is destroyed.
+
+use std::ffi::{c_char, c_void, CStr};
+use std::ptr::null_mut;
+
+use ferrule_sys::{DLManagedTensorVersioned, DLPackVersion, DLTensor};
+use pyo3_ffi::*;
+
+use crate::api::api;
+use crate::error::{raise_kind, raise_native_error};
+use crate::util::{guard, new_ref, raise, Owned};
+
+const VERSIONED: &CStr = c"dltensor_versioned";
+const USED_VERSIONED: &CStr = c"used_dltensor_versioned";
+const LEGACY: &CStr = c"dltensor";
+const USED_LEGACY: &CStr = c"used_dltensor";
+
+/// `DLManagedTensor`, the pre-1.0 layout.
+#[repr(C)]
+struct DLManagedTensor {
+    dl_tensor: DLTensor,
+    manager_ctx: *mut c_void,
+    deleter: Option<unsafe extern "C" fn(*mut DLManagedTensor)>,
+}
+
+/// Destructor of an exported versioned capsule: frees the tensor unless a consumer took it.
+unsafe extern "C" fn versioned_capsule_destructor(capsule: *mut PyObject) {
+    unsafe {
+        if PyCapsule_IsValid(capsule, VERSIONED.as_ptr()) == 0 {
+            return; // consumed (renamed)
+        }
+        let managed = PyCapsule_GetPointer(capsule, VERSIONED.as_ptr()) as *mut DLManagedTensorVersioned;
+        if let Some(deleter) = managed.as_ref().and_then(|m| m.deleter) {
+            deleter(managed);
+        }
+    }
+}
+
+/// Destructor of an exported legacy capsule.
+unsafe extern "C" fn legacy_capsule_destructor(capsule: *mut PyObject) {
+    unsafe {
+        if PyCapsule_IsValid(capsule, LEGACY.as_ptr()) == 0 {
+            return;
+        }
+        let managed = PyCapsule_GetPointer(capsule, LEGACY.as_ptr()) as *mut DLManagedTensor;
+        if let Some(deleter) = managed.as_ref().and_then(|m| m.deleter) {
+            deleter(managed);
+        }
+    }
+}
+
+/// Deleter of the legacy struct ferrule builds around a versioned export.
+unsafe extern "C" fn legacy_from_versioned_deleter(legacy: *mut DLManagedTensor) {
+    unsafe {
+        let legacy = Box::from_raw(legacy);
+        let versioned = legacy.manager_ctx as *mut DLManagedTensorVersioned;
+        if let Some(deleter) = versioned.as_ref().and_then(|m| m.deleter) {
+            deleter(versioned);
+        }
+    }
+}
+
+/// Deleter of the versioned struct ferrule builds around a legacy import.
+unsafe extern "C" fn versioned_from_legacy_deleter(versioned: *mut DLManagedTensorVersioned) {
+    unsafe {
+        let versioned = Box::from_raw(versioned);
+        let legacy = versioned.manager_ctx as *mut DLManagedTensor;
+        if let Some(deleter) = legacy.as_ref().and_then(|m| m.deleter) {
+            deleter(legacy);
+        }
+    }
+}
+
+/// `Tensor.__dlpack__(*, stream=None, max_version=None, dl_device=None, copy=None)`: exports the
+/// tensor as a DLPack capsule sharing its memory: versioned (`"dltensor_versioned"`, read-only
+/// flag included) when `max_version` is at least (1, 0), legacy otherwise. `copy=True` exports a
+/// copy; a device other than the CPU is a `BufferError` (as the standard asks).
+pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+    guard(|| unsafe {
+        let (mut stream, mut max_version, mut dl_device, mut copy) = (Py_None(), Py_None(), Py_None(), Py_None());
+        let mut kwlist = [
+            c"stream".as_ptr() as *mut c_char,
+            c"max_version".as_ptr() as *mut c_char,
+            c"dl_device".as_ptr() as *mut c_char,
+            c"copy".as_ptr() as *mut c_char,
+            null_mut(),
+        ];
+        if PyArg_ParseTupleAndKeywords(args, kwargs, c"|$OOOO:__dlpack__".as_ptr(), kwlist.as_mut_ptr(), &mut stream, &mut max_version, &mut dl_device, &mut copy) == 0 {
+            return null_mut();
+        }
+        if stream != Py_None() {
+            raise_kind("BufferError", "__dlpack__(): 'stream' must be None for CPU tensors");
+            return null_mut();
+        }
+        if dl_device != Py_None() {
+            let (mut kind, mut id) = (0i32, 0i32);
+            if PyArg_ParseTuple(dl_device, c"ii".as_ptr(), &mut kind, &mut id) == 0 {
+                return null_mut();
+            }
+            if kind != 1 || id != 0 {
+                raise_kind("BufferError", &format!("__dlpack__(): cannot export to device ({kind}, {id}); ferrule tensors live on the CPU (1, 0)"));
+                return null_mut();
+            }
+        }
+        let versioned = if max_version == Py_None() {
+            false
+        } else {
+            let (mut major, mut minor) = (0i32, 0i32);
+            if PyArg_ParseTuple(max_version, c"ii".as_ptr(), &mut major, &mut minor) == 0 {
+                return null_mut();
+            }
+            major >= 1
+        };
+        let mut source = new_ref(obj);
+        if copy == Py_True() {
+            // A fresh C-contiguous copy through the operator table (ops.astype with copy).
+            let Some(s) = Owned::new(source) else { return null_mut() };
+            let Some(copied) = Owned::new(PyObject_CallMethod(s.0, c"__copy__".as_ptr(), null_mut())) else { return null_mut() };
+            source = copied.into_ptr();
+        }
+        let source = Owned(source);
+        let (mut managed, mut err) = (null_mut(), null_mut());
+        if (api().tensor_to_dlpack)(crate::tensor::handle(source.0), &mut managed, &mut err) != 0 {
+            raise_native_error(err);
+            return null_mut();
+        }
+        if versioned {
+            let capsule = PyCapsule_New(managed.cast(), VERSIONED.as_ptr(), Some(versioned_capsule_destructor));
+            if capsule.is_null() {
+                if let Some(deleter) = (*managed).deleter {
+                    deleter(managed);
+                }
+            }
+            return capsule;
+        }
+        let legacy = Box::into_raw(Box::new(DLManagedTensor {
+            dl_tensor: std::ptr::read(&(*managed).dl_tensor),
+            manager_ctx: managed.cast(),
+            deleter: Some(legacy_from_versioned_deleter),
+        }));
+        let capsule = PyCapsule_New(legacy.cast(), LEGACY.as_ptr(), Some(legacy_capsule_destructor));
+        if capsule.is_null() {
+            legacy_from_versioned_deleter(legacy);
+        }
+        capsule
+    })
+}
+
+/// Imports a DLPack capsule (versioned or legacy) as a new native tensor, marking the capsule
+/// used. New reference to a `ferrule.Tensor`, or NULL with an exception.
+unsafe fn import_capsule(capsule: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let (mut out, mut err) = (null_mut(), null_mut());
+        if PyCapsule_IsValid(capsule, VERSIONED.as_ptr()) != 0 {
+            let managed = PyCapsule_GetPointer(capsule, VERSIONED.as_ptr()) as *mut DLManagedTensorVersioned;
+            if (api().tensor_from_dlpack)(managed, &mut out, &mut err) != 0 {
+                raise_native_error(err);
+                return null_mut();
+            }
+            PyCapsule_SetName(capsule, USED_VERSIONED.as_ptr());
+        } else if PyCapsule_IsValid(capsule, LEGACY.as_ptr()) != 0 {
+            let legacy = PyCapsule_GetPointer(capsule, LEGACY.as_ptr()) as *mut DLManagedTensor;
+            let wrapper = Box::into_raw(Box::new(DLManagedTensorVersioned {
+                version: DLPackVersion { major: 1, minor: 0 },
+                manager_ctx: legacy.cast(),
+                deleter: Some(versioned_from_legacy_deleter),
+                flags: 0,
+                dl_tensor: std::ptr::read(&(*legacy).dl_tensor),
+            }));
+            if (api().tensor_from_dlpack)(wrapper, &mut out, &mut err) != 0 {
+                drop(Box::from_raw(wrapper)); // the capsule still owns the legacy tensor
+                raise_native_error(err);
+                return null_mut();
+            }
+            PyCapsule_SetName(capsule, USED_LEGACY.as_ptr());
+        } else {
+            raise(PyExc_TypeError, "from_dlpack() argument 'x': __dlpack__() did not return a DLPack capsule ('dltensor_versioned' or 'dltensor')");
+            return null_mut();
+        }
+        crate::tensor::wrap(out)
+    }
+}
+
+/// `from_dlpack(x, /, *, device=None, copy=None)`: a tensor sharing the memory of `x` (any
+/// DLPack producer: numpy, torch, ferrule), keeping the producer alive exactly as long as needed.
+/// `copy=True` asks the producer for a copy; a device other than the CPU is a `ValueError`.
+pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+    guard(|| unsafe {
+        let (mut x, mut device, mut copy): (*mut PyObject, *mut PyObject, *mut PyObject) = (null_mut(), Py_None(), Py_None());
+        let mut kwlist = [c"".as_ptr() as *mut c_char, c"device".as_ptr() as *mut c_char, c"copy".as_ptr() as *mut c_char, null_mut()];
+        if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|$OO:from_dlpack".as_ptr(), kwlist.as_mut_ptr(), &mut x, &mut device, &mut copy) == 0 {
+            return null_mut();
+        }
+        if device != Py_None() {
+            let Some(name) = Owned::new(PyObject_Str(device)) else { return null_mut() };
+            let s = CStr::from_ptr(PyUnicode_AsUTF8(name.0)).to_string_lossy().into_owned();
+            if s != "cpu" && s != "cpu:0" {
+                raise(PyExc_ValueError, &format!("from_dlpack() argument 'device': ferrule tensors live on the CPU, got {s}"));
+                return null_mut();
+            }
+        }
+        let tensor_type = crate::tensor::tensor_type();
+        if copy != Py_True() && (Py_TYPE(x) == tensor_type || PyType_IsSubtype(Py_TYPE(x), tensor_type) != 0) {
+            return new_ref(x);
+        }
+        let Some(method) = Owned::new(PyObject_GetAttrString(x, c"__dlpack__".as_ptr())) else {
+            PyErr_Clear();
+            raise(PyExc_TypeError, "from_dlpack() argument 'x': expected an object with __dlpack__ (a DLPack producer)");
+            return null_mut();
+        };
+        let Some(kw) = Owned::new(PyDict_New()) else { return null_mut() };
+        let Some(version) = Owned::new(Py_BuildValue(c"(ii)".as_ptr(), 1i32, 1i32)) else { return null_mut() };
+        PyDict_SetItemString(kw.0, c"max_version".as_ptr(), version.0);
+        if copy != Py_None() {
+            PyDict_SetItemString(kw.0, c"copy".as_ptr(), copy);
+        }
+        let Some(empty) = Owned::new(PyTuple_New(0)) else { return null_mut() };
+        let mut capsule = PyObject_Call(method.0, empty.0, kw.0);
+        if capsule.is_null() && PyErr_ExceptionMatches(PyExc_TypeError) != 0 && copy == Py_None() {
+            // A producer older than DLPack 1.0 does not take max_version.
+            PyErr_Clear();
+            capsule = PyObject_CallNoArgs(method.0);
+        }
+        let Some(capsule) = Owned::new(capsule) else { return null_mut() };
+        import_capsule(capsule.0)
+    })
+}
+
+/// `Tensor.__dlpack_device__()`: `(kDLCPU, 0)` for CPU tensors.
+pub unsafe extern "C" fn m_dlpack_device(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let dl = &(*(crate::tensor::handle(obj) as *mut ferrule_sys::FerruleTensorObject)).tensor;
+        Py_BuildValue(c"(ii)".as_ptr(), dl.device.device_type as i32, dl.device.device_id)
+    }
+}
