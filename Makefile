@@ -161,6 +161,8 @@ test-c test-python test-go: plugins
 
 test-python: python-ext
 	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(VENV_PY) -m pytest python/tests -q
+	$(VENV_PY) -m mypy.stubtest ferrule --allowlist python/stubtest-allowlist.txt
+	$(VENV_PY) -m mypy --strict examples/python
 
 # ---- examples and benchmarks -------------------------------------------------------------------
 

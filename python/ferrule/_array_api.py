@@ -212,14 +212,26 @@ def _shareable_source(obj: Any) -> Any:
     return np.asarray(view)
 
 
+#: Whether ``asarray(x)`` (``copy=None``) shares the memory of a read-only ``x`` (bytes, a
+#: read-only numpy array). The operators refuse to write into tensors imported read-only
+#: (``x[i] = v`` and ``out=`` raise ``ValueError``), so sharing is safe.
+SHARE_READ_ONLY = True
+
+
+def _read_only(source: Any) -> bool:
+    """Whether ``source`` (from :func:`_shareable_source`) is a numpy array that is not writable."""
+    return isinstance(source, np.ndarray) and not source.flags.writeable
+
+
 def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None) -> Any:
     """``obj`` as a :class:`ferrule.Tensor`.
 
     A tensor is returned itself when it already has ``dtype`` (``copy=True`` forces a copy).
     Numpy arrays, other DLPack producers and buffer-protocol objects (bytes, bytearray,
     array.array, memoryview: their bytes as uint8 unless they carry a format) are shared without
-    a copy when the extension has zero-copy ``from_dlpack`` and ``copy`` is not ``True``; nested
-    sequences and Python scalars are copied. ``copy=False`` raises ``ValueError`` whenever a copy
+    a copy when the extension has zero-copy ``from_dlpack`` and ``copy`` is not ``True`` (a
+    read-only one only with ``copy=False``, see :data:`SHARE_READ_ONLY`); nested sequences and
+    Python scalars are copied. ``copy=False`` raises ``ValueError`` whenever a copy
     would be needed (a dtype conversion, a non-shareable input)."""
     normalize_device(device, "asarray() argument 'device'")
     if isinstance(obj, Tensor):
@@ -230,6 +242,8 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
         return _astype(obj, _dtype_name(dtype))
     if copy is not True and _native_from_dlpack is not None:
         source = _shareable_source(obj)
+        if source is not None and copy is None and not SHARE_READ_ONLY and _read_only(source):
+            source = None  # copied below
         if source is not None:
             try:
                 shared = _native_from_dlpack(source, copy=False)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, SupportsIndex, final
 
 import numpy as np
-from typing_extensions import Self, disjoint_base
+from typing_extensions import CapsuleType, Self, disjoint_base
 
 #: The ABI version this extension was built for.
 ABI_VERSION: int
@@ -112,6 +112,18 @@ class Tensor:
         """The tensor on ``device`` (``"cpu"`` only: returns the tensor itself)."""
     def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> np.ndarray[Any, Any]:
         """The tensor as a numpy array: a view unless ``dtype`` or ``copy=True`` needs a copy."""
+    def __dlpack__(
+        self,
+        /,
+        *,
+        stream: int | Any | None = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[int, int] | None = None,
+        copy: builtins.bool | None = None,
+    ) -> CapsuleType:
+        """A DLPack capsule sharing the tensor's memory (versioned when ``max_version >= (1, 0)``)."""
+    def __dlpack_device__(self, /) -> tuple[int, int]:
+        """``(device_type, device_id)``: ``(1, 0)`` for the CPU."""
     def __array_namespace__(self, /, *, api_version: str | None = None) -> types.ModuleType:
         """The ``ferrule`` module (the Array API namespace)."""
     def __len__(self) -> int:
@@ -229,6 +241,8 @@ class Tensor:
     def _use_count(self) -> int:
         """The native object's strong reference count (for tests)."""
 
+def from_dlpack(x: Any, /, *, device: Any = None, copy: builtins.bool | None = None) -> Tensor:
+    """A Tensor sharing the memory of ``x`` (any DLPack producer); ``copy=True`` asks for a copy."""
 def get_global_func(name: str, /) -> Function:
     """The function registered under ``name`` (``ferrule.KeyError`` if none is)."""
 def list_global_func_names() -> list[str]:

@@ -414,9 +414,6 @@ def _rebuild_tensor(cls: type, data: Any, shape: tuple[int, ...], dtype: str, da
     return _as_class(t, cls)
 
 
-_rebuild_tensor.__module__ = __name__
-
-
 def _install() -> None:
     """Sets the Python-level API onto the extension type ``_ferrule.Tensor``."""
     props: dict[str, property] = {

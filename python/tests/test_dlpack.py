@@ -87,3 +87,19 @@ def test_no_leak_across_many_exchanges() -> None:
         np.from_dlpack(ferrule.from_dlpack(a))
     gc.collect()
     assert ferrule.ffi.live_object_count() == base
+
+
+def test_writes_into_read_only_memory_are_refused() -> None:
+    ro = np.arange(3.0)
+    ro.flags.writeable = False
+    t = ferrule.from_dlpack(ro)
+    with pytest.raises(ValueError, match="read-only"):
+        t[0] = 9.0
+    with pytest.raises(ValueError, match="read-only"):
+        ferrule.add(t, 1.0, out=t)
+    with pytest.raises(ValueError, match="read-only"):
+        t += 1.0
+    assert ro.tolist() == [0.0, 1.0, 2.0]
+    b = ferrule.asarray(b"\x01\x02")
+    with pytest.raises(ValueError, match="read-only"):
+        b[0] = 9

@@ -55,7 +55,7 @@ def data_address(t: Any) -> int:
 
 if SUBCLASSABLE:
 
-    class Sub(ferrule.Tensor):  # type: ignore[misc]
+    class Sub(ferrule.Tensor):
         """A Python subclass (module level, so pickle can find it)."""
 
 
@@ -655,6 +655,25 @@ def test_asarray_copy_semantics_for_numpy_input():
         ferrule.asarray([1, 2], copy=False)  # a list is never shared
 
 
+@pytest.mark.skipif(not _array_api.has_native_from_dlpack(), reason="no zero-copy import in this build")
+def test_asarray_shares_read_only_input_and_refuses_writes():
+    a = np.arange(3.0)
+    a.flags.writeable = False
+    assert _array_api.SHARE_READ_ONLY
+    t = ferrule.asarray(a)
+    assert np.shares_memory(np.asarray(t), a)
+    with pytest.raises(ValueError, match="read-only"):
+        t[0] = 9.0
+    assert a[0] == 0.0
+    b = b"\x01\x02"
+    with pytest.raises(ValueError, match="read-only"):
+        ferrule.asarray(b)[0] = 9
+    assert b == b"\x01\x02"
+    c = ferrule.asarray(a, copy=True)
+    c[0] = 9.0
+    assert a[0] == 0.0
+
+
 def test_asarray_device():
     assert ferrule.asarray([1], device="cpu").device == "cpu:0"
     assert ferrule.asarray([1], device=ferrule.__array_namespace_info__().default_device()).tolist() == [1]
@@ -683,7 +702,7 @@ def test_from_dlpack():
 # --- the geo_threads demo ---------------------------------------------------------------------------
 
 
-def test_geo_threads_demo_runs(testing):
+def test_geo_threads_demo_runs():
     out = subprocess.run(
         [sys.executable, str(REPO / "examples/python/geo_threads.py"), "--count", "2000", "--py-count", "2000", "--points", "2000", "--repeat", "1"],
         capture_output=True,

@@ -39,6 +39,27 @@ pub fn opt_tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Resu
     args[pos].downcast::<TensorObj>().map(|t| Some(t.tensor())).ok_or_else(|| wrong(op, args, pos, name, "Tensor or None"))
 }
 
+fn read_only(op: &str, pos: usize, name: &str) -> Error {
+    Error::value_error(format!("ops.{op}() argument {} '{name}': the tensor is read-only (its memory was imported read-only)", pos + 1))
+}
+
+/// A tensor the op writes into (`setitem`'s target): a `ValueError` when it is read-only.
+pub fn writable_tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Result<&'a Tensor> {
+    let obj = args[pos].downcast::<TensorObj>().ok_or_else(|| wrong(op, args, pos, name, "Tensor"))?;
+    if obj.readonly() {
+        return Err(read_only(op, pos, name));
+    }
+    Ok(obj.tensor())
+}
+
+/// An `out=` tensor or None: a `ValueError` when it is read-only.
+pub fn opt_writable_tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Result<Option<&'a Tensor>> {
+    if args[pos].is_none() {
+        return Ok(None);
+    }
+    writable_tensor(op, args, pos, name).map(Some)
+}
+
 fn to_scalar(value: &Any) -> Option<Scalar> {
     match value.type_index() {
         ti::BOOL => value.as_bool().map(Scalar::Bool),

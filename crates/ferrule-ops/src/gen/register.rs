@@ -742,7 +742,7 @@ fn op_add(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::add(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -752,7 +752,7 @@ fn op_subtract(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::subtract(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -762,7 +762,7 @@ fn op_multiply(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::multiply(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -772,7 +772,7 @@ fn op_divide(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::divide(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -782,7 +782,7 @@ fn op_floor_divide(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor_divide(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -792,7 +792,7 @@ fn op_remainder(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::remainder(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -802,7 +802,7 @@ fn op_pow(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::pow(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -812,7 +812,7 @@ fn op_maximum(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::maximum(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -822,7 +822,7 @@ fn op_minimum(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::minimum(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -832,7 +832,7 @@ fn op_atan2(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan2(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -842,7 +842,7 @@ fn op_copysign(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::copysign(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -852,7 +852,7 @@ fn op_hypot(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::hypot(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -862,7 +862,7 @@ fn op_logaddexp(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logaddexp(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -872,7 +872,7 @@ fn op_nextafter(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::nextafter(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -882,7 +882,7 @@ fn op_equal(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::equal(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -892,7 +892,7 @@ fn op_not_equal(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::not_equal(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -902,7 +902,7 @@ fn op_less(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -912,7 +912,7 @@ fn op_less_equal(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less_equal(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -922,7 +922,7 @@ fn op_greater(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -932,7 +932,7 @@ fn op_greater_equal(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater_equal(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -942,7 +942,7 @@ fn op_logical_and(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_and(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -952,7 +952,7 @@ fn op_logical_or(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_or(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -962,7 +962,7 @@ fn op_logical_xor(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_xor(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -972,7 +972,7 @@ fn op_bitwise_and(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_and(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -982,7 +982,7 @@ fn op_bitwise_or(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_or(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -992,7 +992,7 @@ fn op_bitwise_xor(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_xor(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1002,7 +1002,7 @@ fn op_bitwise_left_shift(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_left_shift(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1012,7 +1012,7 @@ fn op_bitwise_right_shift(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_right_shift(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1021,7 +1021,7 @@ fn op_abs(args: &[Any]) -> Result<Any> {
     const OP: &str = "abs";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::abs(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1030,7 +1030,7 @@ fn op_negative(args: &[Any]) -> Result<Any> {
     const OP: &str = "negative";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::negative(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1039,7 +1039,7 @@ fn op_positive(args: &[Any]) -> Result<Any> {
     const OP: &str = "positive";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::positive(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1048,7 +1048,7 @@ fn op_sign(args: &[Any]) -> Result<Any> {
     const OP: &str = "sign";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sign(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1057,7 +1057,7 @@ fn op_square(args: &[Any]) -> Result<Any> {
     const OP: &str = "square";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::square(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1066,7 +1066,7 @@ fn op_conj(args: &[Any]) -> Result<Any> {
     const OP: &str = "conj";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::conj(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1075,7 +1075,7 @@ fn op_real(args: &[Any]) -> Result<Any> {
     const OP: &str = "real";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::real(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1084,7 +1084,7 @@ fn op_imag(args: &[Any]) -> Result<Any> {
     const OP: &str = "imag";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1093,7 +1093,7 @@ fn op_reciprocal(args: &[Any]) -> Result<Any> {
     const OP: &str = "reciprocal";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::reciprocal(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1102,7 +1102,7 @@ fn op_round(args: &[Any]) -> Result<Any> {
     const OP: &str = "round";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::round(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1111,7 +1111,7 @@ fn op_floor(args: &[Any]) -> Result<Any> {
     const OP: &str = "floor";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1120,7 +1120,7 @@ fn op_ceil(args: &[Any]) -> Result<Any> {
     const OP: &str = "ceil";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::ceil(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1129,7 +1129,7 @@ fn op_trunc(args: &[Any]) -> Result<Any> {
     const OP: &str = "trunc";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::trunc(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1138,7 +1138,7 @@ fn op_signbit(args: &[Any]) -> Result<Any> {
     const OP: &str = "signbit";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::signbit(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1147,7 +1147,7 @@ fn op_isfinite(args: &[Any]) -> Result<Any> {
     const OP: &str = "isfinite";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isfinite(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1156,7 +1156,7 @@ fn op_isinf(args: &[Any]) -> Result<Any> {
     const OP: &str = "isinf";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isinf(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1165,7 +1165,7 @@ fn op_isnan(args: &[Any]) -> Result<Any> {
     const OP: &str = "isnan";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isnan(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1174,7 +1174,7 @@ fn op_logical_not(args: &[Any]) -> Result<Any> {
     const OP: &str = "logical_not";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_not(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1183,7 +1183,7 @@ fn op_bitwise_invert(args: &[Any]) -> Result<Any> {
     const OP: &str = "bitwise_invert";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_invert(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1192,7 +1192,7 @@ fn op_exp(args: &[Any]) -> Result<Any> {
     const OP: &str = "exp";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::exp(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1201,7 +1201,7 @@ fn op_expm1(args: &[Any]) -> Result<Any> {
     const OP: &str = "expm1";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::expm1(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1210,7 +1210,7 @@ fn op_log(args: &[Any]) -> Result<Any> {
     const OP: &str = "log";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1219,7 +1219,7 @@ fn op_log1p(args: &[Any]) -> Result<Any> {
     const OP: &str = "log1p";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log1p(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1228,7 +1228,7 @@ fn op_log2(args: &[Any]) -> Result<Any> {
     const OP: &str = "log2";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log2(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1237,7 +1237,7 @@ fn op_log10(args: &[Any]) -> Result<Any> {
     const OP: &str = "log10";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log10(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1246,7 +1246,7 @@ fn op_sqrt(args: &[Any]) -> Result<Any> {
     const OP: &str = "sqrt";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sqrt(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1255,7 +1255,7 @@ fn op_sin(args: &[Any]) -> Result<Any> {
     const OP: &str = "sin";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sin(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1264,7 +1264,7 @@ fn op_cos(args: &[Any]) -> Result<Any> {
     const OP: &str = "cos";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cos(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1273,7 +1273,7 @@ fn op_tan(args: &[Any]) -> Result<Any> {
     const OP: &str = "tan";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tan(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1282,7 +1282,7 @@ fn op_asin(args: &[Any]) -> Result<Any> {
     const OP: &str = "asin";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asin(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1291,7 +1291,7 @@ fn op_acos(args: &[Any]) -> Result<Any> {
     const OP: &str = "acos";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acos(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1300,7 +1300,7 @@ fn op_atan(args: &[Any]) -> Result<Any> {
     const OP: &str = "atan";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1309,7 +1309,7 @@ fn op_sinh(args: &[Any]) -> Result<Any> {
     const OP: &str = "sinh";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sinh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1318,7 +1318,7 @@ fn op_cosh(args: &[Any]) -> Result<Any> {
     const OP: &str = "cosh";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cosh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1327,7 +1327,7 @@ fn op_tanh(args: &[Any]) -> Result<Any> {
     const OP: &str = "tanh";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tanh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1336,7 +1336,7 @@ fn op_asinh(args: &[Any]) -> Result<Any> {
     const OP: &str = "asinh";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asinh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1345,7 +1345,7 @@ fn op_acosh(args: &[Any]) -> Result<Any> {
     const OP: &str = "acosh";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acosh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1354,7 +1354,7 @@ fn op_atanh(args: &[Any]) -> Result<Any> {
     const OP: &str = "atanh";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_out = glue::opt_tensor(OP, args, 1, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atanh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1365,7 +1365,7 @@ fn op_clip(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_min = glue::opt_operand(OP, args, 1, "min")?;
     let a_max = glue::opt_operand(OP, args, 2, "max")?;
-    let a_out = glue::opt_tensor(OP, args, 3, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 3, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::clip(a_x, a_min.as_ref(), a_max.as_ref(), a_out))?;
     glue::ret_tensor_or_out(result, &args[3])
 }
@@ -1376,7 +1376,7 @@ fn op_where(args: &[Any]) -> Result<Any> {
     let a_condition = glue::tensor(OP, args, 0, "condition")?;
     let a_x1 = glue::operand(OP, args, 1, "x1")?;
     let a_x2 = glue::operand(OP, args, 2, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 3, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 3, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::r#where(a_condition, &a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[3])
 }
@@ -1566,7 +1566,7 @@ fn op_matmul(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
-    let a_out = glue::opt_tensor(OP, args, 2, "out")?;
+    let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matmul(a_x1, a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1770,7 +1770,7 @@ fn op_getitem(args: &[Any]) -> Result<Any> {
 fn op_setitem(args: &[Any]) -> Result<Any> {
     const OP: &str = "setitem";
     glue::check_arity(OP, args, 3, false)?;
-    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_x = glue::writable_tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_value = glue::operand(OP, args, 2, "value")?;
     glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::setitem(a_x, a_index, &a_value))?;
