@@ -60,6 +60,7 @@ def test_legacy_and_versioned_capsules() -> None:
     assert "dltensor_versioned" in repr(t.__dlpack__(max_version=(1, 0)))
     assert '"dltensor"' in repr(t.__dlpack__())
     # An unconsumed capsule frees its export without leaking.
+    gc.collect()
     base = ferrule.ffi.live_object_count()
     for _ in range(1000):
         t.__dlpack__(max_version=(1, 1))
@@ -82,6 +83,7 @@ def test_bad_requests() -> None:
 
 def test_no_leak_across_many_exchanges() -> None:
     a = np.ones(8)
+    gc.collect()
     base = ferrule.ffi.live_object_count()
     for _ in range(50_000):
         np.from_dlpack(ferrule.from_dlpack(a))

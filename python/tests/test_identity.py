@@ -38,6 +38,7 @@ def test_out_returns_the_same_object() -> None:
 
 
 def test_preserved_dict_and_weakref(native: Any) -> None:
+    gc.collect()  # earlier tests' garbage must not be freed (and counted) in between
     base = ferrule.ffi.live_object_count()
     t = ferrule.Tensor([1.0, 2.0])
     t.note = "kept"
@@ -60,6 +61,7 @@ def test_preserved_dict_and_weakref(native: Any) -> None:
 
 
 def test_subclass_and_cycle_through_dict_survive(native: Any) -> None:
+    gc.collect()  # earlier tests' garbage must not be freed (and counted) in between
     base = ferrule.ffi.live_object_count()
     s = Sub([1, 2, 3])
     s.me = s  # a reference cycle through __dict__
@@ -80,6 +82,7 @@ def test_subclass_and_cycle_through_dict_survive(native: Any) -> None:
 
 
 def test_no_leak_across_many_round_trips(native: Any) -> None:
+    gc.collect()  # earlier tests' garbage must not be freed (and counted) in between
     base = ferrule.ffi.live_object_count()
     for _ in range(20_000):
         x = ferrule.Tensor([1.0])
