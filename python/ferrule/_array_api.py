@@ -74,21 +74,8 @@ def _dtype_name(dtype: Any) -> str:
 
 # --- __array_namespace_info__ ---------------------------------------------------------------------
 
-_STANDARD_DTYPES = (
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-    "complex64",
-    "complex128",
-)
+#: The standard's dtypes: ferrule's own, less the two the standard does not define.
+_STANDARD_DTYPES = tuple(n for n in DTYPES if n not in ("float16", "bfloat16"))
 _KINDS: dict[str, tuple[str, ...]] = {
     "bool": ("bool",),
     "signed integer": ("int8", "int16", "int32", "int64"),

@@ -125,13 +125,6 @@ def _encode_item(item: Any) -> Any:
     return item
 
 
-def _self_method(f: Callable[..., Any]) -> Callable[..., Any]:
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return f(self, *args, **kwargs)
-
-    return method
-
-
 def _reflected_method(f: Callable[..., Any]) -> Callable[..., Any]:
     def method(self: Any, other: Any) -> Any:
         return f(other, self)
@@ -161,7 +154,7 @@ def _setitem(f: Callable[..., Any]) -> Callable[..., Any]:
     return __setitem__
 
 
-_ADAPTERS = {"self": _self_method, "reflected": _reflected_method, "inplace": _inplace_method}
+_ADAPTERS = {"reflected": _reflected_method, "inplace": _inplace_method}
 
 
 def bind(package: types.ModuleType) -> None:

@@ -63,9 +63,9 @@ fn op_fn(op: &Op) -> Result<String, String> {
             (Kind::VarPositional, "Any") => format!("&args[{pos}..]"),
             (Kind::VarPositional, "TensorList") => format!("glue::var_tensors(OP, args, {pos}, {:?})?", arg.name),
             (Kind::VarPositional, other) => return Err(format!("op {}: *{} must be TensorList or Any, not {other}", op.name, arg.name)),
-            // Tensors the op writes into (`out=`, setitem's target) must not be read-only.
-            _ if arg.name == "out" && ty.unpack == "opt_tensor" => format!("glue::opt_writable_tensor(OP, args, {pos}, {:?})?", arg.name),
-            _ if op.name == "setitem" && pos == 0 && ty.unpack == "tensor" => format!("glue::writable_tensor(OP, args, {pos}, {:?})?", arg.name),
+            // Tensors the op writes into must not be read-only.
+            _ if arg.is_written() && ty.unpack == "opt_tensor" => format!("glue::opt_writable_tensor(OP, args, {pos}, {:?})?", arg.name),
+            _ if arg.is_written() && ty.unpack == "tensor" => format!("glue::writable_tensor(OP, args, {pos}, {:?})?", arg.name),
             _ => format!("glue::{}(OP, args, {pos}, {:?})?", ty.unpack, arg.name),
         };
         let _ = writeln!(f, "    let {local} = {unpack};");

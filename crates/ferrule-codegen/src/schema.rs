@@ -32,6 +32,16 @@ pub struct Arg {
     /// How it is passed.
     #[serde(default)]
     pub kind: Kind,
+    /// The op writes into this tensor, so it must not be read-only (`out` arguments always are).
+    #[serde(default)]
+    pub writes: bool,
+}
+
+impl Arg {
+    /// Whether the op writes into this argument: marked `writes`, or the `out=` tensor.
+    pub fn is_written(&self) -> bool {
+        self.writes || self.name == "out"
+    }
 }
 
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<serde_yaml_ng::Value>, D::Error> {

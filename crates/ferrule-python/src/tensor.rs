@@ -65,6 +65,13 @@ unsafe fn flags<'a>(h: *mut FerruleObject) -> &'a AtomicU32 {
     unsafe { AtomicU32::from_ptr(std::ptr::addr_of_mut!((*h).flags)) }
 }
 
+/// Clears `FERRULE_OBJECT_FRONTEND_OWNED`; true when it was set (the object was preserved, and
+/// the reference the tensor owned on it now belongs to the caller).
+#[inline(always)]
+unsafe fn take_preserved(h: *mut FerruleObject) -> bool {
+    unsafe { flags(h).fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel) & FERRULE_OBJECT_FRONTEND_OWNED != 0 }
+}
+
 #[inline(always)]
 unsafe fn frontend_slot(h: *mut FerruleObject) -> *mut *mut c_void {
     unsafe { std::ptr::addr_of_mut!((*(h as *mut FerruleTensorObject)).frontend) }
@@ -77,8 +84,7 @@ pub unsafe fn wrap(h: *mut FerruleObject) -> *mut PyObject {
     unsafe {
         let existing = *frontend_slot(h) as *mut PyObject;
         if !existing.is_null() {
-            let preserved = flags(h).fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel) & FERRULE_OBJECT_FRONTEND_OWNED != 0;
-            if !preserved {
+            if !take_preserved(h) {
                 Py_INCREF(existing);
             }
             // (When preserved, the reference the tensor owned passes to the caller.) The object
@@ -117,9 +123,7 @@ unsafe extern "C" fn frontend_release(h: *mut FerruleObject) {
         }
         let gil = PyGILState_Ensure();
         // Re-check under the GIL: Python may have taken the object back meanwhile.
-        if (api().object_use_count)(h) == 1
-            && flags(h).fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel) & FERRULE_OBJECT_FRONTEND_OWNED != 0
-        {
+        if (api().object_use_count)(h) == 1 && take_preserved(h) {
             let obj = *frontend_slot(h) as *mut PyObject;
             if !obj.is_null() {
                 Py_DECREF(obj);
@@ -315,7 +319,7 @@ unsafe extern "C" fn dealloc(obj: *mut PyObject) {
                 Py_INCREF(obj); // 0 -> 1 (what Py_SET_REFCNT(obj, 1) does; not in pyo3-ffi)
                 return;
             }
-            flags(h).fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
+            take_preserved(h);
         }
         let tp = Py_TYPE(obj);
         PyObject_GC_UnTrack(obj.cast());

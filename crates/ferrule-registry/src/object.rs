@@ -24,20 +24,6 @@ unsafe fn flags<'a>(obj: *const FerruleObject) -> &'a AtomicU32 {
     unsafe { AtomicU32::from_ptr(std::ptr::addr_of!((*obj).flags) as *mut u32) }
 }
 
-/// Sets or clears [`FERRULE_OBJECT_FRONTEND_OWNED`] on an object.
-///
-/// # Safety
-/// `obj` points at a live object.
-pub unsafe fn set_frontend_owned(obj: *mut FerruleObject, owned: bool) {
-    // SAFETY: caller contract.
-    let f = unsafe { flags(obj) };
-    if owned {
-        f.fetch_or(FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
-    } else {
-        f.fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
-    }
-}
-
 /// Number of objects created by this library whose strong count has not yet reached zero.
 pub fn live_object_count() -> u64 {
     LIVE_OBJECTS.load(Ordering::Relaxed)
