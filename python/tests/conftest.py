@@ -14,6 +14,7 @@ import types
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 import ferrule
 import ferrule.ffi as ffi
@@ -27,6 +28,11 @@ if not os.path.exists(PLUGIN):
         "or set FERRULE_TESTING_PLUGIN"
     )
 ffi.load_library(PLUGIN)
+
+# CI runs the property tests derandomized (the same examples on every run, so a red CI run is
+# reproducible and never a coin toss); local runs keep exploring new examples.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 FRONTEND_NAMES = ("extension", "ctypes")
