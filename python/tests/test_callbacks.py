@@ -129,3 +129,32 @@ def test_function_released_during_its_own_call(frontend, testing):
     g = frontend.Function(lambda: holder["g"].release())
     holder["g"] = g
     assert g() is None  # the handle being called outlives the call
+
+
+def test_long_task_reports_progress_from_its_worker_thread(frontend):
+    long_task = frontend.get_global_func("examples.long_task")
+    caller = threading.get_ident()
+    seen: list[tuple[int, int, bool]] = []
+
+    def progress(done, total):
+        seen.append((done, total, threading.get_ident() != caller))
+
+    assert long_task(5, progress) == 5
+    assert seen == [(i, 5, True) for i in range(1, 6)]
+    assert long_task(2) == 2  # no callback
+
+
+def test_long_task_stops_on_callback_error_and_checks_steps(frontend):
+    long_task = frontend.get_global_func("examples.long_task")
+    calls: list[int] = []
+
+    def progress(done, total):
+        calls.append(done)
+        if done == 2:
+            raise KeyError("stop here")
+
+    with pytest.raises(KeyError, match="stop here"):
+        long_task(10, progress)
+    assert calls == [1, 2]
+    with pytest.raises(ValueError, match=r"examples.long_task\(\) argument 1 'steps'"):
+        long_task(-1)

@@ -3,7 +3,7 @@
 
 use std::sync::Once;
 
-use ferrule_registry::{live_object_count, FuncDef};
+use ferrule_registry::{live_object_count, Any, FuncDef, Function, ObjRef};
 
 /// Registers the built-in functions once.
 pub fn ensure_registered() {
@@ -57,5 +57,39 @@ fn register_all() -> ferrule_registry::Result<()> {
             }
             Ok(distance)
         })?;
+    FuncDef::new("examples.long_task")
+        .doc("A long-running native job in the shape of the Tencent service (seeds/001): `steps` steps of\nwork (each 100000 haversine evaluations) run on a native worker thread, which calls\nprogress(done, steps) after every step. Returns the number of steps done; an error raised by\nprogress stops the job and is returned to the caller. Marked long-running: Python releases the\nGIL while it runs and the callback takes it on the worker thread.\n\nExample: examples.long_task(4, lambda done, total: print(f\"{done}/{total}\"))")
+        .signature("(steps: int, progress: Function | None = None) -> int")
+        .long_running()
+        .register(long_task)?;
     Ok(())
+}
+
+/// `examples.long_task(steps, progress=None)`.
+fn long_task(steps: i64, progress: Option<ObjRef<Function>>) -> ferrule_registry::Result<i64> {
+    if steps < 0 {
+        return Err(ferrule_registry::Error::new(
+            "ValueError",
+            &format!("examples.long_task() argument 1 'steps': expected a count >= 0, got {steps}"),
+        ));
+    }
+    let worker = move || -> ferrule_registry::Result<i64> {
+        let mut checksum = 0.0;
+        for done in 1..=steps {
+            for i in 0..100_000 {
+                let p = std::hint::black_box((113.97 + f64::from(i) * 1e-6, 22.59, 114.33, 22.69));
+                checksum += ferrule_ops::elementwise::haversine(p.0, p.1, p.2, p.3);
+            }
+            if let Some(f) = &progress {
+                f.call(&[Any::from(done), Any::from(steps)])?;
+            }
+        }
+        std::hint::black_box(checksum);
+        Ok(steps)
+    };
+    std::thread::scope(|scope| {
+        scope.spawn(worker).join().unwrap_or_else(|_| {
+            Err(ferrule_registry::Error::new("RuntimeError", "examples.long_task(): the worker thread panicked"))
+        })
+    })
 }

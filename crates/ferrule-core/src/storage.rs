@@ -15,8 +15,10 @@ struct Aligned;
 
 /// Who frees the memory.
 enum Owner {
-    /// Allocated by [`Storage::zeroed`]; `None` for the zero-byte case, which allocates nothing.
-    Ferrule(Option<Layout>),
+    /// Allocated by [`Storage::zeroed`]: the block as allocated (its start and layout), of which
+    /// `ptr` is the first [`ALIGNMENT`]-aligned byte; `None` for the zero-byte case, which
+    /// allocates nothing.
+    Ferrule(Option<(NonNull<u8>, Layout)>),
     /// Kept alive by (and released when we drop) a foreign object.
     Foreign(Box<dyn Any + Send + Sync>),
 }
@@ -56,18 +58,28 @@ impl Storage {
                 owner: Owner::Ferrule(None),
             });
         }
-        let layout = Layout::from_size_align(nbytes, ALIGNMENT).map_err(|_| {
-            Error::memory_error(format!("cannot allocate {nbytes} bytes: size too large"))
-        })?;
+        // The allocator's natural alignment plus slack, aligned by hand: with an alignment the
+        // allocator gives by itself, `alloc_zeroed` is `calloc`, which takes large blocks as
+        // fresh zero pages from the OS (no memset, pages touched first by the kernel that fills
+        // them, as numpy's outputs) and small ones from the fast free lists; asking for 64-byte
+        // alignment would go through `posix_memalign` and a full memset.
+        const BASE_ALIGN: usize = 16;
+        let layout = nbytes
+            .checked_add(ALIGNMENT - BASE_ALIGN)
+            .and_then(|size| Layout::from_size_align(size, BASE_ALIGN).ok())
+            .ok_or_else(|| Error::memory_error(format!("cannot allocate {nbytes} bytes: size too large")))?;
         // SAFETY: the layout has a non-zero size.
         let raw = unsafe { alloc::alloc_zeroed(layout) };
-        let ptr = NonNull::new(raw)
+        let base = NonNull::new(raw)
             .ok_or_else(|| Error::memory_error(format!("failed to allocate {nbytes} bytes")))?;
+        // SAFETY: `base` is BASE_ALIGN-aligned, so the aligned start is at most
+        // `ALIGNMENT - BASE_ALIGN` bytes in, leaving `nbytes` bytes inside the block.
+        let ptr = unsafe { base.add(raw.align_offset(ALIGNMENT)) };
         Ok(Storage {
             ptr,
             nbytes,
             device,
-            owner: Owner::Ferrule(Some(layout)),
+            owner: Owner::Ferrule(Some((base, layout))),
         })
     }
 
@@ -132,9 +144,9 @@ impl Storage {
 
 impl Drop for Storage {
     fn drop(&mut self) {
-        if let Owner::Ferrule(Some(layout)) = self.owner {
-            // SAFETY: allocated in `zeroed` with exactly this layout and freed only here.
-            unsafe { alloc::dealloc(self.ptr.as_ptr(), layout) };
+        if let Owner::Ferrule(Some((base, layout))) = self.owner {
+            // SAFETY: allocated in `zeroed` at `base` with exactly this layout, freed only here.
+            unsafe { alloc::dealloc(base.as_ptr(), layout) };
         }
         // A foreign owner is dropped with the field, after this.
     }

@@ -2,6 +2,8 @@
 
 mod kernel;
 mod norms;
+#[cfg(target_arch = "x86_64")]
+mod sgemm;
 #[cfg(test)]
 mod tests;
 
@@ -65,7 +67,8 @@ fn product_into(a: &Tensor, b: &Tensor, batch: &[i64], c: &Tensor, conj: bool) -
 /// inner dims and batch dims that do not broadcast are `ValueError`s naming both shapes.
 /// With `out`, the result is written there (exact shape and dtype required) and returned.
 ///
-/// Float and complex products run on the `gemm` crate with the views' own strides
+/// Float32 products of a fair size run on ferrule's own packed AVX2/FMA kernel (`linalg/sgemm.rs`),
+/// other float and complex products on the `gemm` crate, with the views' own strides
 /// (transposed or sliced inputs are not copied); integer and bool products use a direct loop.
 pub fn matmul(x1: &Tensor, x2: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
     let shapes = || format!("{} and {}", format_shape(x1.shape()), format_shape(x2.shape()));

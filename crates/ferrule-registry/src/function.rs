@@ -120,8 +120,20 @@ impl Function {
         match self.fill_defaults(args.len())? {
             None => self.call_exact(args),
             Some(sig) => {
+                // Ops called without their trailing keywords (`add(a, b)` leaves `out`) come
+                // here on every call: fill on the stack when the signature is short.
+                const INLINE: usize = 8;
+                let defaults = sig.fixed_params().skip(args.len()).map(|p| p.default.clone().unwrap_or_default());
+                let total = sig.fixed_params().count();
+                if total <= INLINE {
+                    let mut full: [Any; INLINE] = Default::default();
+                    for (slot, value) in full.iter_mut().zip(args.iter().cloned().chain(defaults)) {
+                        *slot = value;
+                    }
+                    return self.call_exact(&full[..total]);
+                }
                 let mut full: Vec<Any> = args.to_vec();
-                full.extend(sig.fixed_params().skip(args.len()).map(|p| p.default.clone().unwrap_or_default()));
+                full.extend(defaults);
                 self.call_exact(&full)
             }
         }
@@ -138,7 +150,6 @@ impl Function {
         self.fill_defaults_slow(n)
     }
 
-    #[cold]
     fn fill_defaults_slow(&self, n: usize) -> Result<Option<&Signature>> {
         let Some(sig) = self.info().and_then(|i| i.signature.as_ref()) else { return Ok(None) };
         if let Some((pos, p)) = sig.fixed_params().enumerate().skip(n).find(|(_, p)| p.default.is_none()) {

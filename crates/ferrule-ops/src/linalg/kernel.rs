@@ -134,6 +134,45 @@ unsafe fn direct<T: MatElem>(
     }
 }
 
+/// Runs one float32 product on ferrule's own AVX2/FMA kernel ([`super::sgemm`]) when the CPU
+/// has it and the shape is large enough to pay for packing; returns false (nothing done)
+/// otherwise.
+///
+/// # Safety
+///
+/// As for [`direct`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn with_own_sgemm(
+    (m, n, k): (usize, usize, usize),
+    a: *const f32,
+    (a_rs, a_cs): (isize, isize),
+    b: *const f32,
+    (b_rs, b_cs): (isize, isize),
+    c: *mut f32,
+    (c_rs, c_cs): (isize, isize),
+    threads: usize,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use super::sgemm::{self, Mat, MR, NR};
+        // Thin shapes (matrix-vector) waste the padded panels: `gemm` handles those.
+        if m < 2 * MR || n < NR || k < 8 || !sgemm::available() {
+            return false;
+        }
+        let mat = |ptr: *const f32, rs, cs| Mat { ptr: ptr.cast_mut(), rs, cs };
+        let par = |items: usize, body: &(dyn Fn(std::ops::Range<usize>) + Sync)| parallel_for(items, 1, body);
+        // SAFETY: caller contract (valid elements, `c` disjoint from the inputs and not
+        // self-overlapping); `available()` checked above.
+        unsafe { sgemm::sgemm(m, n, k, mat(a, a_rs, a_cs), mat(b, b_rs, b_cs), mat(c, c_rs, c_cs), threads, &par) };
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = ((m, n, k), a, (a_rs, a_cs), b, (b_rs, b_cs), c, (c_rs, c_cs), threads);
+        false
+    }
+}
+
 /// Runs one product with `gemm` (`T` one of f32, f64, complex64, complex128).
 ///
 /// # Safety
@@ -239,7 +278,11 @@ pub(crate) fn batched(
                             }
                         }
                     } else if $use_gemm && work > TINY_WORK {
-                        with_gemm::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, threads);
+                        let own = std::any::TypeId::of::<$t>() == std::any::TypeId::of::<f32>()
+                            && with_own_sgemm((m, n, k), ap.cast(), (ars, acs), bp.cast(), (brs, bcs), cp.cast(), (crs, ccs), threads);
+                        if !own {
+                            with_gemm::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, threads);
+                        }
                     } else {
                         direct::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, acc);
                     }

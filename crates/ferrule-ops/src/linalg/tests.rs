@@ -152,6 +152,27 @@ fn gemm_sizes_and_views() {
 }
 
 #[test]
+fn own_sgemm_blocking_edges() {
+    // float32 shapes crossing each blocking size of the packed kernel (MR = 6, NR = 16, MC,
+    // KC, and the 8M-float limit of packed b, which 2100 x 4100 exceeds), ragged at every edge,
+    // threaded (all but the first), on every layout.
+    for (m, k, n) in [(12, 8, 16), (13, 2100, 4100), (97, 385, 33), (150, 800, 70)] {
+        for la in 0..4 {
+            let a = laid_out(&[m, k], DType::Float32, la, 21);
+            let b = laid_out(&[k, n], DType::Float32, (la + 3) % 4, 22);
+            check_matmul(&a, &b);
+        }
+    }
+    // A transposed `out` (column stride != 1) takes the kernel's strided store.
+    let (a, b) = (random_tensor(&[40, 300], DType::Float32, 3), random_tensor(&[300, 50], DType::Float32, 4));
+    let want = matmul(&a, &b, None).unwrap().to_vec::<f32>().unwrap();
+    let buf = Tensor::zeros(&[50, 40], DType::Float32).unwrap();
+    let out = buf.transpose(0, 1).unwrap();
+    matmul(&a, &b, Some(&out)).unwrap();
+    assert_eq!(out.copy().unwrap().to_vec::<f32>().unwrap(), want);
+}
+
+#[test]
 fn out_argument() {
     let a = random_tensor(&[4, 3], DType::Float64, 1);
     let b = random_tensor(&[3, 5], DType::Float64, 2);
