@@ -163,7 +163,7 @@ unsafe fn with_own_sgemm(
         let par = |items: usize, body: &(dyn Fn(std::ops::Range<usize>) + Sync)| parallel_for(items, 1, body);
         // SAFETY: caller contract (valid elements, `c` disjoint from the inputs and not
         // self-overlapping); `available()` checked above.
-        unsafe { sgemm::sgemm(m, n, k, mat(a, a_rs, a_cs), mat(b, b_rs, b_cs), mat(c, c_rs, c_cs), threads, &par) };
+        unsafe { sgemm::sgemm((m, n, k), mat(a, a_rs, a_cs), mat(b, b_rs, b_cs), mat(c, c_rs, c_cs), threads, &par) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]

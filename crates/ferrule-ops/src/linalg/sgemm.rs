@@ -241,7 +241,7 @@ const PANEL_READY: u8 = 2;
 /// # Safety
 /// [`available`] is true; every addressed element of `a`, `b`, `c` is valid; `c` does not
 /// overlap `a` or `b`, and no two of its `(row, col)` indices address the same element.
-pub(crate) unsafe fn sgemm(m: usize, n: usize, k: usize, a: Mat, b: Mat, c: Mat, threads: usize, par: ParallelFor<'_>) {
+pub(crate) unsafe fn sgemm((m, n, k): (usize, usize, usize), a: Mat, b: Mat, c: Mat, threads: usize, par: ParallelFor<'_>) {
     use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
     thread_local! {
         static B_PACK: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
