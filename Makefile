@@ -205,12 +205,17 @@ demo: build go-plugin
 bench-go: native
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -run '^$$' -bench . -benchmem ./...
 
-bench: build bench-go
-	for bench in benches/python/*.py; do \
-	  [ -e "$$bench" ] || continue; \
-	  echo "== $$bench"; \
-	  FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(VENV_PY) "$$bench"; \
-	done
+# Runs the Python and Go benchmarks and writes docs/benchmarks.md, docs/benchmarks.png and the
+# headline table in README.md (benches/report.py). `make bench BENCH_FLAGS=--quick`: a fast,
+# noisy run that checks the pipeline. matplotlib (for the chart) comes from
+# requirements-bench.txt, installed here only: `make test` does not need it.
+BENCH_FLAGS ?=
+bench: build $(VENV)/.bench-requirements.stamp
+	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)
+
+$(VENV)/.bench-requirements.stamp: requirements-bench.txt $(VENV)/.requirements.stamp
+	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	touch $@
 
 # ---- cleaning ----------------------------------------------------------------------------------
 
