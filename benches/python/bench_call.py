@@ -35,7 +35,7 @@ def tvm_ffi_funcs() -> dict[str, object]:
     if tvm_ffi is None:
         return {}
     found: dict[str, object] = {}
-    for name in ("testing.nop", "testing.echo"):
+    for name in ("testing.nop", "testing.echo", "testing.apply"):
         try:
             f = tvm_ffi.get_global_func(name)
         except Exception:
@@ -90,7 +90,10 @@ def main() -> None:
         "a": np.ones(1, dtype=np.float32),
     }
     tvm = tvm_ffi_funcs()
-    env.update({"tvm_nop": tvm.get("testing.nop"), "tvm_echo": tvm.get("testing.echo"), "tvm_t": tvm.get("tensor")})
+    env.update({"tvm_nop": tvm.get("testing.nop"), "tvm_echo": tvm.get("testing.echo"), "tvm_t": tvm.get("tensor"),
+                "tvm_apply": tvm.get("testing.apply")})
+    if "tensor" in tvm and tvm["testing.echo"](tvm["tensor"]) is not tvm["tensor"]:
+        print("note: apache-tvm-ffi's testing.echo(t) returns a new Python object, not t itself")
 
     def time_of(stmt: str) -> float:
         return ns_per_call(stmt, env, number, repeat)
@@ -113,11 +116,12 @@ def main() -> None:
             "ferrule": "registered_py_add(1, 2)", PY: "py_add(1, 2)",
         }, "ferrule: Python -> packed call -> Python (bench.py_add registered with ffi.register_func)"),
         row(CALLS, "native code calling back into Python", {
-            "ferrule": "apply(py_add, 1, 2)", PY: "py_add(1, 2)",
-        }, "ferrule: testing.apply(f, 1, 2), a Rust function that calls the Python f"),
+            "ferrule": "apply(py_add, 1, 2)", PY: "py_add(1, 2)", "tvm-ffi": "tvm_apply(py_add, 1, 2)" if tvm.get("testing.apply") else None,
+        }, "ferrule: testing.apply(f, 1, 2), a Rust function that calls the Python f (tvm-ffi: its own testing.apply)"),
         row(IDENTITY, "echo(t) returns the same object (t is a 1-element tensor)", {
             "ferrule": "echo(t)", PY: "py_identity(t)", "tvm-ffi": "tvm_echo(tvm_t)" if tvm.get("tensor") else None,
-        }, "ferrule: testing.echo(t) is t, found through the tensor's back-pointer, no lookup table"),
+        }, "ferrule: testing.echo(t) is t, found through the tensor's back-pointer, no lookup table"
+           + ("; tvm-ffi's echo returns a new Python object for the same tensor" if tvm.get("tensor") else "")),
         row(IDENTITY, "echo(1) — an int round trip", {
             "ferrule": "echo(1)", PY: "py_identity(1)", "tvm-ffi": "tvm_echo(1)" if tvm.get("testing.echo") else None,
         }),
