@@ -2,6 +2,7 @@
 #
 #   make test    build everything, then run the Rust, C and Python tests
 #   make demo    build everything, then run every example (Python, Go and C), one per scenario
+#   make bench   run the Python, Go and Rust benchmarks; write docs/benchmarks.md (+ .png)
 #
 # Needs only the toolchains: Rust >= 1.85 (cargo), Python 3.11, a C compiler, make. The Python
 # tools (maturin, pytest, numpy, ...) are installed into $(VENV) from requirements-dev.txt.
@@ -205,13 +206,13 @@ demo: build go-plugin
 bench-go: native
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -run '^$$' -bench . -benchmem ./...
 
-# Runs the Python and Go benchmarks and writes docs/benchmarks.md, docs/benchmarks.png and the
+# Runs the Python, Go and Rust benchmarks and writes docs/benchmarks.md, docs/benchmarks.png and the
 # headline table in README.md (benches/report.py). `make bench BENCH_FLAGS=--quick`: a fast,
 # noisy run that checks the pipeline. matplotlib (for the chart) comes from
 # requirements-bench.txt, installed here only: `make test` does not need it.
 BENCH_FLAGS ?=
 bench: build $(VENV)/.bench-requirements.stamp
-	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)
+	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) CARGO=$(CARGO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)
 
 $(VENV)/.bench-requirements.stamp: requirements-bench.txt $(VENV)/.requirements.stamp
 	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt

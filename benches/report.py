@@ -1,10 +1,11 @@
-"""Runs every benchmark (Python and Go) and writes docs/benchmarks.md and docs/benchmarks.png.
+"""Runs every benchmark (Python, Go, Rust) and writes docs/benchmarks.md and docs/benchmarks.png.
 
 Run through `make bench` (which builds first and installs requirements-bench.txt), or:
     .venv/bin/python benches/report.py [--quick] [--no-run]
 
 Each Python bench (benches/python/bench_*.py) writes JSON records (see _benchutil.py) into
-build/bench/; `go test -bench` output is parsed into the same records. Every ratio compares two
+build/bench/; the output of `go test -bench` (go/bench_test.go) and of `cargo bench -p ferrule-ops`
+(crates/ferrule-ops/benches: the kernels without any FFI) is parsed into the same records. Every ratio compares two
 figures measured in the same run. The headline table is also written into README.md, between
 its `bench:headline` markers. --quick runs short, noisy versions (to check the pipeline) and
 marks the report as such; --no-run renders from the results already in build/bench/.
@@ -44,6 +45,20 @@ GO_CASES = {
     "AddOut": "ferrule.Add(x, y, ferrule.Out(z)), 1-element float32",
 }
 
+BINDING_GROUP = "The Python binding's cost: one kernel from Python and from Rust"
+
+#: Rust bench case (crates/ferrule-ops/benches) -> the Python bench case timing the same kernel.
+RUST_VS_PYTHON = {
+    "add f32 out= n=1": ("Tiny ops (per-call cost)", "add(a, b, out=c), 1-element float32"),
+    "matmul f32 2x2": ("Tiny ops (per-call cost)", "a @ b, 2x2 float32"),
+    "exp f32 n=1048576": ("Elementwise", "exp float32 1M"),
+    "add f32 out= n=16777216": ("Elementwise", "add(a, b, out=c) float32 16M"),
+    "sum f32 16M": ("Reductions", "sum float32 16M"),
+    "matmul f32 1024": ("Matrix multiply", "matmul float32 1024x1024"),
+    "matmul f32 2048": ("Matrix multiply", "matmul float32 2048x2048"),
+    "matmul f64 1024": ("Matrix multiply", "matmul float64 1024x1024"),
+}
+
 #: The order of the report's sections.
 GROUP_ORDER = [
     "Call overhead (Python)",
@@ -55,6 +70,7 @@ GROUP_ORDER = [
     "geo_distance thread scaling (Python threads)",
     "Zero-copy exchange with numpy (float64)",
     GO_GROUP,
+    BINDING_GROUP,
 ]
 
 #: (group, regex matching the start of the case) of the rows of the headline table, in order.
@@ -95,6 +111,39 @@ def run_go_benches(quick: bool) -> None:
     out = subprocess.run(cmd + ["."], check=True, cwd=REPO / "go", env=env, capture_output=True, text=True)
     print(out.stdout, flush=True)
     (RESULTS / "go_bench.txt").write_text(out.stdout)
+
+
+def run_rust_benches() -> None:
+    print("== cargo bench -p ferrule-ops (the kernels called from Rust, no FFI)", flush=True)
+    cmd = [os.environ.get("CARGO", "cargo"), "bench", "-q", "-p", "ferrule-ops", "--bench", "elementwise", "--bench", "reduce_linalg"]
+    out = subprocess.run(cmd, check=True, cwd=REPO, capture_output=True, text=True)
+    print(out.stdout, flush=True)
+    (RESULTS / "rust_bench.txt").write_text(out.stdout)
+
+
+def rust_records(python: list[Record]) -> list[Record]:
+    """The same kernel timed from Rust (cargo bench) and from Python (bench_ops.py), in one run:
+    what the Python binding costs on top of the kernel."""
+    path = RESULTS / "rust_bench.txt"
+    if not path.exists():
+        return []
+    rust: dict[str, tuple[float, float, str]] = {}  # name -> (seconds, throughput, unit)
+    for line in path.read_text().splitlines():
+        m = re.match(r"(.+?)\s+([\d.]+) (ns|ms)\s+([\d.]+) (GB/s|GFLOP/s)$", line.strip())
+        if m:
+            seconds = float(m.group(2)) * (1e-9 if m.group(3) == "ns" else 1e-3)
+            rust[m.group(1)] = (seconds, float(m.group(4)), m.group(5))
+    out = []
+    for rust_name, (group, case) in RUST_VS_PYTHON.items():
+        py = next((r for r in python if r["group"] == group and r["case"] == case), None)
+        if py is None or rust_name not in rust or "ferrule" not in py["values"]:
+            continue
+        seconds, throughput, _unit = rust[rust_name]
+        figure = seconds * 1e9 if py["lower_is_better"] else throughput
+        out.append(record(BINDING_GROUP, f"{case} (Rust: {rust_name})", py["unit"],
+                          {"ferrule": py["values"]["ferrule"], "Rust kernel": figure}, "Rust kernel",
+                          lower_is_better=py["lower_is_better"]))
+    return out
 
 
 def go_records() -> list[Record]:
@@ -188,7 +237,8 @@ def group_table(rows: list[Record]) -> list[str]:
     peers: list[str] = []
     for r in rows:
         peers += [k for k in r["values"] if k != "ferrule" and k not in peers]
-    out = ["| case | unit | ferrule | " + " | ".join(peers) + " | ratio (vs) |",
+    label = "ferrule from Python" if rows[0]["group"] == BINDING_GROUP else "ferrule"
+    out = [f"| case | unit | {label} | " + " | ".join(peers) + " | ratio (vs) |",
            "|---|---|---:|" + "---:|" * len(peers) + "---|"]
     for r in rows:
         cells = " | ".join(fmt(r["values"].get(p)) for p in peers)
@@ -254,7 +304,9 @@ def render(records: list[Record], quick: bool, chart_name: str) -> tuple[str, li
         "```",
         "",
         "The scripts are `benches/python/bench_*.py` (each also runs alone and prints its table),",
-        "`go/bench_test.go`, and `benches/report.py`, which runs them and writes this page.",
+        "`go/bench_test.go`, `crates/ferrule-ops/benches/*.rs` (`cargo bench -p ferrule-ops`), and",
+        "`benches/report.py`, which runs them all and writes this page (`--no-rust` skips cargo bench,",
+        "whose first build takes minutes).",
         "",
     ]
     return "\n".join(lines), head
@@ -306,6 +358,7 @@ def main() -> None:
     p.add_argument("--out", default=str(REPO / "docs/benchmarks.md"))
     p.add_argument("--chart", default=str(REPO / "docs/benchmarks.png"))
     p.add_argument("--no-readme", action="store_true", help="leave README.md's headline table alone")
+    p.add_argument("--no-rust", action="store_true", help="skip cargo bench (its first build takes minutes)")
     args = p.parse_args()
     RESULTS.mkdir(parents=True, exist_ok=True)
     if not args.no_run:
@@ -313,12 +366,14 @@ def main() -> None:
             stale.unlink()
         run_python_benches(args.quick)
         run_go_benches(args.quick)
+        if not args.no_rust:
+            run_rust_benches()
         (RESULTS / "meta.json").write_text(json.dumps({"quick": args.quick}))
     quick = json.loads((RESULTS / "meta.json").read_text())["quick"] if (RESULTS / "meta.json").exists() else args.quick
     records: list[Record] = []
     for path in sorted(RESULTS.glob("bench_*.json")):
         records += json.loads(path.read_text())
-    records += go_records()
+    records += go_records() + rust_records(records)
     order = {g: i for i, g in enumerate(GROUP_ORDER)}
     records.sort(key=lambda r: order.get(r["group"], len(order)))  # stable: cases keep their order
     out, chart_path = pathlib.Path(args.out), pathlib.Path(args.chart)

@@ -174,6 +174,10 @@ def main() -> None:
         records.append(per_call("a + b, 1-element float32", fns, number))
         fns = {"ferrule": lambda: ferrule.add(fa, fa), "numpy": lambda: np.add(a, a)}
         records.append(per_call("add(a, b), 1-element float32 (function form)", fns, number))
+        c1 = np.empty_like(a)
+        fc1 = ferrule.asarray(c1)
+        fns = {"ferrule": lambda: ferrule.add(fa, fa, out=fc1), "numpy": lambda: np.add(a, a, out=c1)}
+        records.append(per_call("add(a, b, out=c), 1-element float32", fns, number))
         m2 = np.ones((2, 2), dtype=np.float32)
         fm = ferrule.asarray(m2)
         fns = {"ferrule": lambda: fm @ fm, "numpy": lambda: m2 @ m2}
