@@ -59,6 +59,25 @@ RUST_VS_PYTHON = {
     "matmul f64 1024": ("Matrix multiply", "matmul float64 1024x1024"),
 }
 
+#: A paragraph under a section's heading.
+GROUP_NOTES = {
+    "Call overhead (Python)": "The cost of calling a registered function from Python, against a Python function doing the "
+    "same work (the floor for any call) and, when installed, apache-tvm-ffi's packed calls.",
+    "Identity return (Python)": "A value that goes into native code and comes back: for a tensor, ferrule returns the very "
+    "Python object that went in (`echo(t) is t`).",
+    "Tiny ops (per-call cost)": "1-element and 2x2 operands: the whole cost is the call's overhead (argument parsing, "
+    "dispatch, result allocation).",
+    "geo_distance thread scaling (Python threads)": "The seed 001 workload: `examples.geo_distance(..., test_cnt)`, "
+    "registered long-running so the GIL is released; each of N Python threads runs one call.",
+    "Zero-copy exchange with numpy (float64)": "Each case runs in a fresh process, which measures its own peak memory "
+    "(ru_maxrss) before and after.",
+    GO_GROUP: "`go test -bench` (go/bench_test.go), best of 5 runs, against an empty cgo call (`ferrule_abi_version`) "
+    "in the same run.",
+    BINDING_GROUP: "The same kernel timed through the Python binding (bench_ops.py) and called directly from Rust "
+    "(`cargo bench -p ferrule-ops`, no FFI). The two run in separate processes one after the other, so other work on "
+    "a shared machine skews this table more than the others.",
+}
+
 #: The order of the report's sections.
 GROUP_ORDER = [
     "Call overhead (Python)",
@@ -179,6 +198,14 @@ def command_version(cmd: list[str]) -> str:
         return "not found"
 
 
+def load_averages() -> str:
+    """At the start and at the end of the run: other work on a shared machine skews the figures."""
+    end = " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    start_file = RESULTS / "load_at_start.txt"
+    start = start_file.read_text().strip() if start_file.exists() else "?"
+    return f"{start} at the start, {end} at the end (the machine is shared)"
+
+
 def machine() -> list[tuple[str, str]]:
     cpu = platform.processor() or platform.machine()
     try:
@@ -194,7 +221,7 @@ def machine() -> list[tuple[str, str]]:
         ("CPU", f"{cpu} ({platform.machine()})"),
         ("cores", f"{os.cpu_count()} (FERRULE_NUM_THREADS={os.environ.get('FERRULE_NUM_THREADS', 'unset: all cores')})"),
         ("OS", platform.platform()),
-        ("load average when the report was written", " / ".join(f"{x:.2f}" for x in os.getloadavg()) + " (1 / 5 / 15 min; the machine is shared)"),
+        ("load average (1 / 5 / 15 min)", load_averages()),
         ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
         ("numpy", numpy.__version__),
         ("Go", command_version([os.environ.get("GO", "go"), "version"])),
@@ -293,7 +320,10 @@ def render(records: list[Record], quick: bool, chart_name: str) -> tuple[str, li
         "",
     ]
     for group, rows in groups.items():
-        lines += [f"## {group}", "", *group_table(rows), ""]
+        lines += [f"## {group}", ""]
+        if group in GROUP_NOTES:
+            lines += [GROUP_NOTES[group], ""]
+        lines += [*group_table(rows), ""]
     lines += [
         "## How to reproduce",
         "",
@@ -364,6 +394,7 @@ def main() -> None:
     if not args.no_run:
         for stale in RESULTS.glob("*"):
             stale.unlink()
+        (RESULTS / "load_at_start.txt").write_text(" / ".join(f"{x:.2f}" for x in os.getloadavg()))
         run_python_benches(args.quick)
         run_go_benches(args.quick)
         if not args.no_rust:

@@ -40,27 +40,53 @@ def optional_peer(module: str) -> Any | None:
         return None
 
 
-def ns_per_call(stmt: str, env: dict[str, Any], number: int, repeat: int) -> float:
-    """Minimum ns per call of ``stmt`` over ``repeat`` runs of ``number`` calls, the cost of an
-    empty loop removed."""
-    timer = timeit.Timer(stmt, globals=env)
-    empty = timeit.Timer("pass", globals=env)
-    best = min(timer.repeat(repeat=repeat, number=number))
-    loop = min(empty.repeat(repeat=repeat, number=number))
-    return max(best - loop, 0.0) / number * 1e9
+# Every timing below interleaves the contenders (ferrule, numpy, ...) run by run and keeps each
+# one's best: on a shared machine, other work then slows all of them alike instead of whichever
+# happened to run at the wrong moment.
 
 
-def best_seconds(f: Callable[[], Any], budget: float, min_runs: int = 3) -> float:
-    """The fastest of repeated runs of ``f`` lasting about ``budget`` seconds in total."""
-    f()
-    best = float("inf")
+def ns_per_call(stmts: dict[str, str], env: dict[str, Any], number: int, repeat: int) -> dict[str, float]:
+    """Minimum ns per call of each statement over ``repeat`` interleaved runs of ``number`` calls,
+    the cost of an empty loop removed."""
+    timers = {who: timeit.Timer(stmt, globals=env) for who, stmt in stmts.items()}
+    timers[""] = timeit.Timer("pass", globals=env)
+    best = dict.fromkeys(timers, float("inf"))
+    for _ in range(repeat):
+        for who, timer in timers.items():
+            best[who] = min(best[who], timer.timeit(number))
+    loop = best.pop("")
+    return {who: max(b - loop, 0.0) / number * 1e9 for who, b in best.items()}
+
+
+def best_seconds(fns: dict[str, Callable[[], Any]], budget: float, min_runs: int = 3) -> dict[str, float]:
+    """The fastest single run of each function, over interleaved runs lasting about ``budget``
+    seconds per function in total."""
+    for f in fns.values():
+        f()
+    best = dict.fromkeys(fns, float("inf"))
     start = time.perf_counter()
     runs = 0
-    while runs < min_runs or (time.perf_counter() - start < budget and runs < 100_000):
-        t = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - t)
+    while runs < min_runs or (time.perf_counter() - start < budget * len(fns) and runs < 100_000):
+        for who, f in fns.items():
+            t = time.perf_counter()
+            f()
+            best[who] = min(best[who], time.perf_counter() - t)
         runs += 1
+    return best
+
+
+def best_per_call(fns: dict[str, Callable[[], Any]], number: int, repeat: int = 7) -> dict[str, float]:
+    """The fastest mean seconds per call of each function, over ``repeat`` interleaved loops of
+    ``number`` calls."""
+    for f in fns.values():
+        f()
+    best = dict.fromkeys(fns, float("inf"))
+    for _ in range(repeat):
+        for who, f in fns.items():
+            t = time.perf_counter()
+            for _ in range(number):
+                f()
+            best[who] = min(best[who], (time.perf_counter() - t) / number)
     return best
 
 

@@ -2,8 +2,8 @@
 doing the same work (and numpy's and apache-tvm-ffi's calls where they apply), in the same run.
 
 Run: .venv/bin/python benches/python/bench_call.py [--quick] [--json PATH]
-Each figure is the minimum ns per call over several runs of many calls, the empty loop's cost
-removed (the machines are shared and noisy). The ratio is the Python function's time over
+Each figure is the minimum ns per call over several runs of many calls, the contenders' runs
+interleaved and the empty loop's cost removed (the machines are shared and noisy). The ratio is the Python function's time over
 ferrule's: above 1 means the ferrule call is cheaper.
 """
 
@@ -95,11 +95,8 @@ def main() -> None:
     if "tensor" in tvm and tvm["testing.echo"](tvm["tensor"]) is not tvm["tensor"]:
         print("note: apache-tvm-ffi's testing.echo(t) returns a new Python object, not t itself")
 
-    def time_of(stmt: str) -> float:
-        return ns_per_call(stmt, env, number, repeat)
-
     def row(group: str, case: str, stmts: dict[str, str | None], note: str = "") -> Record:
-        values = {who: time_of(stmt) for who, stmt in stmts.items() if stmt is not None}
+        values = ns_per_call({who: stmt for who, stmt in stmts.items() if stmt is not None}, env, number, repeat)
         return record(group, case, "ns/call", values, PY, lower_is_better=True, note=note)
 
     records = [

@@ -3,7 +3,8 @@ GFLOP/s, elementwise GB/s, reductions, and the per-call cost of tiny ops.
 
 Run: .venv/bin/python benches/python/bench_ops.py [--quick] [--json PATH] [--filter NAME]
 
-Each figure is the best of several timed runs (the machines are shared and noisy); the ratio is
+Each figure is the best of several timed runs, ferrule's and its peers' interleaved (the machines
+are shared and noisy); the ratio is
 ferrule's throughput over numpy's, or numpy's time over ferrule's for tiny ops (above 1 means
 ferrule is faster). numpy runs single-threaded elementwise loops and multi-threaded BLAS; ferrule
 uses its own pool (FERRULE_NUM_THREADS, default: all cores).
@@ -11,13 +12,12 @@ uses its own pool (FERRULE_NUM_THREADS, default: all cores).
 
 from __future__ import annotations
 
-import time
 from typing import Any, Callable
 
 import numpy as np
 
 import ferrule
-from _benchutil import Record, best_seconds, emit, optional_peer, parser, record
+from _benchutil import Record, best_per_call, best_seconds, emit, optional_peer, parser, record
 
 MATMUL = "Matrix multiply"
 ELEMENTWISE = "Elementwise"
@@ -59,21 +59,12 @@ class Peers:
 
 
 def throughput(group: str, case: str, unit: str, amount: float, fns: dict[str, Fn], budget: float, note: str = "") -> Record:
-    values = {who: amount / best_seconds(f, budget) / 1e9 for who, f in fns.items()}
+    values = {who: amount / seconds / 1e9 for who, seconds in best_seconds(fns, budget).items()}
     return record(group, case, unit, values, "numpy", lower_is_better=False, note=note)
 
 
 def per_call(case: str, fns: dict[str, Fn], number: int, note: str = "") -> Record:
-    values = {}
-    for who, f in fns.items():
-        f()
-        best = float("inf")
-        for _ in range(7):
-            t = time.perf_counter()
-            for _ in range(number):
-                f()
-            best = min(best, (time.perf_counter() - t) / number)
-        values[who] = best * 1e9
+    values = {who: seconds * 1e9 for who, seconds in best_per_call(fns, number).items()}
     return record(TINY, case, "ns/call", values, "numpy", lower_is_better=True, note=note)
 
 

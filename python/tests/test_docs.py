@@ -172,6 +172,29 @@ def test_excerpts_match_their_sources() -> None:
     assert not problems, "\n".join(problems)
 
 
+def test_links_resolve() -> None:
+    """Relative links point at files that exist, and #anchors at headings (or <a id>) there."""
+
+    def anchors(page: pathlib.Path) -> set[str]:
+        text = page.read_text()
+        heads = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in re.findall(r"^#+ (.*)$", text, re.M)}
+        return heads | set(re.findall(r'<a id="([^"]+)"', text))
+
+    problems = []
+    for page in pages():
+        prose = re.sub(r"^```.*?^```", "", page.read_text(), flags=re.S | re.M)
+        for link in re.findall(r"\]\(([^)\s]+)\)", prose):
+            if re.match(r"[a-z]+:", link):
+                continue
+            path, _, anchor = link.partition("#")
+            target = (page.parent / path).resolve() if path else page
+            if not target.exists():
+                problems.append(f"{page_id(page)}: {link}: no such file")
+            elif anchor and target.suffix == ".md" and anchor not in anchors(target):
+                problems.append(f"{page_id(page)}: {link}: no such heading")
+    assert not problems, "\n".join(problems)
+
+
 def test_api_reference_is_up_to_date() -> None:
     run([sys.executable, str(REPO / "tools/gen_api_reference.py"), "--check"], REPO, "docs/api-reference.md is stale")
 
