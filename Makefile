@@ -1,7 +1,8 @@
 # ferrule — build, test and demo entry points (GNU make).
 #
 #   make test    build everything, then run the Rust, C and Python tests
-#   make demo    build everything, then run every example (C and Python)
+#   make demo    build everything, then run every example (Python, Go and C), one per scenario
+#   make bench   run the Python, Go and Rust benchmarks; write docs/benchmarks.md (+ .png)
 #
 # Needs only the toolchains: Rust >= 1.85 (cargo), Python 3.11, a C compiler, make. The Python
 # tools (maturin, pytest, numpy, ...) are installed into $(VENV) from requirements-dev.txt.
@@ -166,26 +167,56 @@ test-python: python-ext
 
 # ---- examples and benchmarks -------------------------------------------------------------------
 
-demo: build
-	$(MAKE) --no-print-directory $(BUILD)/registry_demo
+# One example per scenario of the reference documents (shared/seeds/), in its own language, under
+# a banner each. Every example checks what it prints, so a regression fails `make demo`; every
+# examples/python/*.py must be in DEMO_PYTHON (the first step fails otherwise). The echoed
+# command lines are how to run an example alone (from go/ for `go run`).
+DEMO_PYTHON := paddle_eager geo_threads tencent_interop registry_tour torch_identity go_plugin plugins
+demo: export FERRULE_TESTING_PLUGIN := $(TESTING_PLUGIN)
+demo: export FERRULE_GO_PLUGIN := $(abspath $(GO_PLUGIN))
+demo: build go-plugin
+	@missing=$$(for f in examples/python/*.py; do n=$$(basename "$$f" .py); \
+	  case " $(DEMO_PYTHON) " in *" $$n "*) ;; *) echo "$$f";; esac; done); \
+	  if [ -n "$$missing" ]; then echo "make demo: not in DEMO_PYTHON: $$missing" >&2; exit 1; fi
+	@$(MAKE) --no-print-directory $(BUILD)/registry_demo $(BUILD)/tensor_ops
+	@echo; echo "== seed 000 (Paddle): the eager loop: tensors from numpy, matmul, name, keyword arguments, native errors"
+	$(VENV_PY) examples/python/paddle_eager.py
+	@echo; echo "== seed 001 (Tencent): geo_distance from 1 and 2 Python threads, the GIL released"
+	$(VENV_PY) examples/python/geo_threads.py
+	@echo; echo "== seed 001 (Tencent): callbacks from native threads, non-UTF-8 bytes, zero-copy with numpy"
+	$(VENV_PY) examples/python/tencent_interop.py
+	@echo; echo "== seed 002 (TVM): the registry: list, call by name, Python callbacks, init_api, the ctypes frontend"
+	$(VENV_PY) examples/python/registry_tour.py
+	@echo; echo "== seed 003 (PyTorch): tensor identity and PyObject preservation"
+	$(VENV_PY) examples/python/torch_identity.py
+	@echo; echo "== seed 004 (GoTorch): a Go program: ferrule.MM, errors as values, the registry"
+	cd go && $(GO) run ./examples/matmul
+	@echo; echo "== seed 004 (GoTorch): Go code calling Python-registered functions (Python hosts the Go plugin)"
+	$(VENV_PY) examples/python/go_plugin.py
+	@echo; echo "== C: the registry from C (a plugin, errors, a C callback)"
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
-	$(MAKE) --no-print-directory $(BUILD)/tensor_ops
+	@echo; echo "== C: operators from C (ferrule/ops.h), errors, a registered C function"
 	$(BUILD)/tensor_ops
-	for example in examples/python/*.py; do \
-	  [ -e "$$example" ] || continue; \
-	  echo "== $$example"; \
-	  FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(VENV_PY) "$$example"; \
-	done
+	@echo; echo "== plugins: the Rust and C example plugins loaded from Python"
+	$(VENV_PY) examples/python/plugins.py
+	@echo; echo "== plugins: the Rust and C example plugins loaded from Go"
+	cd go && $(GO) run ./examples/plugins
+	@echo; echo "== make demo: every example passed"
 
 bench-go: native
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -run '^$$' -bench . -benchmem ./...
 
-bench: build bench-go
-	for bench in benches/python/*.py; do \
-	  [ -e "$$bench" ] || continue; \
-	  echo "== $$bench"; \
-	  FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(VENV_PY) "$$bench"; \
-	done
+# Runs the Python, Go and Rust benchmarks and writes docs/benchmarks.md, docs/benchmarks.png and the
+# headline table in README.md (benches/report.py). `make bench BENCH_FLAGS=--quick`: a fast,
+# noisy run that checks the pipeline. matplotlib (for the chart) comes from
+# requirements-bench.txt, installed here only: `make test` does not need it.
+BENCH_FLAGS ?=
+bench: build $(VENV)/.bench-requirements.stamp
+	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) CARGO=$(CARGO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)
+
+$(VENV)/.bench-requirements.stamp: requirements-bench.txt $(VENV)/.requirements.stamp
+	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	touch $@
 
 # ---- cleaning ----------------------------------------------------------------------------------
 

@@ -1,39 +1,58 @@
-"""Call overhead of ferrule functions from Python, as a ratio to ``operator.add`` (same run).
+"""Call overhead of ferrule functions from Python, and identity return, against a Python function
+doing the same work (and numpy's and apache-tvm-ffi's calls where they apply), in the same run.
 
-Run: FERRULE_TESTING_PLUGIN=target/release/libferrule_testing.so .venv/bin/python benches/python/bench_call.py
-Each figure is the minimum over several runs of many calls (the machines are shared and noisy).
+Run: .venv/bin/python benches/python/bench_call.py [--quick] [--json PATH]
+Each figure is the minimum ns per call over several runs of many calls, the contenders' runs
+interleaved and the empty loop's cost removed (the machines are shared and noisy). The ratio is the Python function's time over
+ferrule's: above 1 means the ferrule call is cheaper.
 """
 
 from __future__ import annotations
 
-import argparse
 import operator
 import os
 import pathlib
-import timeit
 
-# numpy's BLAS worker threads would compete for the (shared, 2-core) CPU; no BLAS runs here
+# numpy's BLAS worker threads would compete for the CPU; no BLAS runs here
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import numpy as np  # noqa: E402
+
+import ferrule  # noqa: E402
 import ferrule.ffi as ffi  # noqa: E402
+from _benchutil import Record, emit, ns_per_call, optional_peer, parser, record  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
+CALLS = "Call overhead (Python)"
+IDENTITY = "Identity return (Python)"
+PY = "Python def"
 
 
-def ns_per_call(stmt: str, env: dict, number: int, repeat: int) -> float:
-    """Minimum ns per call of ``stmt`` over ``repeat`` runs of ``number`` calls (loop cost removed)."""
-    timer = timeit.Timer(stmt, globals=env)
-    empty = timeit.Timer("pass", globals=env)
-    best = min(timer.repeat(repeat=repeat, number=number))
-    loop = min(empty.repeat(repeat=repeat, number=number))
-    return max(best - loop, 0.0) / number * 1e9
+def tvm_ffi_funcs() -> dict[str, object]:
+    """apache-tvm-ffi's own testing functions, when it is installed (the closest peer: a packed
+    ABI of the same design)."""
+    tvm_ffi = optional_peer("tvm_ffi")
+    if tvm_ffi is None:
+        return {}
+    found: dict[str, object] = {}
+    for name in ("testing.nop", "testing.echo", "testing.apply"):
+        try:
+            f = tvm_ffi.get_global_func(name)
+        except Exception:
+            f = None
+        if f is not None:
+            found[name] = f
+    if "testing.echo" in found:
+        try:
+            found["tensor"] = tvm_ffi.from_dlpack(np.ones(1, dtype=np.float32))
+        except Exception:
+            pass
+    return found
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--number", type=int, default=1_000_000, help="calls per run")
-    parser.add_argument("--repeat", type=int, default=7, help="runs; the minimum is reported")
-    args = parser.parse_args()
+    args = parser(__doc__).parse_args()
+    number, repeat = (100_000, 3) if args.quick else (1_000_000, 7)
 
     plugin = os.environ.get("FERRULE_TESTING_PLUGIN") or str(REPO / "target/release/libferrule_testing.so")
     ffi.load_library(plugin)
@@ -41,33 +60,71 @@ def main() -> None:
     def py_nop() -> None:
         pass
 
-    @ffi.register_func("bench.py_add", override=True)
     def py_add(a: int, b: int) -> int:
         return a + b
 
-    env = {
-        "add": operator.add,
+    def py_scale(x: float, factor: float = 2.0) -> float:
+        return x * factor
+
+    def py_identity(x: object) -> object:
+        return x
+
+    ffi.register_func("bench.py_add", py_add, override=True)
+    t = ferrule.ones((1,), dtype=ferrule.float32)
+    echo = ffi.get_global_func("testing.echo")
+    assert echo(t) is t, "identity: testing.echo(t) must return the very same Python object"
+    env: dict[str, object] = {
+        "np": np,
+        "op_add": operator.add,
         "py_nop": py_nop,
+        "py_add": py_add,
+        "py_scale": py_scale,
+        "py_identity": py_identity,
         "nop": ffi.get_global_func("testing.nop"),
         "demo_add": ffi.get_global_func("demo.add"),
         "scale": ffi.get_global_func("demo.scale"),
-        "py_add": ffi.get_global_func("bench.py_add"),
+        "registered_py_add": ffi.get_global_func("bench.py_add"),
+        "apply": ffi.get_global_func("testing.apply"),
+        "echo": echo,
+        "t": t,
+        "a": np.ones(1, dtype=np.float32),
     }
-    cases = [
-        ("operator.add(1, 2)", "add(1, 2)"),
-        ("Python def, no body: f()", "py_nop()"),
-        ("testing.nop()", "nop()"),
-        ("demo.add(1, 2)", "demo_add(1, 2)"),
-        ("demo.scale(3.0, factor=3.0)", "scale(3.0, factor=3.0)"),
-        ("Python-registered bench.py_add(1, 2)", "py_add(1, 2)"),
+    tvm = tvm_ffi_funcs()
+    env.update({"tvm_nop": tvm.get("testing.nop"), "tvm_echo": tvm.get("testing.echo"), "tvm_t": tvm.get("tensor"),
+                "tvm_apply": tvm.get("testing.apply")})
+    if "tensor" in tvm and tvm["testing.echo"](tvm["tensor"]) is not tvm["tensor"]:
+        print("note: apache-tvm-ffi's testing.echo(t) returns a new Python object, not t itself")
+
+    def row(group: str, case: str, stmts: dict[str, str | None], note: str = "") -> Record:
+        values = ns_per_call({who: stmt for who, stmt in stmts.items() if stmt is not None}, env, number, repeat)
+        return record(group, case, "ns/call", values, PY, lower_is_better=True, note=note)
+
+    records = [
+        row(CALLS, "f() — no arguments", {
+            "ferrule": "nop()", PY: "py_nop()", "tvm-ffi": "tvm_nop()" if tvm.get("testing.nop") else None,
+        }, "ferrule: testing.nop, a Rust plugin function called by name"),
+        row(CALLS, "f(1, 2) — two ints", {
+            "ferrule": "demo_add(1, 2)", PY: "py_add(1, 2)", "operator.add": "op_add(1, 2)", "numpy": "np.add(1, 2)",
+        }, "ferrule: demo.add (Rust)"),
+        row(CALLS, "f(3.0, factor=3.0) — a keyword argument", {
+            "ferrule": "scale(3.0, factor=3.0)", PY: "py_scale(3.0, factor=3.0)",
+        }, "ferrule: demo.scale; the keyword is matched against the registered signature"),
+        row(CALLS, "a Python function called through the registry", {
+            "ferrule": "registered_py_add(1, 2)", PY: "py_add(1, 2)",
+        }, "ferrule: Python -> packed call -> Python (bench.py_add registered with ffi.register_func)"),
+        row(CALLS, "native code calling back into Python", {
+            "ferrule": "apply(py_add, 1, 2)", PY: "py_add(1, 2)", "tvm-ffi": "tvm_apply(py_add, 1, 2)" if tvm.get("testing.apply") else None,
+        }, "ferrule: testing.apply(f, 1, 2), a Rust function that calls the Python f (tvm-ffi: its own testing.apply)"),
+        row(IDENTITY, "echo(t) returns the same object (t is a 1-element tensor)", {
+            "ferrule": "echo(t)", PY: "py_identity(t)", "tvm-ffi": "tvm_echo(tvm_t)" if tvm.get("tensor") else None,
+        }, "ferrule: testing.echo(t) is t, found through the tensor's back-pointer, no lookup table"
+           + ("; tvm-ffi's echo returns a new Python object for the same tensor" if tvm.get("tensor") else "")),
+        row(IDENTITY, "echo(1) — an int round trip", {
+            "ferrule": "echo(1)", PY: "py_identity(1)", "tvm-ffi": "tvm_echo(1)" if tvm.get("testing.echo") else None,
+        }),
     ]
-    results = [(label, ns_per_call(stmt, env, args.number, args.repeat)) for label, stmt in cases]
-    base = results[0][1]
-    width = max(len(label) for label, _ in results)
-    print(f"{'call':<{width}}  {'ns/call':>8}  {'x operator.add':>14}")
-    for label, ns in results:
-        print(f"{label:<{width}}  {ns:8.1f}  {ns / base:14.2f}")
     ffi.remove_global_func("bench.py_add")
+    emit(records, args.json)
 
 
 if __name__ == "__main__":

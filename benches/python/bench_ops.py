@@ -1,126 +1,185 @@
-"""ferrule's operators against numpy, in the same run: matmul GFLOP/s, elementwise GB/s,
-reductions, and the per-call cost of tiny ops.
+"""ferrule's operators against numpy (and torch / paddle when installed), in the same run: matmul
+GFLOP/s, elementwise GB/s, reductions, and the per-call cost of tiny ops.
 
-Run: .venv/bin/python benches/python/bench_ops.py [--quick] [--filter NAME]
+Run: .venv/bin/python benches/python/bench_ops.py [--quick] [--json PATH] [--filter NAME]
 
-Each figure is the best of several timed runs (the machines are shared and noisy); the ratio
-column is ferrule's throughput over numpy's (above 1.0 means ferrule is faster). ``target`` is
-the figure issue 3 / issue 4 asks for. numpy runs single-threaded elementwise loops and
-multi-threaded BLAS; ferrule uses its own pool (``FERRULE_NUM_THREADS``, default: all cores).
+Each figure is the best of several timed runs, ferrule's and its peers' interleaved (the machines
+are shared and noisy); the ratio is
+ferrule's throughput over numpy's, or numpy's time over ferrule's for tiny ops (above 1 means
+ferrule is faster). numpy runs single-threaded elementwise loops and multi-threaded BLAS; ferrule
+uses its own pool (FERRULE_NUM_THREADS, default: all cores).
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
-import time
 from typing import Any, Callable
 
 import numpy as np
 
 import ferrule
+from _benchutil import Record, best_per_call, best_seconds, emit, optional_peer, parser, record
+
+MATMUL = "Matrix multiply"
+ELEMENTWISE = "Elementwise"
+REDUCE = "Reductions"
+TINY = "Tiny ops (per-call cost)"
+
+Fn = Callable[[], Any]
 
 
-def best_seconds(f: Callable[[], Any], budget: float, min_runs: int = 3) -> float:
-    """The fastest of repeated runs of ``f`` lasting about ``budget`` seconds in total."""
-    f()
-    best = float("inf")
-    start = time.perf_counter()
-    runs = 0
-    while runs < min_runs or (time.perf_counter() - start < budget and runs < 100_000):
-        t = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - t)
-        runs += 1
-    return best
+class Peers:
+    """The optional frameworks: each case asks for their version of its computation."""
+
+    def __init__(self) -> None:
+        self.torch = optional_peer("torch")
+        self.paddle = optional_peer("paddle")
+
+    def make(self, build: Callable[[Any, Callable[[np.ndarray[Any, Any]], Any]], Fn]) -> dict[str, Fn]:
+        """``{"torch": fn, "paddle": fn}`` for the installed ones; ``build(lib, convert)`` makes the
+        timed function from the library module and its numpy-to-tensor conversion."""
+        found: dict[str, Fn] = {}
+        if self.torch is not None:
+            torch = self.torch
+            try:
+                found["torch"] = build(torch, lambda a: torch.from_numpy(a))
+            except Exception:
+                pass
+        if self.paddle is not None:
+            paddle = self.paddle
+            try:
+                found["paddle"] = build(paddle, lambda a: paddle.to_tensor(a))
+            except Exception:
+                pass
+        for name, fn in list(found.items()):
+            try:
+                fn()
+            except Exception:  # the peer lacks this op or dtype: leave it out
+                del found[name]
+        return found
 
 
-def best_per_call(f: Callable[[], Any], number: int, repeat: int = 7) -> float:
-    """The fastest mean seconds per call over ``repeat`` loops of ``number`` calls."""
-    f()
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        for _ in range(number):
-            f()
-        best = min(best, (time.perf_counter() - t) / number)
-    return best
+def throughput(group: str, case: str, unit: str, amount: float, fns: dict[str, Fn], budget: float, note: str = "") -> Record:
+    values = {who: amount / seconds / 1e9 for who, seconds in best_seconds(fns, budget).items()}
+    return record(group, case, unit, values, "numpy", lower_is_better=False, note=note)
 
 
-Row = tuple[str, str, float, float, str, str]
+def per_call(case: str, fns: dict[str, Fn], number: int, note: str = "") -> Record:
+    values = {who: seconds * 1e9 for who, seconds in best_per_call(fns, number).items()}
+    return record(TINY, case, "ns/call", values, "numpy", lower_is_better=True, note=note)
 
 
-def throughput_case(name: str, unit: str, amount: float, fer: Callable[[], Any], ref: Callable[[], Any], budget: float, target: str) -> Row:
-    tf = best_seconds(fer, budget)
-    tn = best_seconds(ref, budget)
-    return (name, unit, amount / tf / 1e9, amount / tn / 1e9, f"{tn / tf:.2f}x", target)
-
-
-def latency_case(name: str, fer: Callable[[], Any], ref: Callable[[], Any], number: int, target: str) -> Row:
-    tf = best_per_call(fer, number)
-    tn = best_per_call(ref, number)
-    return (name, "ns", tf * 1e9, tn * 1e9, f"{tf / tn:.2f}x time", target)
+def haversine_numpy(lon1: Any, lat1: Any, lon2: Any, lat2: Any) -> Any:
+    """The seed's formula (seeds/001), vectorised with numpy: metres on a 6378 km sphere."""
+    r1, r2 = np.radians(lat1), np.radians(lat2)
+    a = r1 - r2
+    b = np.radians(lon1) - np.radians(lon2)
+    s = np.sin(a / 2) ** 2 + np.cos(r1) * np.cos(r2) * np.sin(b / 2) ** 2
+    return 2 * np.arcsin(np.sqrt(s)) * 6378 * 1000
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="shorter runs (noisier)")
-    parser.add_argument("--filter", default="", help="only cases whose name contains this")
-    args = parser.parse_args()
-    budget = 0.5 if args.quick else 2.0
-    number = 20_000 if args.quick else 100_000
+    p = parser(__doc__)
+    p.add_argument("--filter", default="", help="only cases whose name contains this")
+    args = p.parse_args()
+    budget = 0.3 if args.quick else 2.0
+    number = 5_000 if args.quick else 100_000
     rng = np.random.default_rng(0)
-    rows: list[Row] = []
+    peers = Peers()
+    records: list[Record] = []
 
     def wanted(name: str) -> bool:
         return args.filter in name
 
-    for n in (1024, 2048):
-        name = f"matmul float32 {n}x{n}"
-        if wanted(name):
-            a = rng.standard_normal((n, n), dtype=np.float32)
-            b = rng.standard_normal((n, n), dtype=np.float32)
-            fa, fb = ferrule.Tensor(a), ferrule.Tensor(b)
-            rows.append(throughput_case(name, "GFLOP/s", 2.0 * n**3, lambda: fa @ fb, lambda: a @ b, budget * 2, ">= 1.0x"))
+    for n, dt in ((512, np.float32), (1024, np.float32), (2048, np.float32), (1024, np.float64)):
+        name = f"matmul {np.dtype(dt).name} {n}x{n}"
+        if not wanted(name) or (args.quick and n > 1024):
+            continue
+        a = rng.standard_normal((n, n)).astype(dt)
+        b = rng.standard_normal((n, n)).astype(dt)
+        fa, fb = ferrule.asarray(a), ferrule.asarray(b)
+        fns: dict[str, Fn] = {"ferrule": lambda fa=fa, fb=fb: fa @ fb, "numpy": lambda a=a, b=b: a @ b}
+        fns |= peers.make(lambda lib, conv, a=a, b=b: (lambda x=conv(a), y=conv(b): lib.matmul(x, y)))
+        records.append(throughput(MATMUL, name, "GFLOP/s", 2.0 * n**3, fns, budget * 2))
 
-    n = 1 << 24
+    n = 1 << 22 if args.quick else 1 << 24
+    label = f"{n >> 20}M"
     if wanted("add"):
         a = rng.standard_normal(n, dtype=np.float32)
         b = rng.standard_normal(n, dtype=np.float32)
         c = np.empty_like(a)
-        fa, fb, fc = ferrule.Tensor(a), ferrule.Tensor(b), ferrule.zeros((n,), dtype=ferrule.float32)
-        rows.append(
-            throughput_case(
-                "add(a, b, out=c) float32 16M", "GB/s", 12.0 * n,
-                lambda: ferrule.add(fa, fb, out=fc), lambda: np.add(a, b, out=c), budget, ">= 1.2x",
-            )
-        )
-    if wanted("sum"):
-        a = rng.standard_normal(n, dtype=np.float32)
-        fa = ferrule.Tensor(a)
-        rows.append(throughput_case("sum float32 16M", "GB/s", 4.0 * n, lambda: ferrule.sum(fa), lambda: np.sum(a), budget, ">= 1.0x"))
+        fa, fb, fc = ferrule.asarray(a), ferrule.asarray(b), ferrule.asarray(c)
+        fns = {"ferrule": lambda: ferrule.add(fa, fb, out=fc), "numpy": lambda: np.add(a, b, out=c)}
+        fns |= peers.make(lambda lib, conv: (lambda x=conv(a), y=conv(b), z=conv(c): lib.add(x, y, out=z)))
+        records.append(throughput(ELEMENTWISE, f"add(a, b, out=c) float32 {label}", "GB/s", 12.0 * n, fns, budget,
+                                  "bytes read and written once: 12 per element"))
+    if wanted("multiply"):
+        a = rng.standard_normal(n, dtype=np.float64)
+        fa = ferrule.asarray(a)
+        fns = {"ferrule": lambda: fa * 3.0, "numpy": lambda: a * 3.0}
+        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): x * 3.0))
+        records.append(throughput(ELEMENTWISE, f"a * 3.0 float64 {label} (new result)", "GB/s", 16.0 * n, fns, budget))
     if wanted("exp"):
         m = 1 << 20
         a = rng.standard_normal(m, dtype=np.float32)
-        fa = ferrule.Tensor(a)
-        rows.append(throughput_case("exp float32 1M", "GB/s", 8.0 * m, lambda: ferrule.exp(fa), lambda: np.exp(a), budget, ">= 1.0x"))
+        fa = ferrule.asarray(a)
+        fns = {"ferrule": lambda: ferrule.exp(fa), "numpy": lambda: np.exp(a)}
+        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): lib.exp(x)))
+        records.append(throughput(ELEMENTWISE, "exp float32 1M", "GB/s", 8.0 * m, fns, budget))
+    if wanted("geo_distance"):
+        m = 1 << 20
+        lon = rng.uniform(113.0, 115.0, m)
+        lat = rng.uniform(22.0, 23.0, m)
+        flon, flat = ferrule.asarray(lon), ferrule.asarray(lat)
+        fns = {
+            "ferrule": lambda: ferrule.geo_distance(flon, flat, 114.3311032, 22.6986848),
+            "numpy": lambda: haversine_numpy(lon, lat, 114.3311032, 22.6986848),
+        }
+        records.append(throughput(ELEMENTWISE, "geo_distance float64 1M points", "GB/s", 24.0 * m, fns, budget,
+                                  "haversine; numpy evaluates the seed's formula as whole-array expressions"))
+
+    if wanted("sum"):
+        a = rng.standard_normal(n, dtype=np.float32)
+        fa = ferrule.asarray(a)
+        fns = {"ferrule": lambda: ferrule.sum(fa), "numpy": lambda: np.sum(a)}
+        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): lib.sum(x)))
+        records.append(throughput(REDUCE, f"sum float32 {label}", "GB/s", 4.0 * n, fns, budget))
+    if wanted("max"):
+        a = rng.standard_normal(n, dtype=np.float64)
+        fa = ferrule.asarray(a)
+        fns = {"ferrule": lambda: ferrule.max(fa), "numpy": lambda: np.max(a)}
+        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): lib.max(x)))
+        records.append(throughput(REDUCE, f"max float64 {label}", "GB/s", 8.0 * n, fns, budget))
+    if wanted("mean"):
+        side = 1024 if args.quick else 4096
+        a = rng.standard_normal((side, side), dtype=np.float32)
+        fa = ferrule.asarray(a)
+        fns = {"ferrule": lambda: ferrule.mean(fa, axis=0), "numpy": lambda: np.mean(a, axis=0)}
+        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): lib.mean(x, 0)))
+        records.append(throughput(REDUCE, f"mean(axis=0) float32 {side}x{side}", "GB/s", 4.0 * side * side, fns, budget))
+
     if wanted("tiny"):
         a = np.ones(1, dtype=np.float32)
-        fa = ferrule.Tensor(a)
-        rows.append(latency_case("a + b, 1-element float32 (tiny)", lambda: fa + fa, lambda: a + a, number, "<= 0.5x time"))
+        fa = ferrule.asarray(a)
+        fns = {"ferrule": lambda: fa + fa, "numpy": lambda: a + a}
+        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): x + x))
+        records.append(per_call("a + b, 1-element float32", fns, number))
+        fns = {"ferrule": lambda: ferrule.add(fa, fa), "numpy": lambda: np.add(a, a)}
+        records.append(per_call("add(a, b), 1-element float32 (function form)", fns, number))
+        c1 = np.empty_like(a)
+        fc1 = ferrule.asarray(c1)
+        fns = {"ferrule": lambda: ferrule.add(fa, fa, out=fc1), "numpy": lambda: np.add(a, a, out=c1)}
+        records.append(per_call("add(a, b, out=c), 1-element float32", fns, number))
         m2 = np.ones((2, 2), dtype=np.float32)
-        fm = ferrule.Tensor(m2)
-        rows.append(latency_case("a @ b, 2x2 float32 (tiny)", lambda: fm @ fm, lambda: m2 @ m2, number, "<= 0.3x time"))
-        rows.append(latency_case("ferrule.add(a, b), 1-element (tiny)", lambda: ferrule.add(fa, fa), lambda: np.add(a, a), number, ""))
+        fm = ferrule.asarray(m2)
+        fns = {"ferrule": lambda: fm @ fm, "numpy": lambda: m2 @ m2}
+        fns |= peers.make(lambda lib, conv: (lambda x=conv(m2): x @ x))
+        records.append(per_call("a @ b, 2x2 float32", fns, number))
+        fns = {"ferrule": lambda: ferrule.sum(fa), "numpy": lambda: np.sum(a)}
+        records.append(per_call("sum(a), 1-element float32", fns, number))
+        fns = {"ferrule": lambda: ferrule.asarray([1.0, 2.0, 3.0]), "numpy": lambda: np.asarray([1.0, 2.0, 3.0])}
+        records.append(per_call("asarray([1.0, 2.0, 3.0]) from a list", fns, number))
 
-    print(f"# ferrule operators vs numpy {np.__version__} — {platform.processor() or platform.machine()}, "
-          f"{os.cpu_count()} cores, FERRULE_NUM_THREADS={os.environ.get('FERRULE_NUM_THREADS', 'unset (all cores)')}")
-    header = f"{'case':<40} {'unit':>8} {'ferrule':>10} {'numpy':>10} {'ratio':>12}  target"
-    print(header)
-    print("-" * len(header))
-    for name, unit, fer, ref, ratio, target in rows:
-        print(f"{name:<40} {unit:>8} {fer:>10.2f} {ref:>10.2f} {ratio:>12}  {target}")
+    emit(records, args.json)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,93 @@
+"""Tencent's interop checklist (shared/seeds/001), beyond the GIL (see geo_threads.py for that).
+
+The seed's C++ decoder reports progress to a Python callback, returns binary data that must not
+be decoded as text, and exchanges numpy buffers without copies. This example shows ferrule doing:
+
+1. native code calling a Python callback from a native worker thread, while the Python caller
+   waits with the GIL released; an exception raised in the callback comes back to the caller;
+2. bytes that are not UTF-8 returned from native code intact (never a UnicodeDecodeError);
+3. zero-copy with numpy, both ways: a write through one side is read on the other.
+
+The callbacks come from ``testing.call_from_threads``, a fixture of the testing plugin that calls
+``f(thread_index, call_index)`` from native threads. It stands in for a long-running native
+function with a progress hook: no such function is registered yet.
+
+Run: FERRULE_TESTING_PLUGIN=target/release/libferrule_testing.so .venv/bin/python examples/python/tencent_interop.py
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import threading
+
+import numpy as np
+
+import ferrule
+import ferrule.ffi as ffi
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+def main() -> None:
+    ffi.load_library(os.environ.get("FERRULE_TESTING_PLUGIN") or REPO / "target/release/libferrule_testing.so")
+
+    print("1. a Python callback called from a native worker thread")
+    print("   (testing.call_from_threads, a testing fixture, stands in for a native job with a progress hook)")
+    call_from_threads = ffi.get_global_func("testing.call_from_threads")
+    reports: list[tuple[str, int]] = []
+
+    def progress(thread_index: int, step: int) -> None:
+        reports.append((threading.current_thread().name, step))
+        print(f"   progress: step {step + 1}/4 (reported from thread {threading.current_thread().name!r})")
+
+    done = call_from_threads(progress, 1, 4)  # one native worker thread, four calls
+    main_thread = threading.current_thread().name
+    print(f"   {done} calls, none on the caller's thread {main_thread!r}")
+    assert done == 4 and [step for _, step in reports] == [0, 1, 2, 3]
+    assert all(name != main_thread for name, _ in reports)
+
+    class Cancelled(Exception):
+        pass
+
+    def cancel_at_step_2(thread_index: int, step: int) -> None:
+        if step == 2:
+            raise Cancelled(f"user cancelled at step {step}")
+
+    try:
+        call_from_threads(cancel_at_step_2, 1, 4)
+    except Cancelled as e:  # the callback's own exception object, through native code
+        print(f"   the callback's exception came back: {type(e).__name__}: {e}")
+    else:
+        raise AssertionError("the callback's exception must reach the caller")
+
+    print("2. bytes that are not UTF-8, returned intact")
+    data = ffi.get_global_func("testing.non_utf8_bytes")()
+    print(f"   testing.non_utf8_bytes() = {data!r} ({type(data).__name__})")
+    assert data == b"\xff\xfe\x00abc\x80"
+    echo = ffi.get_global_func("testing.echo")
+    blob = bytes(range(256))
+    assert echo(blob) == blob and echo("héllo, 世界") == "héllo, 世界"
+    print("   256 arbitrary bytes and a non-ASCII str both cross the ABI and come back unchanged")
+
+    print("3. zero-copy with numpy, both ways")
+    array = np.zeros(4)
+    t = ferrule.asarray(array)  # a ferrule tensor over numpy's memory
+    array[0] = 42.0  # written by numpy ...
+    print(f"   numpy writes array[0] = 42 -> ferrule reads t[0] = {t[0].item()}")  # ... read by ferrule
+    assert t[0].item() == 42.0
+    ferrule.add(t, 1.0, out=t)  # written by a ferrule kernel ...
+    print(f"   ferrule.add(t, 1, out=t)   -> numpy reads array = {array.tolist()}")  # ... read by numpy
+    assert array.tolist() == [43.0, 1.0, 1.0, 1.0]
+    u = ferrule.ones((2, 2))
+    view = np.from_dlpack(u)  # numpy's writable view of ferrule's memory, through DLPack
+    view[1, 1] = 7.0
+    print(f"   np.from_dlpack(u)[1, 1] = 7 -> u = {u.tolist()}")
+    assert u[1, 1].item() == 7.0
+    readonly = np.asarray(u)  # the buffer protocol shares the memory too, but read-only
+    assert np.shares_memory(view, readonly) and not readonly.flags.writeable
+    print("   np.asarray(u) shares the same memory (a read-only view, through the buffer protocol)")
+
+
+if __name__ == "__main__":
+    main()
