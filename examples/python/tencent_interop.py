@@ -8,9 +8,9 @@ be decoded as text, and exchanges numpy buffers without copies. This example sho
 2. bytes that are not UTF-8 returned from native code intact (never a UnicodeDecodeError);
 3. zero-copy with numpy, both ways: a write through one side is read on the other.
 
-The callbacks come from ``testing.call_from_threads``, a fixture of the testing plugin that calls
-``f(thread_index, call_index)`` from native threads. It stands in for a long-running native
-function with a progress hook: no such function is registered yet.
+The native job is ``examples.long_task(steps, progress)``, registered by libferrule: long-running
+(Python releases the GIL), its work runs on a native worker thread that calls
+``progress(done, steps)`` after each step.
 
 Run: FERRULE_TESTING_PLUGIN=target/release/libferrule_testing.so .venv/bin/python examples/python/tencent_interop.py
 """
@@ -33,31 +33,30 @@ def main() -> None:
     ffi.load_library(os.environ.get("FERRULE_TESTING_PLUGIN") or REPO / "target/release/libferrule_testing.so")
 
     print("1. a Python callback called from a native worker thread")
-    print("   (testing.call_from_threads, a testing fixture, stands in for a native job with a progress hook)")
-    call_from_threads = ffi.get_global_func("testing.call_from_threads")
+    long_task = ffi.get_global_func("examples.long_task")
     reports: list[tuple[str, int]] = []
 
-    def progress(thread_index: int, step: int) -> None:
-        reports.append((threading.current_thread().name, step))
-        print(f"   progress: step {step + 1}/4 (reported from thread {threading.current_thread().name!r})")
+    def progress(done: int, total: int) -> None:
+        reports.append((threading.current_thread().name, done))
+        print(f"   progress: {done}/{total} (reported from thread {threading.current_thread().name!r})")
 
-    done = call_from_threads(progress, 1, 4)  # one native worker thread, four calls
+    steps = long_task(4, progress)  # the work and the callbacks run on a native worker thread
     main_thread = threading.current_thread().name
-    print(f"   {done} calls, none on the caller's thread {main_thread!r}")
-    assert done == 4 and [step for _, step in reports] == [0, 1, 2, 3]
+    print(f"   {steps} steps done, no progress report on the caller's thread {main_thread!r}")
+    assert steps == 4 and [done for _, done in reports] == [1, 2, 3, 4]
     assert all(name != main_thread for name, _ in reports)
 
     class Cancelled(Exception):
         pass
 
-    def cancel_at_step_2(thread_index: int, step: int) -> None:
-        if step == 2:
-            raise Cancelled(f"user cancelled at step {step}")
+    def cancel_at_step_2(done: int, total: int) -> None:
+        if done == 2:
+            raise Cancelled(f"user cancelled at step {done} of {total}")
 
     try:
-        call_from_threads(cancel_at_step_2, 1, 4)
+        long_task(4, cancel_at_step_2)
     except Cancelled as e:  # the callback's own exception object, through native code
-        print(f"   the callback's exception came back: {type(e).__name__}: {e}")
+        print(f"   the callback's exception stopped the job and came back: {type(e).__name__}: {e}")
     else:
         raise AssertionError("the callback's exception must reach the caller")
 

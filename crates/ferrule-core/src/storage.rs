@@ -43,6 +43,22 @@ impl Storage {
     /// Only host memory can be allocated here (`NotImplementedError` otherwise). A size that
     /// cannot be laid out or an allocator failure is a `MemoryError`; it never aborts.
     pub fn zeroed(nbytes: usize, device: Device) -> Result<Storage> {
+        Storage::allocate(nbytes, device, true)
+    }
+
+    /// Allocates `nbytes` bytes on `device`, aligned to [`ALIGNMENT`], without initialising
+    /// them (for outputs a kernel overwrites in full: no zeroing pass over memory about to be
+    /// written). Errors as [`Storage::zeroed`].
+    ///
+    /// # Safety
+    ///
+    /// The bytes are uninitialised: every one a reader can reach must be written (through
+    /// [`as_ptr`](Self::as_ptr)) before it is read.
+    pub unsafe fn uninit(nbytes: usize, device: Device) -> Result<Storage> {
+        Storage::allocate(nbytes, device, false)
+    }
+
+    fn allocate(nbytes: usize, device: Device, zeroed: bool) -> Result<Storage> {
         if !device.is_cpu() {
             crate::bail!(
                 NotImplementedError,
@@ -69,7 +85,7 @@ impl Storage {
             .and_then(|size| Layout::from_size_align(size, BASE_ALIGN).ok())
             .ok_or_else(|| Error::memory_error(format!("cannot allocate {nbytes} bytes: size too large")))?;
         // SAFETY: the layout has a non-zero size.
-        let raw = unsafe { alloc::alloc_zeroed(layout) };
+        let raw = unsafe { if zeroed { alloc::alloc_zeroed(layout) } else { alloc::alloc(layout) } };
         let base = NonNull::new(raw)
             .ok_or_else(|| Error::memory_error(format!("failed to allocate {nbytes} bytes")))?;
         // SAFETY: `base` is BASE_ALIGN-aligned, so the aligned start is at most

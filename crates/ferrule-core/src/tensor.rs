@@ -95,6 +95,21 @@ impl Tensor {
     /// A negative dim is a `ValueError`; a size that overflows is an `OverflowError`, and one the
     /// allocator refuses is a `MemoryError`.
     pub fn zeros(shape: &[i64], dtype: DType) -> Result<Tensor> {
+        Tensor::allocate(shape, dtype, true)
+    }
+
+    /// A C-contiguous CPU tensor whose elements are not initialised, for a kernel that
+    /// overwrites all of them before anything else sees the tensor. Errors as [`Tensor::zeros`].
+    ///
+    /// # Safety
+    ///
+    /// Every element must be written through [`data_ptr`](Self::data_ptr) before the tensor is
+    /// read, shared or returned.
+    pub unsafe fn uninit(shape: &[i64], dtype: DType) -> Result<Tensor> {
+        Tensor::allocate(shape, dtype, false)
+    }
+
+    fn allocate(shape: &[i64], dtype: DType, zeroed: bool) -> Result<Tensor> {
         let numel = checked_numel(shape)?;
         let nbytes = numel
             .checked_mul(dtype.itemsize() as i64)
@@ -105,9 +120,14 @@ impl Tensor {
                     format_shape(shape)
                 ))
             })?;
-        let storage = Arc::new(Storage::zeroed(nbytes, Device::CPU)?);
+        let storage = if zeroed {
+            Storage::zeroed(nbytes, Device::CPU)?
+        } else {
+            // SAFETY: forwarded to our caller (`uninit`'s contract).
+            unsafe { Storage::uninit(nbytes, Device::CPU)? }
+        };
         Ok(Tensor {
-            storage,
+            storage: Arc::new(storage),
             shape: shape.to_vec(),
             strides: contiguous_strides(shape),
             offset: 0,

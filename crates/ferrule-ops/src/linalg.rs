@@ -99,7 +99,12 @@ pub fn matmul(x1: &Tensor, x2: &Tensor, out: Option<&Tensor>) -> Result<Tensor> 
         result_shape.push(n);
     }
     crate::creation::check_shape("matmul", &result_shape, dtype)?;
-    let result = prepare_out("matmul", out, &result_shape, dtype, &[x1, x2])?;
+    let result = match out {
+        Some(_) => prepare_out("matmul", out, &result_shape, dtype, &[x1, x2])?,
+        // SAFETY: `batched` below writes every element of the result (each kernel overwrites
+        // its matrix, k == 0 fills zeros), and nothing reads it before.
+        None => unsafe { Tensor::uninit(&result_shape, dtype)? },
+    };
     // gemm reads the inputs while writing: an `out` sharing memory with them gets a temporary.
     let aliased = out.is_some() && (may_overlap(&result, x1) || may_overlap(&result, x2));
     let target = if aliased { Tensor::zeros(&result_shape, dtype)? } else { result.clone() };

@@ -237,7 +237,8 @@ unsafe fn with_gemm<T: MatElem>(
 /// `c[batch] = a[batch] @ b[batch]` over every index of `batch` (the broadcast batch shape),
 /// for `m x k` by `k x n` matrices; `conj` conjugates `a` (complex only).
 ///
-/// `c` must not overlap `a` or `b`. `dtype` is the element type of all three.
+/// `c` must not overlap `a` or `b`. `dtype` is the element type of all three. Every element of
+/// `c` is written (matmul allocates its result uninitialised on this promise).
 pub(crate) fn batched(
     dtype: DType,
     batch: &[i64],
