@@ -159,9 +159,9 @@ def rust_records(python: list[Record]) -> list[Record]:
             continue
         seconds, throughput, _unit = rust[rust_name]
         figure = seconds * 1e9 if py["lower_is_better"] else throughput
-        out.append(record(BINDING_GROUP, f"{case} (Rust: {rust_name})", py["unit"],
+        out.append(record(BINDING_GROUP, case, py["unit"],
                           {"ferrule": py["values"]["ferrule"], "Rust kernel": figure}, "Rust kernel",
-                          lower_is_better=py["lower_is_better"]))
+                          lower_is_better=py["lower_is_better"], note=f"Rust: `{rust_name}`"))
     return out
 
 
@@ -257,7 +257,8 @@ def fmt_ratio(rec: Record) -> str:
     q = ratio(rec)
     if q is None:
         return rec.get("ratio_text") or "—"
-    return f"**{q:.2f}×**" if q >= 1 else f"{q:.2f}×"
+    text = f"{q:,.0f}×" if q >= 100 else f"{q:.2f}×"
+    return f"**{text}**" if q >= 1 else text
 
 
 def group_table(rows: list[Record]) -> list[str]:
@@ -359,14 +360,14 @@ def chart(records: list[Record], path: pathlib.Path, quick: bool) -> None:
     ax.set_xscale("log")
     ax.axvline(1.0, color="black", linewidth=0.8)
     for yi, (_, q) in zip(y, rows):
-        ax.text(q, yi, f" {q:.2f}×", va="center", fontsize=7)
+        ax.text(q, yi, f" {q:,.0f}×" if q >= 100 else f" {q:.2f}×", va="center", fontsize=7)
     ax.set_xlabel("ratio: how many times faster or leaner ferrule is than the peer (log scale; right of 1 is better)")
     title = "ferrule vs peers, measured in one run" + (" (quick run: noisy)" if quick else "")
     ax.set_title(title, fontsize=10)
     handles = [plt.Rectangle((0, 0), 1, 1, color=colors[g]) for g in groups]
     ax.legend(handles, groups, fontsize=7, loc="upper right")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
 
 

@@ -40,9 +40,9 @@ def optional_peer(module: str) -> Any | None:
         return None
 
 
-# Every timing below interleaves the contenders (ferrule, numpy, ...) run by run and keeps each
-# one's best: on a shared machine, other work then slows all of them alike instead of whichever
-# happened to run at the wrong moment.
+# Every timing below interleaves the contenders (ferrule, numpy, ...) and keeps each one's best:
+# on a shared machine, other work then slows all of them alike instead of whichever happened to
+# run at the wrong moment.
 
 
 def ns_per_call(stmts: dict[str, str], env: dict[str, Any], number: int, repeat: int) -> dict[str, float]:
@@ -58,20 +58,24 @@ def ns_per_call(stmts: dict[str, str], env: dict[str, Any], number: int, repeat:
     return {who: max(b - loop, 0.0) / number * 1e9 for who, b in best.items()}
 
 
-def best_seconds(fns: dict[str, Callable[[], Any]], budget: float, min_runs: int = 3) -> dict[str, float]:
-    """The fastest single run of each function, over interleaved runs lasting about ``budget``
-    seconds per function in total."""
-    for f in fns.values():
-        f()
+def best_seconds(fns: dict[str, Callable[[], Any]], budget: float, rounds: int = 4, min_runs: int = 2) -> dict[str, float]:
+    """The fastest single run of each function, about ``budget`` seconds of runs per function in
+    all, interleaved in blocks: ``rounds`` times, each function in turn runs for
+    ``budget / rounds`` seconds. Each block starts with a short pause and an untimed run, so the
+    worker threads the previous function left spinning (OpenBLAS's, ferrule's pool) do not steal
+    its cores."""
     best = dict.fromkeys(fns, float("inf"))
-    start = time.perf_counter()
-    runs = 0
-    while runs < min_runs or (time.perf_counter() - start < budget * len(fns) and runs < 100_000):
+    for _ in range(rounds):
         for who, f in fns.items():
-            t = time.perf_counter()
+            time.sleep(0.05)
             f()
-            best[who] = min(best[who], time.perf_counter() - t)
-        runs += 1
+            start = time.perf_counter()
+            runs = 0
+            while runs < min_runs or (time.perf_counter() - start < budget / rounds and runs < 100_000):
+                t = time.perf_counter()
+                f()
+                best[who] = min(best[who], time.perf_counter() - t)
+                runs += 1
     return best
 
 
