@@ -173,7 +173,8 @@ unsafe fn with_own_sgemm(
     }
 }
 
-/// Runs one product with `gemm` (`T` one of f32, f64, complex64, complex128).
+/// Runs one product with `gemm` (`T` one of f32, f64, complex64, complex128); float32 goes to
+/// [`with_own_sgemm`] first.
 ///
 /// # Safety
 ///
@@ -190,6 +191,13 @@ unsafe fn with_gemm<T: MatElem>(
     conj: bool,
     threads: usize,
 ) {
+    // float32 of a fair size: ferrule's own kernel, where the CPU has it.
+    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>()
+        // SAFETY: caller contract; `T` is f32.
+        && unsafe { with_own_sgemm((m, n, k), a.cast(), (a_rs, a_cs), b.cast(), (b_rs, b_cs), c.cast(), (c_rs, c_cs), threads) }
+    {
+        return;
+    }
     let parallelism = if threads > 1 {
         gemm::Parallelism::Rayon(threads)
     } else {
@@ -279,11 +287,7 @@ pub(crate) fn batched(
                             }
                         }
                     } else if $use_gemm && work > TINY_WORK {
-                        let own = std::any::TypeId::of::<$t>() == std::any::TypeId::of::<f32>()
-                            && with_own_sgemm((m, n, k), ap.cast(), (ars, acs), bp.cast(), (brs, bcs), cp.cast(), (crs, ccs), threads);
-                        if !own {
-                            with_gemm::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, threads);
-                        }
+                        with_gemm::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, threads);
                     } else {
                         direct::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, acc);
                     }

@@ -14,6 +14,8 @@
 
 use std::arch::x86_64::*;
 
+use crate::iter::SendPtr;
+
 /// Rows of a micro-tile (six 16-wide rows: 12 accumulators, 2 `b` vectors, 1 broadcast).
 pub(crate) const MR: usize = 6;
 /// Columns of a micro-tile (two AVX vectors).
@@ -252,7 +254,7 @@ pub(crate) unsafe fn sgemm((m, n, k): (usize, usize, usize), a: Mat, b: Mat, c: 
     let nc = (B_PACK_LIMIT / k / NR).max(1) * NR;
     let nc = nc.min(n.div_ceil(NR) * NR);
     B_PACK.with_borrow_mut(|bscratch| {
-        let bp = Mat { ptr: bscratch.get(k * nc), rs: 1, cs: 0 };
+        let bp = SendPtr(bscratch.get(k * nc).cast());
         for jc in (0..n).step_by(nc) {
             let ncols = nc.min(n - jc);
             let panels = ncols.div_ceil(NR);
@@ -263,7 +265,7 @@ pub(crate) unsafe fn sgemm((m, n, k): (usize, usize, usize), a: Mat, b: Mat, c: 
             let next = AtomicUsize::new(0);
             let panel = |pc: usize, jp: usize| -> *const f32 {
                 let kc = KC.min(k - pc * KC);
-                let dst = bp.at(pc * KC * slab_row + jp * NR * kc, 0);
+                let dst = bp.get().cast::<f32>().wrapping_add(pc * KC * slab_row + jp * NR * kc);
                 let s = &state[pc * panels + jp];
                 if s.load(Ordering::Acquire) != PANEL_READY {
                     if s.compare_exchange(PANEL_EMPTY, PANEL_BUSY, Ordering::Acquire, Ordering::Acquire).is_ok() {
