@@ -38,7 +38,7 @@ return ferrule_func_call(f, args, n, result, err);
  * all ints and float64 otherwise; a zero step is a ZeroDivisionError.
  *
  * >>> ferrule.arange(1, 10, 3)
- * Tensor([1, 4, 7], dtype=int64)
+ * ferrule.Tensor([1, 4, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_arange(const FerruleAny* start, const FerruleAny* stop, const FerruleAny* step, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -74,7 +74,7 @@ static inline int32_t ferrule_op_empty(const FerruleAny* shape, const FerruleAny
  * A new tensor with the shape of x, and its dtype unless dtype is given.
  *
  * >>> ferrule.empty_like(ferrule.ones((2, 3), dtype=ferrule.int8)).dtype
- * int8
+ * 'int8'
  */
 static inline int32_t ferrule_op_empty_like(const FerruleAny* x, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -92,8 +92,8 @@ static inline int32_t ferrule_op_empty_like(const FerruleAny* x, const FerruleAn
  * n_cols defaults to n_rows.
  *
  * >>> ferrule.eye(2, 3, k=1)
- * Tensor([[0., 1., 0.],
- *         [0., 0., 1.]], dtype=float64)
+ * ferrule.Tensor([[0., 1., 0.],
+ *                 [0., 0., 1.]], dtype=float64)
  */
 static inline int32_t ferrule_op_eye(const FerruleAny* n_rows, const FerruleAny* n_cols, const FerruleAny* k, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -113,7 +113,7 @@ static inline int32_t ferrule_op_eye(const FerruleAny* n_rows, const FerruleAny*
  * (bool, int64 or float64); an int that does not fit an integer dtype is an OverflowError.
  *
  * >>> ferrule.full((2,), 7)
- * Tensor([7, 7], dtype=int64)
+ * ferrule.Tensor([7, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_full(const FerruleAny* shape, const FerruleAny* fill_value, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -131,7 +131,7 @@ static inline int32_t ferrule_op_full(const FerruleAny* shape, const FerruleAny*
  * A tensor with the shape of x (and its dtype unless dtype is given) filled with fill_value.
  *
  * >>> ferrule.full_like(ferrule.zeros(2, dtype=ferrule.int32), 5)
- * Tensor([5, 5], dtype=int32)
+ * ferrule.Tensor([5, 5], dtype=int32)
  */
 static inline int32_t ferrule_op_full_like(const FerruleAny* x, const FerruleAny* fill_value, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -150,7 +150,7 @@ static inline int32_t ferrule_op_full_like(const FerruleAny* x, const FerruleAny
  * computed in float64 exactly as numpy does; integer dtypes take the floor.
  *
  * >>> ferrule.linspace(0, 1, 5)
- * Tensor([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
+ * ferrule.Tensor([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
  */
 static inline int32_t ferrule_op_linspace(const FerruleAny* start, const FerruleAny* stop, const FerruleAny* num, const FerruleAny* dtype, const FerruleAny* device, const FerruleAny* endpoint, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -188,7 +188,7 @@ static inline int32_t ferrule_op_meshgrid(const FerruleAny* indexing, const Ferr
  * A tensor of the given shape filled with ones.
  *
  * >>> ferrule.ones(3, dtype=ferrule.int8)
- * Tensor([1, 1, 1], dtype=int8)
+ * ferrule.Tensor([1, 1, 1], dtype=int8)
  */
 static inline int32_t ferrule_op_ones(const FerruleAny* shape, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -205,7 +205,7 @@ static inline int32_t ferrule_op_ones(const FerruleAny* shape, const FerruleAny*
  * Ones with the shape of x, and its dtype unless dtype is given.
  *
  * >>> ferrule.ones_like(ferrule.zeros((1, 2)))
- * Tensor([[1., 1.]], dtype=float64)
+ * ferrule.Tensor([[1., 1.]], dtype=float64)
  */
 static inline int32_t ferrule_op_ones_like(const FerruleAny* x, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -223,8 +223,8 @@ static inline int32_t ferrule_op_ones_like(const FerruleAny* x, const FerruleAny
  * zero. Fewer than 2 dims is a ValueError.
  *
  * >>> ferrule.tril(ferrule.ones((2, 2)))
- * Tensor([[1., 0.],
- *         [1., 1.]], dtype=float64)
+ * ferrule.Tensor([[1., 0.],
+ *                 [1., 1.]], dtype=float64)
  */
 static inline int32_t ferrule_op_tril(const FerruleAny* x, const FerruleAny* k, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -241,8 +241,8 @@ static inline int32_t ferrule_op_tril(const FerruleAny* x, const FerruleAny* k, 
  * zero. Fewer than 2 dims is a ValueError.
  *
  * >>> ferrule.triu(ferrule.ones((2, 2)), k=1)
- * Tensor([[0., 1.],
- *         [0., 0.]], dtype=float64)
+ * ferrule.Tensor([[0., 1.],
+ *                 [0., 0.]], dtype=float64)
  */
 static inline int32_t ferrule_op_triu(const FerruleAny* x, const FerruleAny* k, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -258,7 +258,7 @@ static inline int32_t ferrule_op_triu(const FerruleAny* x, const FerruleAny* k, 
  * A tensor of the given shape filled with zeros.
  *
  * >>> ferrule.zeros((2,))
- * Tensor([0., 0.], dtype=float64)
+ * ferrule.Tensor([0., 0.], dtype=float64)
  */
 static inline int32_t ferrule_op_zeros(const FerruleAny* shape, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -275,7 +275,7 @@ static inline int32_t ferrule_op_zeros(const FerruleAny* shape, const FerruleAny
  * Zeros with the shape of x, and its dtype unless dtype is given.
  *
  * >>> ferrule.zeros_like(ferrule.ones(2, dtype=ferrule.bool))
- * Tensor([False, False], dtype=bool)
+ * ferrule.Tensor([False, False], dtype=bool)
  */
 static inline int32_t ferrule_op_zeros_like(const FerruleAny* x, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -314,7 +314,7 @@ static inline int32_t ferrule_op_random_uniform(const FerruleAny* low, const Fer
  * on xoshiro256**). Seeding and dtypes as random.uniform; a negative scale is a ValueError.
  *
  * >>> ferrule.random.normal(shape=(3,), seed=1, dtype=ferrule.float32).dtype
- * float32
+ * 'float32'
  */
 static inline int32_t ferrule_op_random_normal(const FerruleAny* loc, const FerruleAny* scale, const FerruleAny* shape, const FerruleAny* seed, const FerruleAny* dtype, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -333,7 +333,7 @@ static inline int32_t ferrule_op_random_normal(const FerruleAny* loc, const Ferr
  * Adds x1 and x2 element-wise (integers wrap around; bool is logical or).
  *
  * >>> ferrule.add(ferrule.asarray([1, 2]), 3)
- * Tensor([4, 5], dtype=int64)
+ * ferrule.Tensor([4, 5], dtype=int64)
  */
 static inline int32_t ferrule_op_add(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -350,7 +350,7 @@ static inline int32_t ferrule_op_add(const FerruleAny* x1, const FerruleAny* x2,
  * Subtracts x2 from x1 element-wise (integers wrap around). Bool is a TypeError.
  *
  * >>> ferrule.subtract(ferrule.asarray([5, 7]), ferrule.asarray([1, 2]))
- * Tensor([4, 5], dtype=int64)
+ * ferrule.Tensor([4, 5], dtype=int64)
  */
 static inline int32_t ferrule_op_subtract(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -367,7 +367,7 @@ static inline int32_t ferrule_op_subtract(const FerruleAny* x1, const FerruleAny
  * Multiplies x1 and x2 element-wise (integers wrap around; bool is logical and).
  *
  * >>> ferrule.multiply(ferrule.asarray([1, 2, 3]), 2)
- * Tensor([2, 4, 6], dtype=int64)
+ * ferrule.Tensor([2, 4, 6], dtype=int64)
  */
 static inline int32_t ferrule_op_multiply(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -384,7 +384,7 @@ static inline int32_t ferrule_op_multiply(const FerruleAny* x1, const FerruleAny
  * Divides x1 by x2 element-wise (true division). Integer and bool inputs divide in float64.
  *
  * >>> ferrule.divide(ferrule.asarray([1, 3]), 2)
- * Tensor([0.5, 1.5], dtype=float64)
+ * ferrule.Tensor([0.5, 1.5], dtype=float64)
  */
 static inline int32_t ferrule_op_divide(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -402,7 +402,7 @@ static inline int32_t ferrule_op_divide(const FerruleAny* x1, const FerruleAny* 
  * warns; ferrule does not); complex is a TypeError.
  *
  * >>> ferrule.floor_divide(ferrule.asarray([-7, 7]), 2)
- * Tensor([-4,  3], dtype=int64)
+ * ferrule.Tensor([-4,  3], dtype=int64)
  */
 static inline int32_t ferrule_op_floor_divide(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -420,7 +420,7 @@ static inline int32_t ferrule_op_floor_divide(const FerruleAny* x1, const Ferrul
  * complex is a TypeError.
  *
  * >>> ferrule.remainder(ferrule.asarray([-7, 7]), 3)
- * Tensor([2, 1], dtype=int64)
+ * ferrule.Tensor([2, 1], dtype=int64)
  */
 static inline int32_t ferrule_op_remainder(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -438,7 +438,7 @@ static inline int32_t ferrule_op_remainder(const FerruleAny* x1, const FerruleAn
  * exponent is a ValueError; bool computes as int8.
  *
  * >>> ferrule.pow(ferrule.asarray([2, 3]), 2)
- * Tensor([4, 9], dtype=int64)
+ * ferrule.Tensor([4, 9], dtype=int64)
  */
 static inline int32_t ferrule_op_pow(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -455,7 +455,7 @@ static inline int32_t ferrule_op_pow(const FerruleAny* x1, const FerruleAny* x2,
  * The larger of x1 and x2 element-wise; NaN propagates.
  *
  * >>> ferrule.maximum(ferrule.asarray([1.0, float('nan')]), 2.0)
- * Tensor([ 2., nan], dtype=float64)
+ * ferrule.Tensor([ 2., nan], dtype=float64)
  */
 static inline int32_t ferrule_op_maximum(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -472,7 +472,7 @@ static inline int32_t ferrule_op_maximum(const FerruleAny* x1, const FerruleAny*
  * The smaller of x1 and x2 element-wise; NaN propagates.
  *
  * >>> ferrule.minimum(ferrule.asarray([1, 5]), 3)
- * Tensor([1, 3], dtype=int64)
+ * ferrule.Tensor([1, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_minimum(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -490,7 +490,7 @@ static inline int32_t ferrule_op_minimum(const FerruleAny* x1, const FerruleAny*
  * integers compute in the smallest float both cast to safely.
  *
  * >>> ferrule.atan2(ferrule.asarray([0.0, 1.0]), 1.0)
- * Tensor([0.        , 0.78539816], dtype=float64)
+ * ferrule.Tensor([0.        , 0.78539816], dtype=float64)
  */
 static inline int32_t ferrule_op_atan2(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -507,7 +507,7 @@ static inline int32_t ferrule_op_atan2(const FerruleAny* x1, const FerruleAny* x
  * x1 with the sign of x2, element-wise. Real dtypes only.
  *
  * >>> ferrule.copysign(ferrule.asarray([1.0, 2.0]), -1.0)
- * Tensor([-1., -2.], dtype=float64)
+ * ferrule.Tensor([-1., -2.], dtype=float64)
  */
 static inline int32_t ferrule_op_copysign(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -524,7 +524,7 @@ static inline int32_t ferrule_op_copysign(const FerruleAny* x1, const FerruleAny
  * sqrt(x1**2 + x2**2) element-wise, without undue overflow. Real dtypes only.
  *
  * >>> ferrule.hypot(ferrule.asarray([3.0]), 4.0)
- * Tensor([5.], dtype=float64)
+ * ferrule.Tensor([5.], dtype=float64)
  */
 static inline int32_t ferrule_op_hypot(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -541,7 +541,7 @@ static inline int32_t ferrule_op_hypot(const FerruleAny* x1, const FerruleAny* x
  * log(exp(x1) + exp(x2)) element-wise, without overflow. Real dtypes only.
  *
  * >>> ferrule.logaddexp(ferrule.asarray([0.0]), 0.0)
- * Tensor([0.69314718], dtype=float64)
+ * ferrule.Tensor([0.69314718], dtype=float64)
  */
 static inline int32_t ferrule_op_logaddexp(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -558,7 +558,7 @@ static inline int32_t ferrule_op_logaddexp(const FerruleAny* x1, const FerruleAn
  * The next representable value after x1 toward x2, in the result dtype. Real dtypes only.
  *
  * >>> ferrule.nextafter(ferrule.asarray([1.0]), 2.0) > 1.0
- * Tensor([ True], dtype=bool)
+ * ferrule.Tensor([ True], dtype=bool)
  */
 static inline int32_t ferrule_op_nextafter(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -575,7 +575,7 @@ static inline int32_t ferrule_op_nextafter(const FerruleAny* x1, const FerruleAn
  * x1 == x2 element-wise, as bool (NaN is unequal to everything).
  *
  * >>> ferrule.equal(ferrule.asarray([1, 2]), 2)
- * Tensor([False,  True], dtype=bool)
+ * ferrule.Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_equal(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -592,7 +592,7 @@ static inline int32_t ferrule_op_equal(const FerruleAny* x1, const FerruleAny* x
  * x1 != x2 element-wise, as bool.
  *
  * >>> ferrule.not_equal(ferrule.asarray([1, 2]), 2)
- * Tensor([ True, False], dtype=bool)
+ * ferrule.Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_not_equal(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -609,7 +609,7 @@ static inline int32_t ferrule_op_not_equal(const FerruleAny* x1, const FerruleAn
  * x1 < x2 element-wise, as bool. Complex is a TypeError.
  *
  * >>> ferrule.less(ferrule.asarray([1, 2]), 2)
- * Tensor([ True, False], dtype=bool)
+ * ferrule.Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_less(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -626,7 +626,7 @@ static inline int32_t ferrule_op_less(const FerruleAny* x1, const FerruleAny* x2
  * x1 <= x2 element-wise, as bool. Complex is a TypeError.
  *
  * >>> ferrule.less_equal(ferrule.asarray([1, 3]), 2)
- * Tensor([ True, False], dtype=bool)
+ * ferrule.Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_less_equal(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -643,7 +643,7 @@ static inline int32_t ferrule_op_less_equal(const FerruleAny* x1, const FerruleA
  * x1 > x2 element-wise, as bool. Complex is a TypeError.
  *
  * >>> ferrule.greater(ferrule.asarray([1, 3]), 2)
- * Tensor([False,  True], dtype=bool)
+ * ferrule.Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_greater(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -660,7 +660,7 @@ static inline int32_t ferrule_op_greater(const FerruleAny* x1, const FerruleAny*
  * x1 >= x2 element-wise, as bool. Complex is a TypeError.
  *
  * >>> ferrule.greater_equal(ferrule.asarray([1, 2]), 2)
- * Tensor([False,  True], dtype=bool)
+ * ferrule.Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_greater_equal(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -677,7 +677,7 @@ static inline int32_t ferrule_op_greater_equal(const FerruleAny* x1, const Ferru
  * Logical AND of the truth values of x1 and x2 (non-zero is true), as bool.
  *
  * >>> ferrule.logical_and(ferrule.asarray([True, False]), True)
- * Tensor([ True, False], dtype=bool)
+ * ferrule.Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_logical_and(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -694,7 +694,7 @@ static inline int32_t ferrule_op_logical_and(const FerruleAny* x1, const Ferrule
  * Logical OR of the truth values of x1 and x2, as bool.
  *
  * >>> ferrule.logical_or(ferrule.asarray([True, False]), False)
- * Tensor([ True, False], dtype=bool)
+ * ferrule.Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_logical_or(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -711,7 +711,7 @@ static inline int32_t ferrule_op_logical_or(const FerruleAny* x1, const FerruleA
  * Logical XOR of the truth values of x1 and x2, as bool.
  *
  * >>> ferrule.logical_xor(ferrule.asarray([True, False]), True)
- * Tensor([False,  True], dtype=bool)
+ * ferrule.Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_logical_xor(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -728,7 +728,7 @@ static inline int32_t ferrule_op_logical_xor(const FerruleAny* x1, const Ferrule
  * Bitwise AND of integer or bool inputs.
  *
  * >>> ferrule.bitwise_and(ferrule.asarray([12, 10]), 6)
- * Tensor([4, 2], dtype=int64)
+ * ferrule.Tensor([4, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_and(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -745,7 +745,7 @@ static inline int32_t ferrule_op_bitwise_and(const FerruleAny* x1, const Ferrule
  * Bitwise OR of integer or bool inputs.
  *
  * >>> ferrule.bitwise_or(ferrule.asarray([12, 10]), 1)
- * Tensor([13, 11], dtype=int64)
+ * ferrule.Tensor([13, 11], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_or(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -762,7 +762,7 @@ static inline int32_t ferrule_op_bitwise_or(const FerruleAny* x1, const FerruleA
  * Bitwise XOR of integer or bool inputs.
  *
  * >>> ferrule.bitwise_xor(ferrule.asarray([12, 10]), 6)
- * Tensor([10, 12], dtype=int64)
+ * ferrule.Tensor([10, 12], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_xor(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -780,7 +780,7 @@ static inline int32_t ferrule_op_bitwise_xor(const FerruleAny* x1, const Ferrule
  * or by at least the bit width gives 0.
  *
  * >>> ferrule.bitwise_left_shift(ferrule.asarray([1, 3]), 2)
- * Tensor([ 4, 12], dtype=int64)
+ * ferrule.Tensor([ 4, 12], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_left_shift(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -798,7 +798,7 @@ static inline int32_t ferrule_op_bitwise_left_shift(const FerruleAny* x1, const 
  * or by at least the bit width gives 0 (-1 for negative values).
  *
  * >>> ferrule.bitwise_right_shift(ferrule.asarray([-8, 8]), 2)
- * Tensor([-2,  2], dtype=int64)
+ * ferrule.Tensor([-2,  2], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_right_shift(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -816,7 +816,7 @@ static inline int32_t ferrule_op_bitwise_right_shift(const FerruleAny* x1, const
  * Integers wrap (abs of the minimum is the minimum).
  *
  * >>> ferrule.abs(ferrule.asarray([-1, 2]))
- * Tensor([1, 2], dtype=int64)
+ * ferrule.Tensor([1, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_abs(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -832,7 +832,7 @@ static inline int32_t ferrule_op_abs(const FerruleAny* x, const FerruleAny* out,
  * The numerical negative element-wise (integers wrap). Bool is a TypeError: use logical_not.
  *
  * >>> ferrule.negative(ferrule.asarray([1, -2]))
- * Tensor([-1,  2], dtype=int64)
+ * ferrule.Tensor([-1,  2], dtype=int64)
  */
 static inline int32_t ferrule_op_negative(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -848,7 +848,7 @@ static inline int32_t ferrule_op_negative(const FerruleAny* x, const FerruleAny*
  * The numerical positive element-wise (a copy). Bool is a TypeError.
  *
  * >>> ferrule.positive(ferrule.asarray([1, -2]))
- * Tensor([ 1, -2], dtype=int64)
+ * ferrule.Tensor([ 1, -2], dtype=int64)
  */
 static inline int32_t ferrule_op_positive(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -865,7 +865,7 @@ static inline int32_t ferrule_op_positive(const FerruleAny* x, const FerruleAny*
  * TypeError.
  *
  * >>> ferrule.sign(ferrule.asarray([-5, 0, 3]))
- * Tensor([-1,  0,  1], dtype=int64)
+ * ferrule.Tensor([-1,  0,  1], dtype=int64)
  */
 static inline int32_t ferrule_op_sign(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -881,7 +881,7 @@ static inline int32_t ferrule_op_sign(const FerruleAny* x, const FerruleAny* out
  * x * x element-wise; bool computes as int8.
  *
  * >>> ferrule.square(ferrule.asarray([2, -3]))
- * Tensor([4, 9], dtype=int64)
+ * ferrule.Tensor([4, 9], dtype=int64)
  */
 static inline int32_t ferrule_op_square(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -897,7 +897,7 @@ static inline int32_t ferrule_op_square(const FerruleAny* x, const FerruleAny* o
  * The complex conjugate; real inputs are copied (bool becomes int8).
  *
  * >>> ferrule.conj(ferrule.asarray([1, 2]))
- * Tensor([1, 2], dtype=int64)
+ * ferrule.Tensor([1, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_conj(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -913,7 +913,7 @@ static inline int32_t ferrule_op_conj(const FerruleAny* x, const FerruleAny* out
  * The real part (float32/float64 for complex inputs; real inputs are copied).
  *
  * >>> ferrule.real(ferrule.asarray([1.5, 2.0]))
- * Tensor([1.5, 2. ], dtype=float64)
+ * ferrule.Tensor([1.5, 2. ], dtype=float64)
  */
 static inline int32_t ferrule_op_real(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -929,7 +929,7 @@ static inline int32_t ferrule_op_real(const FerruleAny* x, const FerruleAny* out
  * The imaginary part (float32/float64 for complex inputs; zeros for real inputs).
  *
  * >>> ferrule.imag(ferrule.asarray([1.5, 2.0]))
- * Tensor([0., 0.], dtype=float64)
+ * ferrule.Tensor([0., 0.], dtype=float64)
  */
 static inline int32_t ferrule_op_imag(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -945,7 +945,7 @@ static inline int32_t ferrule_op_imag(const FerruleAny* x, const FerruleAny* out
  * 1 / x element-wise; integers use integer division (1 / 0 gives 0).
  *
  * >>> ferrule.reciprocal(ferrule.asarray([2.0, 4.0]))
- * Tensor([0.5 , 0.25], dtype=float64)
+ * ferrule.Tensor([0.5 , 0.25], dtype=float64)
  */
 static inline int32_t ferrule_op_reciprocal(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -962,7 +962,7 @@ static inline int32_t ferrule_op_reciprocal(const FerruleAny* x, const FerruleAn
  * parts.
  *
  * >>> ferrule.round(ferrule.asarray([0.5, 1.5, 2.5]))
- * Tensor([0., 2., 2.], dtype=float64)
+ * ferrule.Tensor([0., 2., 2.], dtype=float64)
  */
 static inline int32_t ferrule_op_round(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -978,7 +978,7 @@ static inline int32_t ferrule_op_round(const FerruleAny* x, const FerruleAny* ou
  * The largest integer value <= x element-wise; integers are copied; complex is a TypeError.
  *
  * >>> ferrule.floor(ferrule.asarray([-1.5, 1.5]))
- * Tensor([-2.,  1.], dtype=float64)
+ * ferrule.Tensor([-2.,  1.], dtype=float64)
  */
 static inline int32_t ferrule_op_floor(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -994,7 +994,7 @@ static inline int32_t ferrule_op_floor(const FerruleAny* x, const FerruleAny* ou
  * The smallest integer value >= x element-wise; integers are copied; complex is a TypeError.
  *
  * >>> ferrule.ceil(ferrule.asarray([-1.5, 1.5]))
- * Tensor([-1.,  2.], dtype=float64)
+ * ferrule.Tensor([-1.,  2.], dtype=float64)
  */
 static inline int32_t ferrule_op_ceil(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1010,7 +1010,7 @@ static inline int32_t ferrule_op_ceil(const FerruleAny* x, const FerruleAny* out
  * Rounds toward zero element-wise; integers are copied; complex is a TypeError.
  *
  * >>> ferrule.trunc(ferrule.asarray([-1.5, 1.5]))
- * Tensor([-1.,  1.], dtype=float64)
+ * ferrule.Tensor([-1.,  1.], dtype=float64)
  */
 static inline int32_t ferrule_op_trunc(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1026,7 +1026,7 @@ static inline int32_t ferrule_op_trunc(const FerruleAny* x, const FerruleAny* ou
  * Whether the sign bit is set (-0.0 included), as bool. Complex is a TypeError.
  *
  * >>> ferrule.signbit(ferrule.asarray([-0.0, 1.0]))
- * Tensor([ True, False], dtype=bool)
+ * ferrule.Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_signbit(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1042,7 +1042,7 @@ static inline int32_t ferrule_op_signbit(const FerruleAny* x, const FerruleAny* 
  * Whether each element is finite (complex: both parts), as bool.
  *
  * >>> ferrule.isfinite(ferrule.asarray([1.0, float('inf')]))
- * Tensor([ True, False], dtype=bool)
+ * ferrule.Tensor([ True, False], dtype=bool)
  */
 static inline int32_t ferrule_op_isfinite(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1058,7 +1058,7 @@ static inline int32_t ferrule_op_isfinite(const FerruleAny* x, const FerruleAny*
  * Whether each element is infinite (complex: either part), as bool.
  *
  * >>> ferrule.isinf(ferrule.asarray([1.0, float('-inf')]))
- * Tensor([False,  True], dtype=bool)
+ * ferrule.Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_isinf(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1074,7 +1074,7 @@ static inline int32_t ferrule_op_isinf(const FerruleAny* x, const FerruleAny* ou
  * Whether each element is NaN (complex: either part), as bool.
  *
  * >>> ferrule.isnan(ferrule.asarray([1.0, float('nan')]))
- * Tensor([False,  True], dtype=bool)
+ * ferrule.Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_isnan(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1090,7 +1090,7 @@ static inline int32_t ferrule_op_isnan(const FerruleAny* x, const FerruleAny* ou
  * Logical NOT of the truth value of each element (zero is false), as bool.
  *
  * >>> ferrule.logical_not(ferrule.asarray([True, False]))
- * Tensor([False,  True], dtype=bool)
+ * ferrule.Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_logical_not(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1106,7 +1106,7 @@ static inline int32_t ferrule_op_logical_not(const FerruleAny* x, const FerruleA
  * Bitwise NOT (~x) of integers; logical NOT for bool.
  *
  * >>> ferrule.bitwise_invert(ferrule.asarray([0, 5]))
- * Tensor([-1, -6], dtype=int64)
+ * ferrule.Tensor([-1, -6], dtype=int64)
  */
 static inline int32_t ferrule_op_bitwise_invert(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1123,7 +1123,7 @@ static inline int32_t ferrule_op_bitwise_invert(const FerruleAny* x, const Ferru
  * in numpy's float for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.exp(ferrule.asarray([0.0, 1.0]))
- * Tensor([1.        , 2.71828183], dtype=float64)
+ * ferrule.Tensor([1.        , 2.71828183], dtype=float64)
  */
 static inline int32_t ferrule_op_exp(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1140,7 +1140,7 @@ static inline int32_t ferrule_op_exp(const FerruleAny* x, const FerruleAny* out,
  * float for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.expm1(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_expm1(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1158,7 +1158,7 @@ static inline int32_t ferrule_op_expm1(const FerruleAny* x, const FerruleAny* ou
  * otherwise).
  *
  * >>> ferrule.log(ferrule.asarray([1.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_log(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1175,7 +1175,7 @@ static inline int32_t ferrule_op_log(const FerruleAny* x, const FerruleAny* out,
  * float for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.log1p(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_log1p(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1192,7 +1192,7 @@ static inline int32_t ferrule_op_log1p(const FerruleAny* x, const FerruleAny* ou
  * (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.log2(ferrule.asarray([8.0]))
- * Tensor([3.], dtype=float64)
+ * ferrule.Tensor([3.], dtype=float64)
  */
 static inline int32_t ferrule_op_log2(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1209,7 +1209,7 @@ static inline int32_t ferrule_op_log2(const FerruleAny* x, const FerruleAny* out
  * them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.log10(ferrule.asarray([100.0]))
- * Tensor([2.], dtype=float64)
+ * ferrule.Tensor([2.], dtype=float64)
  */
 static inline int32_t ferrule_op_log10(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1227,7 +1227,7 @@ static inline int32_t ferrule_op_log10(const FerruleAny* x, const FerruleAny* ou
  * 16-bit, float64 otherwise).
  *
  * >>> ferrule.sqrt(ferrule.asarray([4.0, 9.0]))
- * Tensor([2., 3.], dtype=float64)
+ * ferrule.Tensor([2., 3.], dtype=float64)
  */
 static inline int32_t ferrule_op_sqrt(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1244,7 +1244,7 @@ static inline int32_t ferrule_op_sqrt(const FerruleAny* x, const FerruleAny* out
  * (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.sin(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_sin(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1261,7 +1261,7 @@ static inline int32_t ferrule_op_sin(const FerruleAny* x, const FerruleAny* out,
  * (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.cos(ferrule.asarray([0.0]))
- * Tensor([1.], dtype=float64)
+ * ferrule.Tensor([1.], dtype=float64)
  */
 static inline int32_t ferrule_op_cos(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1278,7 +1278,7 @@ static inline int32_t ferrule_op_cos(const FerruleAny* x, const FerruleAny* out,
  * (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.tan(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_tan(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1295,7 +1295,7 @@ static inline int32_t ferrule_op_tan(const FerruleAny* x, const FerruleAny* out,
  * float for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.asin(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_asin(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1312,7 +1312,7 @@ static inline int32_t ferrule_op_asin(const FerruleAny* x, const FerruleAny* out
  * for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.acos(ferrule.asarray([1.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_acos(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1329,7 +1329,7 @@ static inline int32_t ferrule_op_acos(const FerruleAny* x, const FerruleAny* out
  * float for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.atan(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_atan(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1346,7 +1346,7 @@ static inline int32_t ferrule_op_atan(const FerruleAny* x, const FerruleAny* out
  * 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.sinh(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_sinh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1363,7 +1363,7 @@ static inline int32_t ferrule_op_sinh(const FerruleAny* x, const FerruleAny* out
  * for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.cosh(ferrule.asarray([0.0]))
- * Tensor([1.], dtype=float64)
+ * ferrule.Tensor([1.], dtype=float64)
  */
 static inline int32_t ferrule_op_cosh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1380,7 +1380,7 @@ static inline int32_t ferrule_op_cosh(const FerruleAny* x, const FerruleAny* out
  * for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.tanh(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_tanh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1397,7 +1397,7 @@ static inline int32_t ferrule_op_tanh(const FerruleAny* x, const FerruleAny* out
  * (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.asinh(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_asinh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1414,7 +1414,7 @@ static inline int32_t ferrule_op_asinh(const FerruleAny* x, const FerruleAny* ou
  * float for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).
  *
  * >>> ferrule.acosh(ferrule.asarray([1.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_acosh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1432,7 +1432,7 @@ static inline int32_t ferrule_op_acosh(const FerruleAny* x, const FerruleAny* ou
  * otherwise).
  *
  * >>> ferrule.atanh(ferrule.asarray([0.0]))
- * Tensor([0.], dtype=float64)
+ * ferrule.Tensor([0.], dtype=float64)
  */
 static inline int32_t ferrule_op_atanh(const FerruleAny* x, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1450,7 +1450,7 @@ static inline int32_t ferrule_op_atanh(const FerruleAny* x, const FerruleAny* ou
  * an integer x promote to float64. Complex is a TypeError.
  *
  * >>> ferrule.clip(ferrule.asarray([1, 5, 9]), 3, 7)
- * Tensor([3, 5, 7], dtype=int64)
+ * ferrule.Tensor([3, 5, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_clip(const FerruleAny* x, const FerruleAny* min, const FerruleAny* max, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1470,7 +1470,7 @@ static inline int32_t ferrule_op_clip(const FerruleAny* x, const FerruleAny* min
  * condition counts non-zero as true.
  *
  * >>> ferrule.where(ferrule.asarray([True, False]), ferrule.asarray([1, 2]), 0)
- * Tensor([1, 0], dtype=int64)
+ * ferrule.Tensor([1, 0], dtype=int64)
  */
 static inline int32_t ferrule_op_where(const FerruleAny* condition, const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1493,7 +1493,7 @@ static inline int32_t ferrule_op_where(const FerruleAny* condition, const Ferrul
  * truncation (numpy's scalar path).
  *
  * >>> ferrule.astype(ferrule.asarray([1.7, -1.7]), ferrule.int32)
- * Tensor([ 1, -1], dtype=int32)
+ * ferrule.Tensor([ 1, -1], dtype=int32)
  */
 static inline int32_t ferrule_op_astype(const FerruleAny* x, const FerruleAny* dtype, const FerruleAny* copy, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1535,7 +1535,7 @@ static inline int32_t ferrule_op_geo_distance(const FerruleAny* lon1, const Ferr
  * An empty sum is 0.
  *
  * >>> ferrule.sum(ferrule.asarray([[1, 2], [3, 4]]), axis=0)
- * Tensor([4, 6], dtype=int64)
+ * ferrule.Tensor([4, 6], dtype=int64)
  */
 static inline int32_t ferrule_op_sum(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* dtype, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1553,7 +1553,7 @@ static inline int32_t ferrule_op_sum(const FerruleAny* x, const FerruleAny* axis
  * The product over axis, with sum's dtype rules; an empty product is 1.
  *
  * >>> ferrule.prod(ferrule.asarray([1, 2, 3, 4]))
- * Tensor(24, dtype=int64)
+ * ferrule.Tensor(24, dtype=int64)
  */
 static inline int32_t ferrule_op_prod(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* dtype, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1572,7 +1572,7 @@ static inline int32_t ferrule_op_prod(const FerruleAny* x, const FerruleAny* axi
  * and complex. The mean of nothing is NaN.
  *
  * >>> ferrule.mean(ferrule.asarray([1, 2, 3, 4]))
- * Tensor(2.5, dtype=float64)
+ * ferrule.Tensor(2.5, dtype=float64)
  */
 static inline int32_t ferrule_op_mean(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1590,7 +1590,7 @@ static inline int32_t ferrule_op_mean(const FerruleAny* x, const FerruleAny* axi
  * for int inputs and the real dtype for complex ones.
  *
  * >>> ferrule.var(ferrule.asarray([1.0, 2.0, 3.0, 4.0]), correction=1)
- * Tensor(1.66666667, dtype=float64)
+ * ferrule.Tensor(1.66666667, dtype=float64)
  */
 static inline int32_t ferrule_op_var(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* correction, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1608,7 +1608,7 @@ static inline int32_t ferrule_op_var(const FerruleAny* x, const FerruleAny* axis
  * The standard deviation over axis: the square root of var.
  *
  * >>> ferrule.std(ferrule.asarray([1.0, 3.0]))
- * Tensor(1., dtype=float64)
+ * ferrule.Tensor(1., dtype=float64)
  */
 static inline int32_t ferrule_op_std(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* correction, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1627,7 +1627,7 @@ static inline int32_t ferrule_op_std(const FerruleAny* x, const FerruleAny* axis
  * reduction is a ValueError; complex input is a TypeError.
  *
  * >>> ferrule.max(ferrule.asarray([[1, 5], [7, 2]]), axis=1)
- * Tensor([5, 7], dtype=int64)
+ * ferrule.Tensor([5, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_max(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1644,7 +1644,7 @@ static inline int32_t ferrule_op_max(const FerruleAny* x, const FerruleAny* axis
  * The smallest element over axis; rules as for max.
  *
  * >>> ferrule.min(ferrule.asarray([3.0, -1.0, 2.0]))
- * Tensor(-1., dtype=float64)
+ * ferrule.Tensor(-1., dtype=float64)
  */
 static inline int32_t ferrule_op_min(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1662,7 +1662,7 @@ static inline int32_t ferrule_op_min(const FerruleAny* x, const FerruleAny* axis
  * include_initial the result starts with 0 and is one longer along axis.
  *
  * >>> ferrule.cumulative_sum(ferrule.asarray([1, 2, 3]), include_initial=True)
- * Tensor([0, 1, 3, 6], dtype=int64)
+ * ferrule.Tensor([0, 1, 3, 6], dtype=int64)
  */
 static inline int32_t ferrule_op_cumulative_sum(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* dtype, const FerruleAny* include_initial, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1680,7 +1680,7 @@ static inline int32_t ferrule_op_cumulative_sum(const FerruleAny* x, const Ferru
  * The running product along axis; rules as for cumulative_sum (the initial value is 1).
  *
  * >>> ferrule.cumulative_prod(ferrule.asarray([1, 2, 3]))
- * Tensor([1, 2, 6], dtype=int64)
+ * ferrule.Tensor([1, 2, 6], dtype=int64)
  */
 static inline int32_t ferrule_op_cumulative_prod(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* dtype, const FerruleAny* include_initial, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1698,7 +1698,7 @@ static inline int32_t ferrule_op_cumulative_prod(const FerruleAny* x, const Ferr
  * True where every element over axis is non-zero (NaN counts as true); all of nothing is True.
  *
  * >>> ferrule.all(ferrule.asarray([[True, False], [True, True]]), axis=1)
- * Tensor([False,  True], dtype=bool)
+ * ferrule.Tensor([False,  True], dtype=bool)
  */
 static inline int32_t ferrule_op_all(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1715,7 +1715,7 @@ static inline int32_t ferrule_op_all(const FerruleAny* x, const FerruleAny* axis
  * True where any element over axis is non-zero; any of nothing is False.
  *
  * >>> ferrule.any(ferrule.asarray([0, 0, 3]))
- * Tensor(True, dtype=bool)
+ * ferrule.Tensor(True, dtype=bool)
  */
 static inline int32_t ferrule_op_any(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1733,7 +1733,7 @@ static inline int32_t ferrule_op_any(const FerruleAny* x, const FerruleAny* axis
  * None; NaN counts as the largest. An empty axis is a ValueError.
  *
  * >>> ferrule.argmax(ferrule.asarray([[1, 9], [8, 2]]), axis=1)
- * Tensor([1, 0], dtype=int64)
+ * ferrule.Tensor([1, 0], dtype=int64)
  */
 static inline int32_t ferrule_op_argmax(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1750,7 +1750,7 @@ static inline int32_t ferrule_op_argmax(const FerruleAny* x, const FerruleAny* a
  * The index (int64) of the first smallest element along axis; rules as for argmax.
  *
  * >>> ferrule.argmin(ferrule.asarray([4, 1, 1]))
- * Tensor(1, dtype=int64)
+ * ferrule.Tensor(1, dtype=int64)
  */
 static inline int32_t ferrule_op_argmin(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1767,7 +1767,7 @@ static inline int32_t ferrule_op_argmin(const FerruleAny* x, const FerruleAny* a
  * The number of non-zero elements over axis, as int64.
  *
  * >>> ferrule.count_nonzero(ferrule.asarray([[0, 1], [2, 3]]), axis=0)
- * Tensor([1, 2], dtype=int64)
+ * ferrule.Tensor([1, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_count_nonzero(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1786,7 +1786,7 @@ static inline int32_t ferrule_op_count_nonzero(const FerruleAny* x, const Ferrul
  * uses !=; ints wrap.
  *
  * >>> ferrule.diff(ferrule.asarray([1, 2, 4, 7]))
- * Tensor([1, 2, 3], dtype=int64)
+ * ferrule.Tensor([1, 2, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_diff(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* n, const FerruleAny* prepend, const FerruleAny* append, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1807,7 +1807,7 @@ static inline int32_t ferrule_op_diff(const FerruleAny* x, const FerruleAny* axi
  * out= receives the result (exact shape and dtype).
  *
  * >>> ferrule.matmul(ferrule.asarray([[1, 2], [3, 4]]), ferrule.asarray([1, 1]))
- * Tensor([3, 7], dtype=int64)
+ * ferrule.Tensor([3, 7], dtype=int64)
  */
 static inline int32_t ferrule_op_matmul(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* out, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1824,8 +1824,8 @@ static inline int32_t ferrule_op_matmul(const FerruleAny* x1, const FerruleAny* 
  * The product of two 2-D tensors (matmul restricted to matrices, as in torch.mm).
  *
  * >>> ferrule.mm(ferrule.eye(2), ferrule.ones((2, 1)))
- * Tensor([[1.],
- *         [1.]], dtype=float64)
+ * ferrule.Tensor([[1.],
+ *                 [1.]], dtype=float64)
  */
 static inline int32_t ferrule_op_mm(const FerruleAny* x1, const FerruleAny* x2, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1860,7 +1860,7 @@ static inline int32_t ferrule_op_tensordot(const FerruleAny* x1, const FerruleAn
  * sum(conj(x1) * x2, axis).
  *
  * >>> ferrule.vecdot(ferrule.asarray([[1., 2.], [3., 4.]]), ferrule.asarray([1., 1.]))
- * Tensor([3., 7.], dtype=float64)
+ * ferrule.Tensor([3., 7.], dtype=float64)
  */
 static inline int32_t ferrule_op_vecdot(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1879,7 +1879,7 @@ static inline int32_t ferrule_op_vecdot(const FerruleAny* x1, const FerruleAny* 
  * and raise NotImplementedError.
  *
  * >>> ferrule.linalg.matrix_norm(ferrule.asarray([[3.0, 0.0], [0.0, 4.0]]))
- * Tensor(5., dtype=float64)
+ * ferrule.Tensor(5., dtype=float64)
  */
 static inline int32_t ferrule_op_linalg_matrix_norm(const FerruleAny* x, const FerruleAny* keepdims, const FerruleAny* ord, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1897,7 +1897,7 @@ static inline int32_t ferrule_op_linalg_matrix_norm(const FerruleAny* x, const F
  * smallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord).
  *
  * >>> ferrule.linalg.vector_norm(ferrule.asarray([3.0, 4.0]))
- * Tensor(5., dtype=float64)
+ * ferrule.Tensor(5., dtype=float64)
  */
 static inline int32_t ferrule_op_linalg_vector_norm(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* keepdims, const FerruleAny* ord, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1918,8 +1918,8 @@ static inline int32_t ferrule_op_linalg_vector_norm(const FerruleAny* x, const F
  * copies, copy=False never does (ValueError when a copy would be needed).
  *
  * >>> ferrule.reshape(ferrule.arange(6), (2, 3))
- * Tensor([[0, 1, 2],
- *         [3, 4, 5]], dtype=int64)
+ * ferrule.Tensor([[0, 1, 2],
+ *                 [3, 4, 5]], dtype=int64)
  */
 static inline int32_t ferrule_op_reshape(const FerruleAny* x, const FerruleAny* shape, const FerruleAny* copy, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -1952,9 +1952,9 @@ static inline int32_t ferrule_op_permute_dims(const FerruleAny* x, const Ferrule
  * Swaps the last two dims of x (a view); x needs at least 2 dims.
  *
  * >>> ferrule.matrix_transpose(ferrule.asarray([[1, 2, 3]]))
- * Tensor([[1],
- *         [2],
- *         [3]], dtype=int64)
+ * ferrule.Tensor([[1],
+ *                 [2],
+ *                 [3]], dtype=int64)
  */
 static inline int32_t ferrule_op_matrix_transpose(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2003,8 +2003,8 @@ static inline int32_t ferrule_op_squeeze(const FerruleAny* x, const FerruleAny* 
  * read-only).
  *
  * >>> ferrule.broadcast_to(ferrule.asarray([1, 2]), (2, 2))
- * Tensor([[1, 2],
- *         [1, 2]], dtype=int64)
+ * ferrule.Tensor([[1, 2],
+ *                 [1, 2]], dtype=int64)
  */
 static inline int32_t ferrule_op_broadcast_to(const FerruleAny* x, const FerruleAny* shape, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2037,7 +2037,7 @@ static inline int32_t ferrule_op_broadcast_arrays(const FerruleAny* arrays, int3
  * the promotion of the input dtypes.
  *
  * >>> ferrule.concat([ferrule.asarray([1, 2]), ferrule.asarray([3.5])])
- * Tensor([1. , 2. , 3.5], dtype=float64)
+ * ferrule.Tensor([1. , 2. , 3.5], dtype=float64)
  */
 static inline int32_t ferrule_op_concat(const FerruleAny* arrays, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2053,8 +2053,8 @@ static inline int32_t ferrule_op_concat(const FerruleAny* arrays, const FerruleA
  * Joins tensors of one shape along a new axis; the dtype is their promotion.
  *
  * >>> ferrule.stack([ferrule.asarray([1, 2]), ferrule.asarray([3, 4])], axis=1)
- * Tensor([[1, 3],
- *         [2, 4]], dtype=int64)
+ * ferrule.Tensor([[1, 3],
+ *                 [2, 4]], dtype=int64)
  */
 static inline int32_t ferrule_op_stack(const FerruleAny* arrays, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2070,7 +2070,7 @@ static inline int32_t ferrule_op_stack(const FerruleAny* arrays, const FerruleAn
  * Splits x along axis into views, one per index.
  *
  * >>> ferrule.unstack(ferrule.asarray([[1, 2], [3, 4]]))
- * [Tensor([1, 2], dtype=int64), Tensor([3, 4], dtype=int64)]
+ * [ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64)]
  */
 static inline int32_t ferrule_op_unstack(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2087,7 +2087,7 @@ static inline int32_t ferrule_op_unstack(const FerruleAny* x, const FerruleAny* 
  * with negative strides.
  *
  * >>> ferrule.flip(ferrule.asarray([1, 2, 3]))
- * Tensor([3, 2, 1], dtype=int64)
+ * ferrule.Tensor([3, 2, 1], dtype=int64)
  */
 static inline int32_t ferrule_op_flip(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2104,7 +2104,7 @@ static inline int32_t ferrule_op_flip(const FerruleAny* x, const FerruleAny* axi
  * elements leaving one end come back at the other. axis=None rolls the flattened tensor.
  *
  * >>> ferrule.roll(ferrule.asarray([1, 2, 3, 4]), 1)
- * Tensor([4, 1, 2, 3], dtype=int64)
+ * ferrule.Tensor([4, 1, 2, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_roll(const FerruleAny* x, const FerruleAny* shift, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2140,7 +2140,7 @@ static inline int32_t ferrule_op_moveaxis(const FerruleAny* x, const FerruleAny*
  * or a 1-D integer tensor with one count per element (or a single count).
  *
  * >>> ferrule.repeat(ferrule.asarray([1, 2]), 2)
- * Tensor([1, 1, 2, 2], dtype=int64)
+ * ferrule.Tensor([1, 1, 2, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_repeat(const FerruleAny* x, const FerruleAny* repeats, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2158,7 +2158,7 @@ static inline int32_t ferrule_op_repeat(const FerruleAny* x, const FerruleAny* r
  * padded with leading 1s; a shorter x gets leading size-1 dims).
  *
  * >>> ferrule.tile(ferrule.asarray([1, 2]), (2,))
- * Tensor([1, 2, 1, 2], dtype=int64)
+ * ferrule.Tensor([1, 2, 1, 2], dtype=int64)
  */
 static inline int32_t ferrule_op_tile(const FerruleAny* x, const FerruleAny* repetitions, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2176,7 +2176,7 @@ static inline int32_t ferrule_op_tile(const FerruleAny* x, const FerruleAny* rep
  * axis, the index and the size.
  *
  * >>> ferrule.arange(6)[1:5:2]
- * Tensor([1, 3], dtype=int64)
+ * ferrule.Tensor([1, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_getitem(const FerruleAny* x, const FerruleAny* index, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2193,7 +2193,7 @@ static inline int32_t ferrule_op_getitem(const FerruleAny* x, const FerruleAny* 
  * numpy does (unsafe casting), into x's memory.
  *
  * >>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x
- * Tensor([0, 7, 0], dtype=int64)
+ * ferrule.Tensor([0, 7, 0], dtype=int64)
  */
 static inline int32_t ferrule_op_setitem(const FerruleAny* x, const FerruleAny* index, const FerruleAny* value, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2211,7 +2211,7 @@ static inline int32_t ferrule_op_setitem(const FerruleAny* x, const FerruleAny* 
  * shape is x.shape[:axis] + indices.shape + x.shape[axis+1:].
  *
  * >>> ferrule.take(ferrule.asarray([10, 20, 30]), ferrule.asarray([2, 0]))
- * Tensor([30, 10], dtype=int64)
+ * ferrule.Tensor([30, 10], dtype=int64)
  */
 static inline int32_t ferrule_op_take(const FerruleAny* x, const FerruleAny* indices, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2230,7 +2230,7 @@ static inline int32_t ferrule_op_take(const FerruleAny* x, const FerruleAny* ind
  *
  * >>> x = ferrule.asarray([[3, 1, 2]])
  * >>> ferrule.take_along_axis(x, ferrule.argsort(x), axis=1)
- * Tensor([[1, 2, 3]], dtype=int64)
+ * ferrule.Tensor([[1, 2, 3]], dtype=int64)
  */
 static inline int32_t ferrule_op_take_along_axis(const FerruleAny* x, const FerruleAny* indices, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2248,7 +2248,7 @@ static inline int32_t ferrule_op_take_along_axis(const FerruleAny* x, const Ferr
  * order. A 0-d x is a ValueError.
  *
  * >>> ferrule.nonzero(ferrule.asarray([0, 3, 0, 4]))
- * (Tensor([1, 3], dtype=int64),)
+ * (ferrule.Tensor([1, 3], dtype=int64),)
  */
 static inline int32_t ferrule_op_nonzero(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2265,7 +2265,7 @@ static inline int32_t ferrule_op_nonzero(const FerruleAny* x, FerruleAny* result
  * index permutation that sorts x1. NaN sorts last, as in sort.
  *
  * >>> ferrule.searchsorted(ferrule.asarray([1, 2, 2, 3]), ferrule.asarray([2, 5]))
- * Tensor([1, 4], dtype=int64)
+ * ferrule.Tensor([1, 4], dtype=int64)
  */
 static inline int32_t ferrule_op_searchsorted(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* side, const FerruleAny* sorter, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2284,7 +2284,7 @@ static inline int32_t ferrule_op_searchsorted(const FerruleAny* x1, const Ferrul
  * sorts by real part, then imaginary part. stable=True keeps equal elements in order.
  *
  * >>> ferrule.sort(ferrule.asarray([3.0, float("nan"), 1.0]))
- * Tensor([ 1.,  3., nan], dtype=float64)
+ * ferrule.Tensor([ 1.,  3., nan], dtype=float64)
  */
 static inline int32_t ferrule_op_sort(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* descending, const FerruleAny* stable, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2303,7 +2303,7 @@ static inline int32_t ferrule_op_sort(const FerruleAny* x, const FerruleAny* axi
  * elements keep their original order, in both directions.
  *
  * >>> ferrule.argsort(ferrule.asarray([3, 1, 2]), descending=True)
- * Tensor([0, 2, 1], dtype=int64)
+ * ferrule.Tensor([0, 2, 1], dtype=int64)
  */
 static inline int32_t ferrule_op_argsort(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* descending, const FerruleAny* stable, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2321,7 +2321,7 @@ static inline int32_t ferrule_op_argsort(const FerruleAny* x, const FerruleAny* 
  * The sorted unique elements of x (flattened); every NaN is its own value.
  *
  * >>> ferrule.unique_values(ferrule.asarray([3, 1, 3, 2]))
- * Tensor([1, 2, 3], dtype=int64)
+ * ferrule.Tensor([1, 2, 3], dtype=int64)
  */
 static inline int32_t ferrule_op_unique_values(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2336,7 +2336,7 @@ static inline int32_t ferrule_op_unique_values(const FerruleAny* x, FerruleAny* 
  * (values, counts): the sorted unique elements of x and how often each occurs (int64).
  *
  * >>> ferrule.unique_counts(ferrule.asarray([3, 1, 3]))
- * (Tensor([1, 3], dtype=int64), Tensor([1, 2], dtype=int64))
+ * UniqueCountsResult(values=ferrule.Tensor([1, 3], dtype=int64), counts=ferrule.Tensor([1, 2], dtype=int64))
  */
 static inline int32_t ferrule_op_unique_counts(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2352,7 +2352,7 @@ static inline int32_t ferrule_op_unique_counts(const FerruleAny* x, FerruleAny* 
  * into values of each element of x, so values[inverse_indices] rebuilds x.
  *
  * >>> ferrule.unique_inverse(ferrule.asarray([3, 1, 3]))
- * (Tensor([1, 3], dtype=int64), Tensor([1, 0, 1], dtype=int64))
+ * UniqueInverseResult(values=ferrule.Tensor([1, 3], dtype=int64), inverse_indices=ferrule.Tensor([1, 0, 1], dtype=int64))
  */
 static inline int32_t ferrule_op_unique_inverse(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2367,8 +2367,11 @@ static inline int32_t ferrule_op_unique_inverse(const FerruleAny* x, FerruleAny*
  * (values, indices, inverse_indices, counts): the sorted unique elements, the flat index
  * of each one's first occurrence, the inverse indices (x's shape) and the counts.
  *
- * >>> ferrule.unique_all(ferrule.asarray([3, 1, 3]))
- * (Tensor([1, 3], dtype=int64), Tensor([1, 0], dtype=int64), Tensor([1, 0, 1], dtype=int64), Tensor([1, 2], dtype=int64))
+ * >>> u = ferrule.unique_all(ferrule.asarray([3, 1, 3]))
+ * >>> u.values, u.indices
+ * (ferrule.Tensor([1, 3], dtype=int64), ferrule.Tensor([1, 0], dtype=int64))
+ * >>> u.inverse_indices, u.counts
+ * (ferrule.Tensor([1, 0, 1], dtype=int64), ferrule.Tensor([1, 2], dtype=int64))
  */
 static inline int32_t ferrule_op_unique_all(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2401,7 +2404,7 @@ static inline int32_t ferrule_op_can_cast(const FerruleAny* from_, const Ferrule
  * are weak: they take the dtype of the others).
  *
  * >>> ferrule.result_type(ferrule.int8, ferrule.uint8), ferrule.result_type(ferrule.float32, 1.0)
- * (int16, float32)
+ * (ferrule.int16, ferrule.float32)
  */
 static inline int32_t ferrule_op_result_type(const FerruleAny* arrays_and_dtypes, int32_t num_arrays_and_dtypes, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2417,7 +2420,7 @@ static inline int32_t ferrule_op_result_type(const FerruleAny* arrays_and_dtypes
  * Machine limits of a floating-point dtype (or tensor) as a record with bits, eps, max,
  * min, smallest_normal and dtype; a complex dtype describes its real parts.
  *
- * >>> ferrule.finfo(ferrule.float32)["eps"]
+ * >>> ferrule.finfo(ferrule.float32).eps
  * 1.1920928955078125e-07
  */
 static inline int32_t ferrule_op_finfo(const FerruleAny* type, FerruleAny* result, FerruleObject** err) {
@@ -2433,7 +2436,7 @@ static inline int32_t ferrule_op_finfo(const FerruleAny* type, FerruleAny* resul
  * Machine limits of an integer dtype (or tensor) as a record with bits, max, min and
  * dtype. For uint64, max (2**64 - 1) is a 0-d uint64 tensor, since it exceeds the packed int.
  *
- * >>> ferrule.iinfo(ferrule.int8)["max"]
+ * >>> ferrule.iinfo(ferrule.int8).max
  * 127
  */
 static inline int32_t ferrule_op_iinfo(const FerruleAny* type, FerruleAny* result, FerruleObject** err) {

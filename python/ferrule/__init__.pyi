@@ -14,7 +14,14 @@ from . import linalg as linalg
 from . import random as random
 from ._array_api import ArrayNamespaceInfo
 from ._ferrule import Tensor as Tensor
-from ._namespace import DType, finfo_object, iinfo_object
+from ._namespace import (
+    DType,
+    UniqueAllResult,
+    UniqueCountsResult,
+    UniqueInverseResult,
+    finfo_object,
+    iinfo_object,
+)
 from ._ops import (
     arange as arange,
     empty as empty,
@@ -143,11 +150,7 @@ from ._ops import (
     sort as sort,
     argsort as argsort,
     unique_values as unique_values,
-    unique_counts as unique_counts,
-    unique_inverse as unique_inverse,
-    unique_all as unique_all,
     can_cast as can_cast,
-    result_type as result_type,
     isdtype as isdtype,
 )
 from ._tensor import tensor as tensor
@@ -403,6 +406,23 @@ def asarray(
 
 def from_dlpack(x: Any, /, *, device: Any = None, copy: builtins.bool | None = None) -> Tensor:
     """A tensor holding the data of the DLPack producer ``x``."""
+
+# Ops whose result _namespace.bind converts to the standard's type, which the generated _ops.pyi
+# cannot name: it types them by their schema return type (tuple[Tensor, ...], Any). nonzero's
+# tuple[Tensor, ...] is already right there.
+def unique_all(x: Tensor, /) -> UniqueAllResult:
+    """(values, indices, inverse_indices, counts): the sorted unique elements of ``x``, the flat
+    index of each one's first occurrence, the inverse indices (``x``'s shape) and the counts."""
+
+def unique_counts(x: Tensor, /) -> UniqueCountsResult:
+    """(values, counts): the sorted unique elements of ``x`` and how often each occurs."""
+
+def unique_inverse(x: Tensor, /) -> UniqueInverseResult:
+    """(values, inverse_indices): the sorted unique elements of ``x`` and, with ``x``'s shape, the
+    index into values of each element of ``x``."""
+
+def result_type(*arrays_and_dtypes: Any) -> DType:
+    """The dtype type promotion gives the tensors, dtypes and Python scalars (which are weak)."""
 
 def finfo(type: Any, /) -> finfo_object:
     """Machine limits of a floating dtype (or of a tensor's dtype)."""

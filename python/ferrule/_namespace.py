@@ -3,19 +3,32 @@ the ``ferrule`` namespace, its ``linalg`` and ``random`` submodules, and :class:
 
 Each free function *is* the registered packed function ``ops.<name>`` (a
 :class:`ferrule.Function`), so a call goes straight to the kernel with no Python frame in
-between. Tensor methods and operators are thin adapters that put ``self`` where the op wants it.
+between; only the few ops whose native result is not the Array API's type (a list for a tuple, a
+dtype name for a dtype, a map for ``finfo``) get a wrapper that converts it. Tensor methods and
+operators are thin adapters that put ``self`` where the op wants it.
 """
 
 from __future__ import annotations
 
+import inspect
 import sys
 import types
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from . import _ferrule
 from ._ops import OPS, TENSOR_METHODS
 
-__all__ = ["DType", "DTYPES", "bind", "encode_index", "finfo_object", "iinfo_object"]
+__all__ = [
+    "DType",
+    "DTYPES",
+    "UniqueAllResult",
+    "UniqueCountsResult",
+    "UniqueInverseResult",
+    "bind",
+    "encode_index",
+    "finfo_object",
+    "iinfo_object",
+]
 
 
 class DType(str):
@@ -91,13 +104,54 @@ class iinfo_object:
         return f"iinfo(bits={self.bits}, max={self.max}, min={self.min}, dtype={self.dtype})"
 
 
-def _info_wrapper(f: Callable[..., Any], wrap: type, name: str) -> Callable[..., Any]:
-    def info(type: Any, /) -> Any:  # noqa: A002  (the standard's parameter name)
-        return wrap(f(type))
+class UniqueAllResult(NamedTuple):
+    """What ``ferrule.unique_all`` returns (the Array API's named tuple)."""
 
-    info.__name__ = info.__qualname__ = name
-    info.__doc__ = f.__doc__
-    return info
+    values: _ferrule.Tensor
+    indices: _ferrule.Tensor
+    inverse_indices: _ferrule.Tensor
+    counts: _ferrule.Tensor
+
+
+class UniqueCountsResult(NamedTuple):
+    """What ``ferrule.unique_counts`` returns (the Array API's named tuple)."""
+
+    values: _ferrule.Tensor
+    counts: _ferrule.Tensor
+
+
+class UniqueInverseResult(NamedTuple):
+    """What ``ferrule.unique_inverse`` returns (the Array API's named tuple)."""
+
+    values: _ferrule.Tensor
+    inverse_indices: _ferrule.Tensor
+
+
+#: Ops whose registered function returns what the other languages want (a list of tensors, a
+#: map, a dtype name) and the Python namespace turns into the Array API's type: name -> converter.
+_STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
+    "nonzero": tuple,
+    "unique_all": UniqueAllResult._make,
+    "unique_counts": UniqueCountsResult._make,
+    "unique_inverse": UniqueInverseResult._make,
+    "result_type": DTYPES.__getitem__,
+    "finfo": finfo_object,
+    "iinfo": iinfo_object,
+}
+
+
+def _standard_result(f: Callable[..., Any], convert: Callable[[Any], Any], name: str) -> Callable[..., Any]:
+    """``f`` with its result passed through ``convert``. Arguments go through untouched, so a
+    wrong call fails with the registered function's own error; ``inspect.signature`` shows its
+    parameters."""
+
+    def op(*args: Any) -> Any:
+        return convert(f(*args))
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f.__doc__
+    op.__signature__ = inspect.signature(f).replace(return_annotation=inspect.Signature.empty)  # type: ignore[attr-defined]
+    return op
 
 
 def encode_index(index: Any) -> Any:
@@ -171,10 +225,8 @@ def bind(package: types.ModuleType) -> None:
                 setattr(package, submodule, target)
                 sys.modules[target.__name__] = target
         f: Callable[..., Any] = _ferrule.get_global_func(registered)
-        if py_name == "finfo":
-            f = _info_wrapper(f, finfo_object, "finfo")
-        elif py_name == "iinfo":
-            f = _info_wrapper(f, iinfo_object, "iinfo")
+        if py_name in _STANDARD_RESULTS:
+            f = _standard_result(f, _STANDARD_RESULTS[py_name], py_name)
         setattr(target, py_name.rsplit(".", 1)[-1], f)
     tensor = _ferrule.Tensor
     for attr, (registered, mode) in TENSOR_METHODS.items():

@@ -41,19 +41,6 @@ RUN_LANGS = {"python", "go", "c"}
 NO_TEST_LANGS = {"sh", "console", "text", "bash"}
 PLUGIN = os.environ.get("FERRULE_TESTING_PLUGIN") or str(REPO / "target" / "release" / "libferrule_testing.so")
 
-#: Examples in schema/ops.yaml's docs whose claimed output is wrong today (first source line of
-#: the example -> why). The test fails when one of them starts passing, so the list only shrinks.
-KNOWN_WRONG_EXAMPLES: dict[str, str] = {
-    "ferrule.nonzero(ferrule.asarray([0, 3, 0, 4]))": "returns a list, the doc shows a tuple",
-    "ferrule.unique_counts(ferrule.asarray([3, 1, 3]))": "returns a list, the doc shows a tuple",
-    "ferrule.unique_inverse(ferrule.asarray([3, 1, 3]))": "returns a list, the doc shows a tuple",
-    "ferrule.unique_all(ferrule.asarray([3, 1, 3]))": "returns a list, the doc shows a tuple",
-    "ferrule.result_type(ferrule.int8, ferrule.uint8), ferrule.result_type(ferrule.float32, 1.0)":
-        "dtypes are strings: the tuple shows them quoted",
-    'ferrule.finfo(ferrule.float32)["eps"]': "finfo returns an object with attributes, not a mapping",
-    'ferrule.iinfo(ferrule.int8)["max"]': "iinfo returns an object with attributes, not a mapping",
-}
-
 
 # ---- reading the pages ------------------------------------------------------------------------------
 
@@ -261,12 +248,7 @@ def run_python_page(page: pathlib.Path, cwd: pathlib.Path) -> None:
         if not report.exists():
             raise AssertionError(f"{page_id(page)}: the block runner died ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
         failures = json.loads(report.read_text())
-    wrong_now = {f["source"] for f in failures if f["source"] in KNOWN_WRONG_EXAMPLES}
-    real = [f for f in failures if f["source"] not in KNOWN_WRONG_EXAMPLES]
-    assert not real, "\n\n".join(f"{f['where']}: {f['detail']}" for f in real)
-    if page.name == "api-reference.md":
-        fixed = set(KNOWN_WRONG_EXAMPLES) - wrong_now
-        assert not fixed, f"these examples now pass: remove them from KNOWN_WRONG_EXAMPLES: {sorted(fixed)}"
+    assert not failures, "\n\n".join(f"{f['where']}: {f['detail']}" for f in failures)
 
 
 def test_python_blocks(py_page: pathlib.Path) -> None:
@@ -322,28 +304,18 @@ def test_projects_build_and_run(project_page: pathlib.Path) -> None:
 # ---- the runner (a fresh interpreter per page) -------------------------------------------------------
 
 
-class _Checker(doctest.OutputChecker):
-    """Reads the docs' `Tensor(...)` as the repr `ferrule.Tensor(...)`, and a bare dtype name as
-    the string the dtype is (the schema's examples are written the Array API way)."""
-
-    def check_output(self, want: str, got: str, optionflags: int) -> bool:
-        got = got.replace("ferrule.Tensor(", "Tensor(")
-        got = re.sub(r"^'(\w+)'\n$", r"\1\n", got)
-        return super().check_output(want, got, optionflags)
-
-
 class _Runner(doctest.DocTestRunner):
     def __init__(self, failures: list[dict[str, str]], where: str) -> None:
-        super().__init__(checker=_Checker(), optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+        super().__init__(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
         self.recorded, self.where = failures, where
 
     def report_failure(self, out: Any, test: Any, example: Any, got: str) -> None:
-        self.recorded.append({"where": f"{self.where} (+{example.lineno})", "source": example.source.strip(),
+        self.recorded.append({"where": f"{self.where} (+{example.lineno})",
                               "detail": f">>> {example.source.strip()}\nexpected:\n{example.want}got:\n{got}"})
 
     def report_unexpected_exception(self, out: Any, test: Any, example: Any, exc_info: Any) -> None:
         detail = "".join(traceback.format_exception(*exc_info))
-        self.recorded.append({"where": f"{self.where} (+{example.lineno})", "source": example.source.strip(),
+        self.recorded.append({"where": f"{self.where} (+{example.lineno})",
                               "detail": f">>> {example.source.strip()}\nraised:\n{detail}"})
 
 
@@ -364,7 +336,7 @@ def _run_blocks(spec: str, report: str) -> None:
         try:
             exec(compile("\n" * (b["line"] - 1) + b["text"], b["page"], "exec"), namespace)
         except BaseException:
-            failures.append({"where": b["where"], "source": "", "detail": traceback.format_exc()})
+            failures.append({"where": b["where"], "detail": traceback.format_exc()})
             break  # later blocks of the page build on this one
     pathlib.Path(report).write_text(json.dumps(failures))
 

@@ -299,6 +299,8 @@ def test_type_promotion_table() -> None:
 
 
 def test_dtype_queries() -> None:
+    assert ferrule.result_type("int8", "uint8") is ferrule.int16  # the namespace's dtype object
+    assert ferrule.result_type(ferrule.float32, 1.0) is ferrule.float32
     assert ferrule.can_cast("int8", "int16") is True
     assert ferrule.can_cast("float64", "float32") is False
     for d in FLOATS:
@@ -615,6 +617,33 @@ def test_sort_unique(data: st.DataObject) -> None:
     wa = np.unique_all(a)
     for got, want in zip(ua, (wa.values, wa.indices, wa.inverse_indices, wa.counts)):
         check(got, want)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_nonzero_and_unique_return_the_standard_tuples(data: st.DataObject) -> None:
+    """nonzero returns a tuple and the unique_* functions named tuples with the standard's (and
+    numpy's) field names, each field equal to what np.nonzero and np.unique return."""
+    (t,), (a,) = data.draw(operands(["bool", "int8", "uint16", "float32", "float64"], 1, lo=-3, hi=3))
+    assume(a.ndim >= 1)
+    nz = ferrule.nonzero(t)
+    assert type(nz) is tuple and len(nz) == a.ndim
+    for got, want in zip(nz, np.nonzero(a), strict=True):
+        check(got, want)
+
+    values, index, inverse, counts = np.unique(a, return_index=True, return_inverse=True, return_counts=True)
+    inverse = inverse.reshape(a.shape)  # the standard's inverse_indices has x's shape
+    u = ferrule.unique_all(t)
+    results = [
+        (ferrule.unique_counts(t), np.unique_counts(a), (values, counts)),
+        (ferrule.unique_inverse(t), np.unique_inverse(a), (values, inverse)),
+        (u, np.unique_all(a), (values, index, inverse, counts)),
+    ]
+    for got, numpy_result, wants in results:
+        assert isinstance(got, tuple) and got._fields == numpy_result._fields
+        for name, want in zip(got._fields, wants, strict=True):
+            check(getattr(got, name), want)
+    check(u.values[u.inverse_indices], a)  # values[inverse_indices] rebuilds x
 
 
 # ---------------------------------------------------------------- geo_distance and astype

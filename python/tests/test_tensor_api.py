@@ -11,6 +11,7 @@ import array
 import ast
 import copy
 import gc
+import inspect
 import math
 import operator
 import pathlib
@@ -586,6 +587,19 @@ def test_namespace_info():
         info.dtypes(kind="floating")
     with pytest.raises(ValueError, match="live on the CPU"):
         info.dtypes(device="cuda")
+
+
+def test_standard_results_keep_the_registered_doc_signature_and_errors():
+    """The ops whose result the namespace converts (a tuple, named tuples, a DType, info objects)
+    still show the registered function's doc and parameters, and fail with its errors."""
+    for name in ("nonzero", "unique_all", "unique_counts", "unique_inverse", "result_type", "finfo", "iinfo"):
+        wrapped, registered = getattr(ferrule, name), ferrule.get_global_func(f"ops.{name}")
+        assert wrapped.__name__ == name and wrapped.__doc__ == registered.__doc__
+        assert inspect.signature(wrapped).parameters == inspect.signature(registered).parameters
+    with pytest.raises(TypeError, match=r"ops\.unique_counts"):
+        ferrule.unique_counts()
+    with pytest.raises(ValueError, match="nonzero: calling nonzero on a 0-d tensor"):
+        ferrule.nonzero(ferrule.asarray(1))
 
 
 def test_all_lists_real_names():

@@ -9,7 +9,7 @@ use crate::glue;
 /// Registers every operator of `schema/ops.yaml`.
 pub fn register_all() -> Result<()> {
     FuncDef::new("ops.arange")
-        .doc("Evenly spaced values in [start, stop) with spacing step; arange(n) is 0, 1, ..., n-1.\n\nThe length is ceil((stop - start) / step). The dtype is int64 when start, stop and step are\nall ints and float64 otherwise; a zero step is a ZeroDivisionError.\n\n>>> ferrule.arange(1, 10, 3)\nTensor([1, 4, 7], dtype=int64)")
+        .doc("Evenly spaced values in [start, stop) with spacing step; arange(n) is 0, 1, ..., n-1.\n\nThe length is ceil((stop - start) / step). The dtype is int64 when start, stop and step are\nall ints and float64 otherwise; a zero step is a ZeroDivisionError.\n\n>>> ferrule.arange(1, 10, 3)\nferrule.Tensor([1, 4, 7], dtype=int64)")
         .signature("(start: int | float | bool, /, stop: int | float | bool | None = None, step: int | float | bool = 1, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_arange)?;
     FuncDef::new("ops.empty")
@@ -17,23 +17,23 @@ pub fn register_all() -> Result<()> {
         .signature("(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_empty)?;
     FuncDef::new("ops.empty_like")
-        .doc("A new tensor with the shape of x, and its dtype unless dtype is given.\n\n>>> ferrule.empty_like(ferrule.ones((2, 3), dtype=ferrule.int8)).dtype\nint8")
+        .doc("A new tensor with the shape of x, and its dtype unless dtype is given.\n\n>>> ferrule.empty_like(ferrule.ones((2, 3), dtype=ferrule.int8)).dtype\n'int8'")
         .signature("(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_empty_like)?;
     FuncDef::new("ops.eye")
-        .doc("A 2-D tensor with ones on the k-th diagonal (k > 0 above the main one) and zeros elsewhere;\nn_cols defaults to n_rows.\n\n>>> ferrule.eye(2, 3, k=1)\nTensor([[0., 1., 0.],\n        [0., 0., 1.]], dtype=float64)")
+        .doc("A 2-D tensor with ones on the k-th diagonal (k > 0 above the main one) and zeros elsewhere;\nn_cols defaults to n_rows.\n\n>>> ferrule.eye(2, 3, k=1)\nferrule.Tensor([[0., 1., 0.],\n                [0., 0., 1.]], dtype=float64)")
         .signature("(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_eye)?;
     FuncDef::new("ops.full")
-        .doc("A tensor of the given shape filled with fill_value. The dtype defaults to that of the value\n(bool, int64 or float64); an int that does not fit an integer dtype is an OverflowError.\n\n>>> ferrule.full((2,), 7)\nTensor([7, 7], dtype=int64)")
+        .doc("A tensor of the given shape filled with fill_value. The dtype defaults to that of the value\n(bool, int64 or float64); an int that does not fit an integer dtype is an OverflowError.\n\n>>> ferrule.full((2,), 7)\nferrule.Tensor([7, 7], dtype=int64)")
         .signature("(shape: int | tuple[int, ...], fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_full)?;
     FuncDef::new("ops.full_like")
-        .doc("A tensor with the shape of x (and its dtype unless dtype is given) filled with fill_value.\n\n>>> ferrule.full_like(ferrule.zeros(2, dtype=ferrule.int32), 5)\nTensor([5, 5], dtype=int32)")
+        .doc("A tensor with the shape of x (and its dtype unless dtype is given) filled with fill_value.\n\n>>> ferrule.full_like(ferrule.zeros(2, dtype=ferrule.int32), 5)\nferrule.Tensor([5, 5], dtype=int32)")
         .signature("(x: Tensor, /, fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_full_like)?;
     FuncDef::new("ops.linspace")
-        .doc("num evenly spaced values from start to stop (stop included unless endpoint is False),\ncomputed in float64 exactly as numpy does; integer dtypes take the floor.\n\n>>> ferrule.linspace(0, 1, 5)\nTensor([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)")
+        .doc("num evenly spaced values from start to stop (stop included unless endpoint is False),\ncomputed in float64 exactly as numpy does; integer dtypes take the floor.\n\n>>> ferrule.linspace(0, 1, 5)\nferrule.Tensor([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)")
         .signature("(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor")
         .register_packed(op_linspace)?;
     FuncDef::new("ops.meshgrid")
@@ -41,27 +41,27 @@ pub fn register_all() -> Result<()> {
         .signature("(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]")
         .register_packed(op_meshgrid)?;
     FuncDef::new("ops.ones")
-        .doc("A tensor of the given shape filled with ones.\n\n>>> ferrule.ones(3, dtype=ferrule.int8)\nTensor([1, 1, 1], dtype=int8)")
+        .doc("A tensor of the given shape filled with ones.\n\n>>> ferrule.ones(3, dtype=ferrule.int8)\nferrule.Tensor([1, 1, 1], dtype=int8)")
         .signature("(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_ones)?;
     FuncDef::new("ops.ones_like")
-        .doc("Ones with the shape of x, and its dtype unless dtype is given.\n\n>>> ferrule.ones_like(ferrule.zeros((1, 2)))\nTensor([[1., 1.]], dtype=float64)")
+        .doc("Ones with the shape of x, and its dtype unless dtype is given.\n\n>>> ferrule.ones_like(ferrule.zeros((1, 2)))\nferrule.Tensor([[1., 1.]], dtype=float64)")
         .signature("(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_ones_like)?;
     FuncDef::new("ops.tril")
-        .doc("The lower triangle of the last two dims of x (elements with column - row <= k); the rest is\nzero. Fewer than 2 dims is a ValueError.\n\n>>> ferrule.tril(ferrule.ones((2, 2)))\nTensor([[1., 0.],\n        [1., 1.]], dtype=float64)")
+        .doc("The lower triangle of the last two dims of x (elements with column - row <= k); the rest is\nzero. Fewer than 2 dims is a ValueError.\n\n>>> ferrule.tril(ferrule.ones((2, 2)))\nferrule.Tensor([[1., 0.],\n                [1., 1.]], dtype=float64)")
         .signature("(x: Tensor, /, *, k: int = 0) -> Tensor")
         .register_packed(op_tril)?;
     FuncDef::new("ops.triu")
-        .doc("The upper triangle of the last two dims of x (elements with column - row >= k); the rest is\nzero. Fewer than 2 dims is a ValueError.\n\n>>> ferrule.triu(ferrule.ones((2, 2)), k=1)\nTensor([[0., 1.],\n        [0., 0.]], dtype=float64)")
+        .doc("The upper triangle of the last two dims of x (elements with column - row >= k); the rest is\nzero. Fewer than 2 dims is a ValueError.\n\n>>> ferrule.triu(ferrule.ones((2, 2)), k=1)\nferrule.Tensor([[0., 1.],\n                [0., 0.]], dtype=float64)")
         .signature("(x: Tensor, /, *, k: int = 0) -> Tensor")
         .register_packed(op_triu)?;
     FuncDef::new("ops.zeros")
-        .doc("A tensor of the given shape filled with zeros.\n\n>>> ferrule.zeros((2,))\nTensor([0., 0.], dtype=float64)")
+        .doc("A tensor of the given shape filled with zeros.\n\n>>> ferrule.zeros((2,))\nferrule.Tensor([0., 0.], dtype=float64)")
         .signature("(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_zeros)?;
     FuncDef::new("ops.zeros_like")
-        .doc("Zeros with the shape of x, and its dtype unless dtype is given.\n\n>>> ferrule.zeros_like(ferrule.ones(2, dtype=ferrule.bool))\nTensor([False, False], dtype=bool)")
+        .doc("Zeros with the shape of x, and its dtype unless dtype is given.\n\n>>> ferrule.zeros_like(ferrule.ones(2, dtype=ferrule.bool))\nferrule.Tensor([False, False], dtype=bool)")
         .signature("(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_zeros_like)?;
     FuncDef::new("ops.random.uniform")
@@ -69,283 +69,283 @@ pub fn register_all() -> Result<()> {
         .signature("(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor")
         .register_packed(op_random_uniform)?;
     FuncDef::new("ops.random.normal")
-        .doc("Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller\non xoshiro256**). Seeding and dtypes as random.uniform; a negative scale is a ValueError.\n\n>>> ferrule.random.normal(shape=(3,), seed=1, dtype=ferrule.float32).dtype\nfloat32")
+        .doc("Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller\non xoshiro256**). Seeding and dtypes as random.uniform; a negative scale is a ValueError.\n\n>>> ferrule.random.normal(shape=(3,), seed=1, dtype=ferrule.float32).dtype\n'float32'")
         .signature("(loc: float = 0.0, scale: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor")
         .register_packed(op_random_normal)?;
     FuncDef::new("ops.add")
-        .doc("Adds x1 and x2 element-wise (integers wrap around; bool is logical or).\n\n>>> ferrule.add(ferrule.asarray([1, 2]), 3)\nTensor([4, 5], dtype=int64)")
+        .doc("Adds x1 and x2 element-wise (integers wrap around; bool is logical or).\n\n>>> ferrule.add(ferrule.asarray([1, 2]), 3)\nferrule.Tensor([4, 5], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_add)?;
     FuncDef::new("ops.subtract")
-        .doc("Subtracts x2 from x1 element-wise (integers wrap around). Bool is a TypeError.\n\n>>> ferrule.subtract(ferrule.asarray([5, 7]), ferrule.asarray([1, 2]))\nTensor([4, 5], dtype=int64)")
+        .doc("Subtracts x2 from x1 element-wise (integers wrap around). Bool is a TypeError.\n\n>>> ferrule.subtract(ferrule.asarray([5, 7]), ferrule.asarray([1, 2]))\nferrule.Tensor([4, 5], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_subtract)?;
     FuncDef::new("ops.multiply")
-        .doc("Multiplies x1 and x2 element-wise (integers wrap around; bool is logical and).\n\n>>> ferrule.multiply(ferrule.asarray([1, 2, 3]), 2)\nTensor([2, 4, 6], dtype=int64)")
+        .doc("Multiplies x1 and x2 element-wise (integers wrap around; bool is logical and).\n\n>>> ferrule.multiply(ferrule.asarray([1, 2, 3]), 2)\nferrule.Tensor([2, 4, 6], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_multiply)?;
     FuncDef::new("ops.divide")
-        .doc("Divides x1 by x2 element-wise (true division). Integer and bool inputs divide in float64.\n\n>>> ferrule.divide(ferrule.asarray([1, 3]), 2)\nTensor([0.5, 1.5], dtype=float64)")
+        .doc("Divides x1 by x2 element-wise (true division). Integer and bool inputs divide in float64.\n\n>>> ferrule.divide(ferrule.asarray([1, 3]), 2)\nferrule.Tensor([0.5, 1.5], dtype=float64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_divide)?;
     FuncDef::new("ops.floor_divide")
-        .doc("Floor division x1 // x2, rounding toward -inf. Integer division by zero gives 0 (numpy\nwarns; ferrule does not); complex is a TypeError.\n\n>>> ferrule.floor_divide(ferrule.asarray([-7, 7]), 2)\nTensor([-4,  3], dtype=int64)")
+        .doc("Floor division x1 // x2, rounding toward -inf. Integer division by zero gives 0 (numpy\nwarns; ferrule does not); complex is a TypeError.\n\n>>> ferrule.floor_divide(ferrule.asarray([-7, 7]), 2)\nferrule.Tensor([-4,  3], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_floor_divide)?;
     FuncDef::new("ops.remainder")
-        .doc("Remainder of floor division, with the sign of x2 (Python's %). Integer x % 0 gives 0;\ncomplex is a TypeError.\n\n>>> ferrule.remainder(ferrule.asarray([-7, 7]), 3)\nTensor([2, 1], dtype=int64)")
+        .doc("Remainder of floor division, with the sign of x2 (Python's %). Integer x % 0 gives 0;\ncomplex is a TypeError.\n\n>>> ferrule.remainder(ferrule.asarray([-7, 7]), 3)\nferrule.Tensor([2, 1], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_remainder)?;
     FuncDef::new("ops.pow")
-        .doc("Raises x1 to the power x2 element-wise. Integer powers wrap around; a negative integer\nexponent is a ValueError; bool computes as int8.\n\n>>> ferrule.pow(ferrule.asarray([2, 3]), 2)\nTensor([4, 9], dtype=int64)")
+        .doc("Raises x1 to the power x2 element-wise. Integer powers wrap around; a negative integer\nexponent is a ValueError; bool computes as int8.\n\n>>> ferrule.pow(ferrule.asarray([2, 3]), 2)\nferrule.Tensor([4, 9], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_pow)?;
     FuncDef::new("ops.maximum")
-        .doc("The larger of x1 and x2 element-wise; NaN propagates.\n\n>>> ferrule.maximum(ferrule.asarray([1.0, float('nan')]), 2.0)\nTensor([ 2., nan], dtype=float64)")
+        .doc("The larger of x1 and x2 element-wise; NaN propagates.\n\n>>> ferrule.maximum(ferrule.asarray([1.0, float('nan')]), 2.0)\nferrule.Tensor([ 2., nan], dtype=float64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_maximum)?;
     FuncDef::new("ops.minimum")
-        .doc("The smaller of x1 and x2 element-wise; NaN propagates.\n\n>>> ferrule.minimum(ferrule.asarray([1, 5]), 3)\nTensor([1, 3], dtype=int64)")
+        .doc("The smaller of x1 and x2 element-wise; NaN propagates.\n\n>>> ferrule.minimum(ferrule.asarray([1, 5]), 3)\nferrule.Tensor([1, 3], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_minimum)?;
     FuncDef::new("ops.atan2")
-        .doc("The quadrant-aware arc tangent of x1 / x2, in radians in [-pi, pi]. Real dtypes only;\nintegers compute in the smallest float both cast to safely.\n\n>>> ferrule.atan2(ferrule.asarray([0.0, 1.0]), 1.0)\nTensor([0.        , 0.78539816], dtype=float64)")
+        .doc("The quadrant-aware arc tangent of x1 / x2, in radians in [-pi, pi]. Real dtypes only;\nintegers compute in the smallest float both cast to safely.\n\n>>> ferrule.atan2(ferrule.asarray([0.0, 1.0]), 1.0)\nferrule.Tensor([0.        , 0.78539816], dtype=float64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_atan2)?;
     FuncDef::new("ops.copysign")
-        .doc("x1 with the sign of x2, element-wise. Real dtypes only.\n\n>>> ferrule.copysign(ferrule.asarray([1.0, 2.0]), -1.0)\nTensor([-1., -2.], dtype=float64)")
+        .doc("x1 with the sign of x2, element-wise. Real dtypes only.\n\n>>> ferrule.copysign(ferrule.asarray([1.0, 2.0]), -1.0)\nferrule.Tensor([-1., -2.], dtype=float64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_copysign)?;
     FuncDef::new("ops.hypot")
-        .doc("sqrt(x1**2 + x2**2) element-wise, without undue overflow. Real dtypes only.\n\n>>> ferrule.hypot(ferrule.asarray([3.0]), 4.0)\nTensor([5.], dtype=float64)")
+        .doc("sqrt(x1**2 + x2**2) element-wise, without undue overflow. Real dtypes only.\n\n>>> ferrule.hypot(ferrule.asarray([3.0]), 4.0)\nferrule.Tensor([5.], dtype=float64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_hypot)?;
     FuncDef::new("ops.logaddexp")
-        .doc("log(exp(x1) + exp(x2)) element-wise, without overflow. Real dtypes only.\n\n>>> ferrule.logaddexp(ferrule.asarray([0.0]), 0.0)\nTensor([0.69314718], dtype=float64)")
+        .doc("log(exp(x1) + exp(x2)) element-wise, without overflow. Real dtypes only.\n\n>>> ferrule.logaddexp(ferrule.asarray([0.0]), 0.0)\nferrule.Tensor([0.69314718], dtype=float64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_logaddexp)?;
     FuncDef::new("ops.nextafter")
-        .doc("The next representable value after x1 toward x2, in the result dtype. Real dtypes only.\n\n>>> ferrule.nextafter(ferrule.asarray([1.0]), 2.0) > 1.0\nTensor([ True], dtype=bool)")
+        .doc("The next representable value after x1 toward x2, in the result dtype. Real dtypes only.\n\n>>> ferrule.nextafter(ferrule.asarray([1.0]), 2.0) > 1.0\nferrule.Tensor([ True], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_nextafter)?;
     FuncDef::new("ops.equal")
-        .doc("x1 == x2 element-wise, as bool (NaN is unequal to everything).\n\n>>> ferrule.equal(ferrule.asarray([1, 2]), 2)\nTensor([False,  True], dtype=bool)")
+        .doc("x1 == x2 element-wise, as bool (NaN is unequal to everything).\n\n>>> ferrule.equal(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([False,  True], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_equal)?;
     FuncDef::new("ops.not_equal")
-        .doc("x1 != x2 element-wise, as bool.\n\n>>> ferrule.not_equal(ferrule.asarray([1, 2]), 2)\nTensor([ True, False], dtype=bool)")
+        .doc("x1 != x2 element-wise, as bool.\n\n>>> ferrule.not_equal(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([ True, False], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_not_equal)?;
     FuncDef::new("ops.less")
-        .doc("x1 < x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.less(ferrule.asarray([1, 2]), 2)\nTensor([ True, False], dtype=bool)")
+        .doc("x1 < x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.less(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([ True, False], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_less)?;
     FuncDef::new("ops.less_equal")
-        .doc("x1 <= x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.less_equal(ferrule.asarray([1, 3]), 2)\nTensor([ True, False], dtype=bool)")
+        .doc("x1 <= x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.less_equal(ferrule.asarray([1, 3]), 2)\nferrule.Tensor([ True, False], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_less_equal)?;
     FuncDef::new("ops.greater")
-        .doc("x1 > x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.greater(ferrule.asarray([1, 3]), 2)\nTensor([False,  True], dtype=bool)")
+        .doc("x1 > x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.greater(ferrule.asarray([1, 3]), 2)\nferrule.Tensor([False,  True], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_greater)?;
     FuncDef::new("ops.greater_equal")
-        .doc("x1 >= x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.greater_equal(ferrule.asarray([1, 2]), 2)\nTensor([False,  True], dtype=bool)")
+        .doc("x1 >= x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.greater_equal(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([False,  True], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_greater_equal)?;
     FuncDef::new("ops.logical_and")
-        .doc("Logical AND of the truth values of x1 and x2 (non-zero is true), as bool.\n\n>>> ferrule.logical_and(ferrule.asarray([True, False]), True)\nTensor([ True, False], dtype=bool)")
+        .doc("Logical AND of the truth values of x1 and x2 (non-zero is true), as bool.\n\n>>> ferrule.logical_and(ferrule.asarray([True, False]), True)\nferrule.Tensor([ True, False], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_logical_and)?;
     FuncDef::new("ops.logical_or")
-        .doc("Logical OR of the truth values of x1 and x2, as bool.\n\n>>> ferrule.logical_or(ferrule.asarray([True, False]), False)\nTensor([ True, False], dtype=bool)")
+        .doc("Logical OR of the truth values of x1 and x2, as bool.\n\n>>> ferrule.logical_or(ferrule.asarray([True, False]), False)\nferrule.Tensor([ True, False], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_logical_or)?;
     FuncDef::new("ops.logical_xor")
-        .doc("Logical XOR of the truth values of x1 and x2, as bool.\n\n>>> ferrule.logical_xor(ferrule.asarray([True, False]), True)\nTensor([False,  True], dtype=bool)")
+        .doc("Logical XOR of the truth values of x1 and x2, as bool.\n\n>>> ferrule.logical_xor(ferrule.asarray([True, False]), True)\nferrule.Tensor([False,  True], dtype=bool)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_logical_xor)?;
     FuncDef::new("ops.bitwise_and")
-        .doc("Bitwise AND of integer or bool inputs.\n\n>>> ferrule.bitwise_and(ferrule.asarray([12, 10]), 6)\nTensor([4, 2], dtype=int64)")
+        .doc("Bitwise AND of integer or bool inputs.\n\n>>> ferrule.bitwise_and(ferrule.asarray([12, 10]), 6)\nferrule.Tensor([4, 2], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_and)?;
     FuncDef::new("ops.bitwise_or")
-        .doc("Bitwise OR of integer or bool inputs.\n\n>>> ferrule.bitwise_or(ferrule.asarray([12, 10]), 1)\nTensor([13, 11], dtype=int64)")
+        .doc("Bitwise OR of integer or bool inputs.\n\n>>> ferrule.bitwise_or(ferrule.asarray([12, 10]), 1)\nferrule.Tensor([13, 11], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_or)?;
     FuncDef::new("ops.bitwise_xor")
-        .doc("Bitwise XOR of integer or bool inputs.\n\n>>> ferrule.bitwise_xor(ferrule.asarray([12, 10]), 6)\nTensor([10, 12], dtype=int64)")
+        .doc("Bitwise XOR of integer or bool inputs.\n\n>>> ferrule.bitwise_xor(ferrule.asarray([12, 10]), 6)\nferrule.Tensor([10, 12], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_xor)?;
     FuncDef::new("ops.bitwise_left_shift")
-        .doc("x1 shifted left by x2 bits (integers; bool computes as int8). Shifting by a negative amount\nor by at least the bit width gives 0.\n\n>>> ferrule.bitwise_left_shift(ferrule.asarray([1, 3]), 2)\nTensor([ 4, 12], dtype=int64)")
+        .doc("x1 shifted left by x2 bits (integers; bool computes as int8). Shifting by a negative amount\nor by at least the bit width gives 0.\n\n>>> ferrule.bitwise_left_shift(ferrule.asarray([1, 3]), 2)\nferrule.Tensor([ 4, 12], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_left_shift)?;
     FuncDef::new("ops.bitwise_right_shift")
-        .doc("x1 shifted right by x2 bits, arithmetic for signed integers. Shifting by a negative amount\nor by at least the bit width gives 0 (-1 for negative values).\n\n>>> ferrule.bitwise_right_shift(ferrule.asarray([-8, 8]), 2)\nTensor([-2,  2], dtype=int64)")
+        .doc("x1 shifted right by x2 bits, arithmetic for signed integers. Shifting by a negative amount\nor by at least the bit width gives 0 (-1 for negative values).\n\n>>> ferrule.bitwise_right_shift(ferrule.asarray([-8, 8]), 2)\nferrule.Tensor([-2,  2], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_right_shift)?;
     FuncDef::new("ops.abs")
-        .doc("The absolute value element-wise; complex inputs give the magnitude in the real dtype.\nIntegers wrap (abs of the minimum is the minimum).\n\n>>> ferrule.abs(ferrule.asarray([-1, 2]))\nTensor([1, 2], dtype=int64)")
+        .doc("The absolute value element-wise; complex inputs give the magnitude in the real dtype.\nIntegers wrap (abs of the minimum is the minimum).\n\n>>> ferrule.abs(ferrule.asarray([-1, 2]))\nferrule.Tensor([1, 2], dtype=int64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_abs)?;
     FuncDef::new("ops.negative")
-        .doc("The numerical negative element-wise (integers wrap). Bool is a TypeError: use logical_not.\n\n>>> ferrule.negative(ferrule.asarray([1, -2]))\nTensor([-1,  2], dtype=int64)")
+        .doc("The numerical negative element-wise (integers wrap). Bool is a TypeError: use logical_not.\n\n>>> ferrule.negative(ferrule.asarray([1, -2]))\nferrule.Tensor([-1,  2], dtype=int64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_negative)?;
     FuncDef::new("ops.positive")
-        .doc("The numerical positive element-wise (a copy). Bool is a TypeError.\n\n>>> ferrule.positive(ferrule.asarray([1, -2]))\nTensor([ 1, -2], dtype=int64)")
+        .doc("The numerical positive element-wise (a copy). Bool is a TypeError.\n\n>>> ferrule.positive(ferrule.asarray([1, -2]))\nferrule.Tensor([ 1, -2], dtype=int64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_positive)?;
     FuncDef::new("ops.sign")
-        .doc("-1, 0 or 1 by the sign of each element (NaN stays NaN); z / |z| for complex. Bool is a\nTypeError.\n\n>>> ferrule.sign(ferrule.asarray([-5, 0, 3]))\nTensor([-1,  0,  1], dtype=int64)")
+        .doc("-1, 0 or 1 by the sign of each element (NaN stays NaN); z / |z| for complex. Bool is a\nTypeError.\n\n>>> ferrule.sign(ferrule.asarray([-5, 0, 3]))\nferrule.Tensor([-1,  0,  1], dtype=int64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_sign)?;
     FuncDef::new("ops.square")
-        .doc("x * x element-wise; bool computes as int8.\n\n>>> ferrule.square(ferrule.asarray([2, -3]))\nTensor([4, 9], dtype=int64)")
+        .doc("x * x element-wise; bool computes as int8.\n\n>>> ferrule.square(ferrule.asarray([2, -3]))\nferrule.Tensor([4, 9], dtype=int64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_square)?;
     FuncDef::new("ops.conj")
-        .doc("The complex conjugate; real inputs are copied (bool becomes int8).\n\n>>> ferrule.conj(ferrule.asarray([1, 2]))\nTensor([1, 2], dtype=int64)")
+        .doc("The complex conjugate; real inputs are copied (bool becomes int8).\n\n>>> ferrule.conj(ferrule.asarray([1, 2]))\nferrule.Tensor([1, 2], dtype=int64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_conj)?;
     FuncDef::new("ops.real")
-        .doc("The real part (float32/float64 for complex inputs; real inputs are copied).\n\n>>> ferrule.real(ferrule.asarray([1.5, 2.0]))\nTensor([1.5, 2. ], dtype=float64)")
+        .doc("The real part (float32/float64 for complex inputs; real inputs are copied).\n\n>>> ferrule.real(ferrule.asarray([1.5, 2.0]))\nferrule.Tensor([1.5, 2. ], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_real)?;
     FuncDef::new("ops.imag")
-        .doc("The imaginary part (float32/float64 for complex inputs; zeros for real inputs).\n\n>>> ferrule.imag(ferrule.asarray([1.5, 2.0]))\nTensor([0., 0.], dtype=float64)")
+        .doc("The imaginary part (float32/float64 for complex inputs; zeros for real inputs).\n\n>>> ferrule.imag(ferrule.asarray([1.5, 2.0]))\nferrule.Tensor([0., 0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_imag)?;
     FuncDef::new("ops.reciprocal")
-        .doc("1 / x element-wise; integers use integer division (1 / 0 gives 0).\n\n>>> ferrule.reciprocal(ferrule.asarray([2.0, 4.0]))\nTensor([0.5 , 0.25], dtype=float64)")
+        .doc("1 / x element-wise; integers use integer division (1 / 0 gives 0).\n\n>>> ferrule.reciprocal(ferrule.asarray([2.0, 4.0]))\nferrule.Tensor([0.5 , 0.25], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_reciprocal)?;
     FuncDef::new("ops.round")
-        .doc("Rounds to the nearest integer, halves to even; integers are copied, complex rounds both\nparts.\n\n>>> ferrule.round(ferrule.asarray([0.5, 1.5, 2.5]))\nTensor([0., 2., 2.], dtype=float64)")
+        .doc("Rounds to the nearest integer, halves to even; integers are copied, complex rounds both\nparts.\n\n>>> ferrule.round(ferrule.asarray([0.5, 1.5, 2.5]))\nferrule.Tensor([0., 2., 2.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_round)?;
     FuncDef::new("ops.floor")
-        .doc("The largest integer value <= x element-wise; integers are copied; complex is a TypeError.\n\n>>> ferrule.floor(ferrule.asarray([-1.5, 1.5]))\nTensor([-2.,  1.], dtype=float64)")
+        .doc("The largest integer value <= x element-wise; integers are copied; complex is a TypeError.\n\n>>> ferrule.floor(ferrule.asarray([-1.5, 1.5]))\nferrule.Tensor([-2.,  1.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_floor)?;
     FuncDef::new("ops.ceil")
-        .doc("The smallest integer value >= x element-wise; integers are copied; complex is a TypeError.\n\n>>> ferrule.ceil(ferrule.asarray([-1.5, 1.5]))\nTensor([-1.,  2.], dtype=float64)")
+        .doc("The smallest integer value >= x element-wise; integers are copied; complex is a TypeError.\n\n>>> ferrule.ceil(ferrule.asarray([-1.5, 1.5]))\nferrule.Tensor([-1.,  2.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_ceil)?;
     FuncDef::new("ops.trunc")
-        .doc("Rounds toward zero element-wise; integers are copied; complex is a TypeError.\n\n>>> ferrule.trunc(ferrule.asarray([-1.5, 1.5]))\nTensor([-1.,  1.], dtype=float64)")
+        .doc("Rounds toward zero element-wise; integers are copied; complex is a TypeError.\n\n>>> ferrule.trunc(ferrule.asarray([-1.5, 1.5]))\nferrule.Tensor([-1.,  1.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_trunc)?;
     FuncDef::new("ops.signbit")
-        .doc("Whether the sign bit is set (-0.0 included), as bool. Complex is a TypeError.\n\n>>> ferrule.signbit(ferrule.asarray([-0.0, 1.0]))\nTensor([ True, False], dtype=bool)")
+        .doc("Whether the sign bit is set (-0.0 included), as bool. Complex is a TypeError.\n\n>>> ferrule.signbit(ferrule.asarray([-0.0, 1.0]))\nferrule.Tensor([ True, False], dtype=bool)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_signbit)?;
     FuncDef::new("ops.isfinite")
-        .doc("Whether each element is finite (complex: both parts), as bool.\n\n>>> ferrule.isfinite(ferrule.asarray([1.0, float('inf')]))\nTensor([ True, False], dtype=bool)")
+        .doc("Whether each element is finite (complex: both parts), as bool.\n\n>>> ferrule.isfinite(ferrule.asarray([1.0, float('inf')]))\nferrule.Tensor([ True, False], dtype=bool)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_isfinite)?;
     FuncDef::new("ops.isinf")
-        .doc("Whether each element is infinite (complex: either part), as bool.\n\n>>> ferrule.isinf(ferrule.asarray([1.0, float('-inf')]))\nTensor([False,  True], dtype=bool)")
+        .doc("Whether each element is infinite (complex: either part), as bool.\n\n>>> ferrule.isinf(ferrule.asarray([1.0, float('-inf')]))\nferrule.Tensor([False,  True], dtype=bool)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_isinf)?;
     FuncDef::new("ops.isnan")
-        .doc("Whether each element is NaN (complex: either part), as bool.\n\n>>> ferrule.isnan(ferrule.asarray([1.0, float('nan')]))\nTensor([False,  True], dtype=bool)")
+        .doc("Whether each element is NaN (complex: either part), as bool.\n\n>>> ferrule.isnan(ferrule.asarray([1.0, float('nan')]))\nferrule.Tensor([False,  True], dtype=bool)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_isnan)?;
     FuncDef::new("ops.logical_not")
-        .doc("Logical NOT of the truth value of each element (zero is false), as bool.\n\n>>> ferrule.logical_not(ferrule.asarray([True, False]))\nTensor([False,  True], dtype=bool)")
+        .doc("Logical NOT of the truth value of each element (zero is false), as bool.\n\n>>> ferrule.logical_not(ferrule.asarray([True, False]))\nferrule.Tensor([False,  True], dtype=bool)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_logical_not)?;
     FuncDef::new("ops.bitwise_invert")
-        .doc("Bitwise NOT (~x) of integers; logical NOT for bool.\n\n>>> ferrule.bitwise_invert(ferrule.asarray([0, 5]))\nTensor([-1, -6], dtype=int64)")
+        .doc("Bitwise NOT (~x) of integers; logical NOT for bool.\n\n>>> ferrule.bitwise_invert(ferrule.asarray([0, 5]))\nferrule.Tensor([-1, -6], dtype=int64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_invert)?;
     FuncDef::new("ops.exp")
-        .doc("The exponential e**x element-wise (vectorised; about 1 ulp). Integer and bool inputs compute\nin numpy's float for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.exp(ferrule.asarray([0.0, 1.0]))\nTensor([1.        , 2.71828183], dtype=float64)")
+        .doc("The exponential e**x element-wise (vectorised; about 1 ulp). Integer and bool inputs compute\nin numpy's float for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.exp(ferrule.asarray([0.0, 1.0]))\nferrule.Tensor([1.        , 2.71828183], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_exp)?;
     FuncDef::new("ops.expm1")
-        .doc("exp(x) - 1 element-wise, accurate near zero. Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.expm1(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("exp(x) - 1 element-wise, accurate near zero. Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.expm1(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_expm1)?;
     FuncDef::new("ops.log")
-        .doc("The natural logarithm element-wise (NaN below zero, -inf at zero). Integer and bool inputs\ncompute in numpy's float for them (float16 for 8-bit, float32 for 16-bit, float64\notherwise).\n\n>>> ferrule.log(ferrule.asarray([1.0]))\nTensor([0.], dtype=float64)")
+        .doc("The natural logarithm element-wise (NaN below zero, -inf at zero). Integer and bool inputs\ncompute in numpy's float for them (float16 for 8-bit, float32 for 16-bit, float64\notherwise).\n\n>>> ferrule.log(ferrule.asarray([1.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_log)?;
     FuncDef::new("ops.log1p")
-        .doc("log(1 + x) element-wise, accurate near zero. Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.log1p(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("log(1 + x) element-wise, accurate near zero. Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.log1p(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_log1p)?;
     FuncDef::new("ops.log2")
-        .doc("The base-2 logarithm element-wise. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.log2(ferrule.asarray([8.0]))\nTensor([3.], dtype=float64)")
+        .doc("The base-2 logarithm element-wise. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.log2(ferrule.asarray([8.0]))\nferrule.Tensor([3.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_log2)?;
     FuncDef::new("ops.log10")
-        .doc("The base-10 logarithm element-wise. Integer and bool inputs compute in numpy's float for\nthem (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.log10(ferrule.asarray([100.0]))\nTensor([2.], dtype=float64)")
+        .doc("The base-10 logarithm element-wise. Integer and bool inputs compute in numpy's float for\nthem (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.log10(ferrule.asarray([100.0]))\nferrule.Tensor([2.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_log10)?;
     FuncDef::new("ops.sqrt")
-        .doc("The non-negative square root element-wise (NaN below zero; principal root for complex).\nInteger and bool inputs compute in numpy's float for them (float16 for 8-bit, float32 for\n16-bit, float64 otherwise).\n\n>>> ferrule.sqrt(ferrule.asarray([4.0, 9.0]))\nTensor([2., 3.], dtype=float64)")
+        .doc("The non-negative square root element-wise (NaN below zero; principal root for complex).\nInteger and bool inputs compute in numpy's float for them (float16 for 8-bit, float32 for\n16-bit, float64 otherwise).\n\n>>> ferrule.sqrt(ferrule.asarray([4.0, 9.0]))\nferrule.Tensor([2., 3.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_sqrt)?;
     FuncDef::new("ops.sin")
-        .doc("The sine of angles in radians. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.sin(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("The sine of angles in radians. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.sin(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_sin)?;
     FuncDef::new("ops.cos")
-        .doc("The cosine of angles in radians. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.cos(ferrule.asarray([0.0]))\nTensor([1.], dtype=float64)")
+        .doc("The cosine of angles in radians. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.cos(ferrule.asarray([0.0]))\nferrule.Tensor([1.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_cos)?;
     FuncDef::new("ops.tan")
-        .doc("The tangent of angles in radians. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.tan(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("The tangent of angles in radians. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.tan(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_tan)?;
     FuncDef::new("ops.asin")
-        .doc("The inverse sine, in radians in [-pi/2, pi/2]. Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.asin(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("The inverse sine, in radians in [-pi/2, pi/2]. Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.asin(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_asin)?;
     FuncDef::new("ops.acos")
-        .doc("The inverse cosine, in radians in [0, pi]. Integer and bool inputs compute in numpy's float\nfor them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.acos(ferrule.asarray([1.0]))\nTensor([0.], dtype=float64)")
+        .doc("The inverse cosine, in radians in [0, pi]. Integer and bool inputs compute in numpy's float\nfor them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.acos(ferrule.asarray([1.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_acos)?;
     FuncDef::new("ops.atan")
-        .doc("The inverse tangent, in radians in [-pi/2, pi/2]. Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.atan(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("The inverse tangent, in radians in [-pi/2, pi/2]. Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.atan(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_atan)?;
     FuncDef::new("ops.sinh")
-        .doc("The hyperbolic sine. Integer and bool inputs compute in numpy's float for them (float16 for\n8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.sinh(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("The hyperbolic sine. Integer and bool inputs compute in numpy's float for them (float16 for\n8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.sinh(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_sinh)?;
     FuncDef::new("ops.cosh")
-        .doc("The hyperbolic cosine. Integer and bool inputs compute in numpy's float for them (float16\nfor 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.cosh(ferrule.asarray([0.0]))\nTensor([1.], dtype=float64)")
+        .doc("The hyperbolic cosine. Integer and bool inputs compute in numpy's float for them (float16\nfor 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.cosh(ferrule.asarray([0.0]))\nferrule.Tensor([1.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_cosh)?;
     FuncDef::new("ops.tanh")
-        .doc("The hyperbolic tangent. Integer and bool inputs compute in numpy's float for them (float16\nfor 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.tanh(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("The hyperbolic tangent. Integer and bool inputs compute in numpy's float for them (float16\nfor 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.tanh(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_tanh)?;
     FuncDef::new("ops.asinh")
-        .doc("The inverse hyperbolic sine. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.asinh(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("The inverse hyperbolic sine. Integer and bool inputs compute in numpy's float for them\n(float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.asinh(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_asinh)?;
     FuncDef::new("ops.acosh")
-        .doc("The inverse hyperbolic cosine (NaN below 1). Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.acosh(ferrule.asarray([1.0]))\nTensor([0.], dtype=float64)")
+        .doc("The inverse hyperbolic cosine (NaN below 1). Integer and bool inputs compute in numpy's\nfloat for them (float16 for 8-bit, float32 for 16-bit, float64 otherwise).\n\n>>> ferrule.acosh(ferrule.asarray([1.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_acosh)?;
     FuncDef::new("ops.atanh")
-        .doc("The inverse hyperbolic tangent (NaN outside [-1, 1], infinite at +-1). Integer and bool\ninputs compute in numpy's float for them (float16 for 8-bit, float32 for 16-bit, float64\notherwise).\n\n>>> ferrule.atanh(ferrule.asarray([0.0]))\nTensor([0.], dtype=float64)")
+        .doc("The inverse hyperbolic tangent (NaN outside [-1, 1], infinite at +-1). Integer and bool\ninputs compute in numpy's float for them (float16 for 8-bit, float32 for 16-bit, float64\notherwise).\n\n>>> ferrule.atanh(ferrule.asarray([0.0]))\nferrule.Tensor([0.], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_atanh)?;
     FuncDef::new("ops.clip")
-        .doc("Clamps each element of x to [min, max] (minimum(maximum(x, min), max): NaN propagates, and\nmin > max gives max). Integer scalars outside x's integer range saturate; float bounds with\nan integer x promote to float64. Complex is a TypeError.\n\n>>> ferrule.clip(ferrule.asarray([1, 5, 9]), 3, 7)\nTensor([3, 5, 7], dtype=int64)")
+        .doc("Clamps each element of x to [min, max] (minimum(maximum(x, min), max): NaN propagates, and\nmin > max gives max). Integer scalars outside x's integer range saturate; float bounds with\nan integer x promote to float64. Complex is a TypeError.\n\n>>> ferrule.clip(ferrule.asarray([1, 5, 9]), 3, 7)\nferrule.Tensor([3, 5, 7], dtype=int64)")
         .signature("(x: Tensor, /, min: Tensor | int | float | bool | None = None, max: Tensor | int | float | bool | None = None, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_clip)?;
     FuncDef::new("ops.where")
-        .doc("x1 where condition is true, else x2, broadcasting all three; the result dtype promotes x1\nand x2 (Python scalars are weak; two scalars take their default dtypes). A non-bool\ncondition counts non-zero as true.\n\n>>> ferrule.where(ferrule.asarray([True, False]), ferrule.asarray([1, 2]), 0)\nTensor([1, 0], dtype=int64)")
+        .doc("x1 where condition is true, else x2, broadcasting all three; the result dtype promotes x1\nand x2 (Python scalars are weak; two scalars take their default dtypes). A non-bool\ncondition counts non-zero as true.\n\n>>> ferrule.where(ferrule.asarray([True, False]), ferrule.asarray([1, 2]), 0)\nferrule.Tensor([1, 0], dtype=int64)")
         .signature("(condition: Tensor, x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_where)?;
     FuncDef::new("ops.astype")
-        .doc("A copy of x converted to dtype with numpy's casting rules (ints wrap, floats truncate toward\nzero into ints, complex drops the imaginary part into reals, non-zero is True). With\ncopy=False and the same dtype, x itself is returned. device must be None or x's device. NaN,\ninfinities and out-of-range floats cast to ints give numpy's x86-64 results: 0 for 8- and\n16-bit ints, the minimum for int32/int64, 2**63 for uint64; uint32 wraps the 64-bit\ntruncation (numpy's scalar path).\n\n>>> ferrule.astype(ferrule.asarray([1.7, -1.7]), ferrule.int32)\nTensor([ 1, -1], dtype=int32)")
+        .doc("A copy of x converted to dtype with numpy's casting rules (ints wrap, floats truncate toward\nzero into ints, complex drops the imaginary part into reals, non-zero is True). With\ncopy=False and the same dtype, x itself is returned. device must be None or x's device. NaN,\ninfinities and out-of-range floats cast to ints give numpy's x86-64 results: 0 for 8- and\n16-bit ints, the minimum for int32/int64, 2**63 for uint64; uint32 wraps the 64-bit\ntruncation (numpy's scalar path).\n\n>>> ferrule.astype(ferrule.asarray([1.7, -1.7]), ferrule.int32)\nferrule.Tensor([ 1, -1], dtype=int32)")
         .signature("(x: Tensor, dtype: dtype, /, *, copy: bool = True, device: device | None = None) -> Tensor")
         .register_packed(op_astype)?;
     FuncDef::new("ops.geo_distance")
@@ -353,71 +353,71 @@ pub fn register_all() -> Result<()> {
         .signature("(lon1: Tensor | int | float | bool, lat1: Tensor | int | float | bool, lon2: Tensor | int | float | bool, lat2: Tensor | int | float | bool) -> Tensor")
         .register_packed(op_geo_distance)?;
     FuncDef::new("ops.sum")
-        .doc("The sum over axis. Without dtype, bool and signed ints sum to int64, unsigned ints to uint64,\nfloats and complex keep their dtype (float sums are pairwise); dtype casts the input first.\nAn empty sum is 0.\n\n>>> ferrule.sum(ferrule.asarray([[1, 2], [3, 4]]), axis=0)\nTensor([4, 6], dtype=int64)")
+        .doc("The sum over axis. Without dtype, bool and signed ints sum to int64, unsigned ints to uint64,\nfloats and complex keep their dtype (float sums are pairwise); dtype casts the input first.\nAn empty sum is 0.\n\n>>> ferrule.sum(ferrule.asarray([[1, 2], [3, 4]]), axis=0)\nferrule.Tensor([4, 6], dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, dtype: dtype | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_sum)?;
     FuncDef::new("ops.prod")
-        .doc("The product over axis, with sum's dtype rules; an empty product is 1.\n\n>>> ferrule.prod(ferrule.asarray([1, 2, 3, 4]))\nTensor(24, dtype=int64)")
+        .doc("The product over axis, with sum's dtype rules; an empty product is 1.\n\n>>> ferrule.prod(ferrule.asarray([1, 2, 3, 4]))\nferrule.Tensor(24, dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, dtype: dtype | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_prod)?;
     FuncDef::new("ops.mean")
-        .doc("The arithmetic mean over axis: float64 for bool and int inputs, the input dtype for floats\nand complex. The mean of nothing is NaN.\n\n>>> ferrule.mean(ferrule.asarray([1, 2, 3, 4]))\nTensor(2.5, dtype=float64)")
+        .doc("The arithmetic mean over axis: float64 for bool and int inputs, the input dtype for floats\nand complex. The mean of nothing is NaN.\n\n>>> ferrule.mean(ferrule.asarray([1, 2, 3, 4]))\nferrule.Tensor(2.5, dtype=float64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_mean)?;
     FuncDef::new("ops.var")
-        .doc("The variance over axis, sum(|x - mean|**2) / max(N - correction, 0) (numpy's ddof); float64\nfor int inputs and the real dtype for complex ones.\n\n>>> ferrule.var(ferrule.asarray([1.0, 2.0, 3.0, 4.0]), correction=1)\nTensor(1.66666667, dtype=float64)")
+        .doc("The variance over axis, sum(|x - mean|**2) / max(N - correction, 0) (numpy's ddof); float64\nfor int inputs and the real dtype for complex ones.\n\n>>> ferrule.var(ferrule.asarray([1.0, 2.0, 3.0, 4.0]), correction=1)\nferrule.Tensor(1.66666667, dtype=float64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, correction: float = 0.0, keepdims: bool = False) -> Tensor")
         .register_packed(op_var)?;
     FuncDef::new("ops.std")
-        .doc("The standard deviation over axis: the square root of var.\n\n>>> ferrule.std(ferrule.asarray([1.0, 3.0]))\nTensor(1., dtype=float64)")
+        .doc("The standard deviation over axis: the square root of var.\n\n>>> ferrule.std(ferrule.asarray([1.0, 3.0]))\nferrule.Tensor(1., dtype=float64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, correction: float = 0.0, keepdims: bool = False) -> Tensor")
         .register_packed(op_std)?;
     FuncDef::new("ops.max")
-        .doc("The largest element over axis, in the input's dtype; NaN if any element is NaN. An empty\nreduction is a ValueError; complex input is a TypeError.\n\n>>> ferrule.max(ferrule.asarray([[1, 5], [7, 2]]), axis=1)\nTensor([5, 7], dtype=int64)")
+        .doc("The largest element over axis, in the input's dtype; NaN if any element is NaN. An empty\nreduction is a ValueError; complex input is a TypeError.\n\n>>> ferrule.max(ferrule.asarray([[1, 5], [7, 2]]), axis=1)\nferrule.Tensor([5, 7], dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_max)?;
     FuncDef::new("ops.min")
-        .doc("The smallest element over axis; rules as for max.\n\n>>> ferrule.min(ferrule.asarray([3.0, -1.0, 2.0]))\nTensor(-1., dtype=float64)")
+        .doc("The smallest element over axis; rules as for max.\n\n>>> ferrule.min(ferrule.asarray([3.0, -1.0, 2.0]))\nferrule.Tensor(-1., dtype=float64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_min)?;
     FuncDef::new("ops.cumulative_sum")
-        .doc("The running sum along axis (required unless x is 1-D), with sum's dtype rules. With\ninclude_initial the result starts with 0 and is one longer along axis.\n\n>>> ferrule.cumulative_sum(ferrule.asarray([1, 2, 3]), include_initial=True)\nTensor([0, 1, 3, 6], dtype=int64)")
+        .doc("The running sum along axis (required unless x is 1-D), with sum's dtype rules. With\ninclude_initial the result starts with 0 and is one longer along axis.\n\n>>> ferrule.cumulative_sum(ferrule.asarray([1, 2, 3]), include_initial=True)\nferrule.Tensor([0, 1, 3, 6], dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int | None = None, dtype: dtype | None = None, include_initial: bool = False) -> Tensor")
         .register_packed(op_cumulative_sum)?;
     FuncDef::new("ops.cumulative_prod")
-        .doc("The running product along axis; rules as for cumulative_sum (the initial value is 1).\n\n>>> ferrule.cumulative_prod(ferrule.asarray([1, 2, 3]))\nTensor([1, 2, 6], dtype=int64)")
+        .doc("The running product along axis; rules as for cumulative_sum (the initial value is 1).\n\n>>> ferrule.cumulative_prod(ferrule.asarray([1, 2, 3]))\nferrule.Tensor([1, 2, 6], dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int | None = None, dtype: dtype | None = None, include_initial: bool = False) -> Tensor")
         .register_packed(op_cumulative_prod)?;
     FuncDef::new("ops.all")
-        .doc("True where every element over axis is non-zero (NaN counts as true); all of nothing is True.\n\n>>> ferrule.all(ferrule.asarray([[True, False], [True, True]]), axis=1)\nTensor([False,  True], dtype=bool)")
+        .doc("True where every element over axis is non-zero (NaN counts as true); all of nothing is True.\n\n>>> ferrule.all(ferrule.asarray([[True, False], [True, True]]), axis=1)\nferrule.Tensor([False,  True], dtype=bool)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_all)?;
     FuncDef::new("ops.any")
-        .doc("True where any element over axis is non-zero; any of nothing is False.\n\n>>> ferrule.any(ferrule.asarray([0, 0, 3]))\nTensor(True, dtype=bool)")
+        .doc("True where any element over axis is non-zero; any of nothing is False.\n\n>>> ferrule.any(ferrule.asarray([0, 0, 3]))\nferrule.Tensor(True, dtype=bool)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_any)?;
     FuncDef::new("ops.argmax")
-        .doc("The index (int64) of the first largest element along axis, or of the flattened tensor for\nNone; NaN counts as the largest. An empty axis is a ValueError.\n\n>>> ferrule.argmax(ferrule.asarray([[1, 9], [8, 2]]), axis=1)\nTensor([1, 0], dtype=int64)")
+        .doc("The index (int64) of the first largest element along axis, or of the flattened tensor for\nNone; NaN counts as the largest. An empty axis is a ValueError.\n\n>>> ferrule.argmax(ferrule.asarray([[1, 9], [8, 2]]), axis=1)\nferrule.Tensor([1, 0], dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_argmax)?;
     FuncDef::new("ops.argmin")
-        .doc("The index (int64) of the first smallest element along axis; rules as for argmax.\n\n>>> ferrule.argmin(ferrule.asarray([4, 1, 1]))\nTensor(1, dtype=int64)")
+        .doc("The index (int64) of the first smallest element along axis; rules as for argmax.\n\n>>> ferrule.argmin(ferrule.asarray([4, 1, 1]))\nferrule.Tensor(1, dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_argmin)?;
     FuncDef::new("ops.count_nonzero")
-        .doc("The number of non-zero elements over axis, as int64.\n\n>>> ferrule.count_nonzero(ferrule.asarray([[0, 1], [2, 3]]), axis=0)\nTensor([1, 2], dtype=int64)")
+        .doc("The number of non-zero elements over axis, as int64.\n\n>>> ferrule.count_nonzero(ferrule.asarray([[0, 1], [2, 3]]), axis=0)\nferrule.Tensor([1, 2], dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor")
         .register_packed(op_count_nonzero)?;
     FuncDef::new("ops.diff")
-        .doc("The n-th discrete difference along axis, out[i] = x[i + 1] - x[i] applied n times, after\njoining prepend and append (a scalar or 0-d value is repeated across the other dims). Bool\nuses !=; ints wrap.\n\n>>> ferrule.diff(ferrule.asarray([1, 2, 4, 7]))\nTensor([1, 2, 3], dtype=int64)")
+        .doc("The n-th discrete difference along axis, out[i] = x[i + 1] - x[i] applied n times, after\njoining prepend and append (a scalar or 0-d value is repeated across the other dims). Bool\nuses !=; ints wrap.\n\n>>> ferrule.diff(ferrule.asarray([1, 2, 4, 7]))\nferrule.Tensor([1, 2, 3], dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int = -1, n: int = 1, prepend: Tensor | int | float | bool | None = None, append: Tensor | int | float | bool | None = None) -> Tensor")
         .register_packed(op_diff)?;
     FuncDef::new("ops.matmul")
-        .doc("The matrix product. A 1-D x1 is a row and a 1-D x2 a column (the added dim is removed),\nleading dims broadcast, dtypes promote. Mismatched shapes are a ValueError naming both;\nout= receives the result (exact shape and dtype).\n\n>>> ferrule.matmul(ferrule.asarray([[1, 2], [3, 4]]), ferrule.asarray([1, 1]))\nTensor([3, 7], dtype=int64)")
+        .doc("The matrix product. A 1-D x1 is a row and a 1-D x2 a column (the added dim is removed),\nleading dims broadcast, dtypes promote. Mismatched shapes are a ValueError naming both;\nout= receives the result (exact shape and dtype).\n\n>>> ferrule.matmul(ferrule.asarray([[1, 2], [3, 4]]), ferrule.asarray([1, 1]))\nferrule.Tensor([3, 7], dtype=int64)")
         .signature("(x1: Tensor, x2: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_matmul)?;
     FuncDef::new("ops.mm")
-        .doc("The product of two 2-D tensors (matmul restricted to matrices, as in torch.mm).\n\n>>> ferrule.mm(ferrule.eye(2), ferrule.ones((2, 1)))\nTensor([[1.],\n        [1.]], dtype=float64)")
+        .doc("The product of two 2-D tensors (matmul restricted to matrices, as in torch.mm).\n\n>>> ferrule.mm(ferrule.eye(2), ferrule.ones((2, 1)))\nferrule.Tensor([[1.],\n                [1.]], dtype=float64)")
         .signature("(x1: Tensor, x2: Tensor, /) -> Tensor")
         .register_packed(op_mm)?;
     FuncDef::new("ops.tensordot")
@@ -425,19 +425,19 @@ pub fn register_all() -> Result<()> {
         .signature("(x1: Tensor, x2: Tensor, /, *, axes: Any = 2) -> Tensor")
         .register_packed(op_tensordot)?;
     FuncDef::new("ops.vecdot")
-        .doc("The dot product of vectors along axis (counted from the end), other dims broadcast:\nsum(conj(x1) * x2, axis).\n\n>>> ferrule.vecdot(ferrule.asarray([[1., 2.], [3., 4.]]), ferrule.asarray([1., 1.]))\nTensor([3., 7.], dtype=float64)")
+        .doc("The dot product of vectors along axis (counted from the end), other dims broadcast:\nsum(conj(x1) * x2, axis).\n\n>>> ferrule.vecdot(ferrule.asarray([[1., 2.], [3., 4.]]), ferrule.asarray([1., 1.]))\nferrule.Tensor([3., 7.], dtype=float64)")
         .signature("(x1: Tensor, x2: Tensor, /, *, axis: int = -1) -> Tensor")
         .register_packed(op_vecdot)?;
     FuncDef::new("ops.linalg.matrix_norm")
-        .doc("The norm of each matrix in the last two dims: ord 'fro' (default), 1 / -1 (largest /\nsmallest absolute column sum) or inf / -inf (rows). 'nuc', 2 and -2 need singular values\nand raise NotImplementedError.\n\n>>> ferrule.linalg.matrix_norm(ferrule.asarray([[3.0, 0.0], [0.0, 4.0]]))\nTensor(5., dtype=float64)")
+        .doc("The norm of each matrix in the last two dims: ord 'fro' (default), 1 / -1 (largest /\nsmallest absolute column sum) or inf / -inf (rows). 'nuc', 2 and -2 need singular values\nand raise NotImplementedError.\n\n>>> ferrule.linalg.matrix_norm(ferrule.asarray([[3.0, 0.0], [0.0, 4.0]]))\nferrule.Tensor(5., dtype=float64)")
         .signature("(x: Tensor, /, *, keepdims: bool = False, ord: Any = 'fro') -> Tensor")
         .register_packed(op_linalg_matrix_norm)?;
     FuncDef::new("ops.linalg.vector_norm")
-        .doc("The vector ord-norm over axis (all dims for None): inf is the largest magnitude, -inf the\nsmallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord).\n\n>>> ferrule.linalg.vector_norm(ferrule.asarray([3.0, 4.0]))\nTensor(5., dtype=float64)")
+        .doc("The vector ord-norm over axis (all dims for None): inf is the largest magnitude, -inf the\nsmallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord).\n\n>>> ferrule.linalg.vector_norm(ferrule.asarray([3.0, 4.0]))\nferrule.Tensor(5., dtype=float64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2.0) -> Tensor")
         .register_packed(op_linalg_vector_norm)?;
     FuncDef::new("ops.reshape")
-        .doc("Gives x a new shape (one dim may be -1) without changing its elements.\n\nReturns a view when the strides allow one and a copy otherwise; copy=True always\ncopies, copy=False never does (ValueError when a copy would be needed).\n\n>>> ferrule.reshape(ferrule.arange(6), (2, 3))\nTensor([[0, 1, 2],\n        [3, 4, 5]], dtype=int64)")
+        .doc("Gives x a new shape (one dim may be -1) without changing its elements.\n\nReturns a view when the strides allow one and a copy otherwise; copy=True always\ncopies, copy=False never does (ValueError when a copy would be needed).\n\n>>> ferrule.reshape(ferrule.arange(6), (2, 3))\nferrule.Tensor([[0, 1, 2],\n                [3, 4, 5]], dtype=int64)")
         .signature("(x: Tensor, /, shape: int | tuple[int, ...], *, copy: bool | None = None) -> Tensor")
         .register_packed(op_reshape)?;
     FuncDef::new("ops.permute_dims")
@@ -445,7 +445,7 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /, axes: int | tuple[int, ...]) -> Tensor")
         .register_packed(op_permute_dims)?;
     FuncDef::new("ops.matrix_transpose")
-        .doc("Swaps the last two dims of x (a view); x needs at least 2 dims.\n\n>>> ferrule.matrix_transpose(ferrule.asarray([[1, 2, 3]]))\nTensor([[1],\n        [2],\n        [3]], dtype=int64)")
+        .doc("Swaps the last two dims of x (a view); x needs at least 2 dims.\n\n>>> ferrule.matrix_transpose(ferrule.asarray([[1, 2, 3]]))\nferrule.Tensor([[1],\n                [2],\n                [3]], dtype=int64)")
         .signature("(x: Tensor, /) -> Tensor")
         .register_packed(op_matrix_transpose)?;
     FuncDef::new("ops.expand_dims")
@@ -457,7 +457,7 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /, axis: int | tuple[int, ...] | None) -> Tensor")
         .register_packed(op_squeeze)?;
     FuncDef::new("ops.broadcast_to")
-        .doc("A broadcast view of x with the given shape (its repeated elements alias: treat it as\nread-only).\n\n>>> ferrule.broadcast_to(ferrule.asarray([1, 2]), (2, 2))\nTensor([[1, 2],\n        [1, 2]], dtype=int64)")
+        .doc("A broadcast view of x with the given shape (its repeated elements alias: treat it as\nread-only).\n\n>>> ferrule.broadcast_to(ferrule.asarray([1, 2]), (2, 2))\nferrule.Tensor([[1, 2],\n                [1, 2]], dtype=int64)")
         .signature("(x: Tensor, /, shape: int | tuple[int, ...]) -> Tensor")
         .register_packed(op_broadcast_to)?;
     FuncDef::new("ops.broadcast_arrays")
@@ -465,23 +465,23 @@ pub fn register_all() -> Result<()> {
         .signature("(*arrays: Tensor) -> list[Tensor]")
         .register_packed(op_broadcast_arrays)?;
     FuncDef::new("ops.concat")
-        .doc("Joins tensors along an existing axis (None: flattens them first). The result dtype is\nthe promotion of the input dtypes.\n\n>>> ferrule.concat([ferrule.asarray([1, 2]), ferrule.asarray([3.5])])\nTensor([1. , 2. , 3.5], dtype=float64)")
+        .doc("Joins tensors along an existing axis (None: flattens them first). The result dtype is\nthe promotion of the input dtypes.\n\n>>> ferrule.concat([ferrule.asarray([1, 2]), ferrule.asarray([3.5])])\nferrule.Tensor([1. , 2. , 3.5], dtype=float64)")
         .signature("(arrays: list[Tensor], /, *, axis: int | None = 0) -> Tensor")
         .register_packed(op_concat)?;
     FuncDef::new("ops.stack")
-        .doc("Joins tensors of one shape along a new axis; the dtype is their promotion.\n\n>>> ferrule.stack([ferrule.asarray([1, 2]), ferrule.asarray([3, 4])], axis=1)\nTensor([[1, 3],\n        [2, 4]], dtype=int64)")
+        .doc("Joins tensors of one shape along a new axis; the dtype is their promotion.\n\n>>> ferrule.stack([ferrule.asarray([1, 2]), ferrule.asarray([3, 4])], axis=1)\nferrule.Tensor([[1, 3],\n                [2, 4]], dtype=int64)")
         .signature("(arrays: list[Tensor], /, *, axis: int = 0) -> Tensor")
         .register_packed(op_stack)?;
     FuncDef::new("ops.unstack")
-        .doc("Splits x along axis into views, one per index.\n\n>>> ferrule.unstack(ferrule.asarray([[1, 2], [3, 4]]))\n[Tensor([1, 2], dtype=int64), Tensor([3, 4], dtype=int64)]")
+        .doc("Splits x along axis into views, one per index.\n\n>>> ferrule.unstack(ferrule.asarray([[1, 2], [3, 4]]))\n[ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64)]")
         .signature("(x: Tensor, /, *, axis: int = 0) -> list[Tensor]")
         .register_packed(op_unstack)?;
     FuncDef::new("ops.flip")
-        .doc("Reverses the order of elements along axis (int, tuple, or None for every dim); a view\nwith negative strides.\n\n>>> ferrule.flip(ferrule.asarray([1, 2, 3]))\nTensor([3, 2, 1], dtype=int64)")
+        .doc("Reverses the order of elements along axis (int, tuple, or None for every dim); a view\nwith negative strides.\n\n>>> ferrule.flip(ferrule.asarray([1, 2, 3]))\nferrule.Tensor([3, 2, 1], dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> Tensor")
         .register_packed(op_flip)?;
     FuncDef::new("ops.roll")
-        .doc("Rolls elements along axis by shift (int or tuple of ints, broadcast against axis);\nelements leaving one end come back at the other. axis=None rolls the flattened tensor.\n\n>>> ferrule.roll(ferrule.asarray([1, 2, 3, 4]), 1)\nTensor([4, 1, 2, 3], dtype=int64)")
+        .doc("Rolls elements along axis by shift (int or tuple of ints, broadcast against axis);\nelements leaving one end come back at the other. axis=None rolls the flattened tensor.\n\n>>> ferrule.roll(ferrule.asarray([1, 2, 3, 4]), 1)\nferrule.Tensor([4, 1, 2, 3], dtype=int64)")
         .signature("(x: Tensor, /, shift: Any, *, axis: int | tuple[int, ...] | None = None) -> Tensor")
         .register_packed(op_roll)?;
     FuncDef::new("ops.moveaxis")
@@ -489,59 +489,59 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, source: int | tuple[int, ...], destination: int | tuple[int, ...], /) -> Tensor")
         .register_packed(op_moveaxis)?;
     FuncDef::new("ops.repeat")
-        .doc("Repeats each element along axis (None: of the flattened tensor) repeats times: an int,\nor a 1-D integer tensor with one count per element (or a single count).\n\n>>> ferrule.repeat(ferrule.asarray([1, 2]), 2)\nTensor([1, 1, 2, 2], dtype=int64)")
+        .doc("Repeats each element along axis (None: of the flattened tensor) repeats times: an int,\nor a 1-D integer tensor with one count per element (or a single count).\n\n>>> ferrule.repeat(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([1, 1, 2, 2], dtype=int64)")
         .signature("(x: Tensor, repeats: Tensor | int | float | bool, /, *, axis: int | None = None) -> Tensor")
         .register_packed(op_repeat)?;
     FuncDef::new("ops.tile")
-        .doc("Repeats the whole of x repetitions[i] times along each dim (shorter repetitions are\npadded with leading 1s; a shorter x gets leading size-1 dims).\n\n>>> ferrule.tile(ferrule.asarray([1, 2]), (2,))\nTensor([1, 2, 1, 2], dtype=int64)")
+        .doc("Repeats the whole of x repetitions[i] times along each dim (shorter repetitions are\npadded with leading 1s; a shorter x gets leading size-1 dims).\n\n>>> ferrule.tile(ferrule.asarray([1, 2]), (2,))\nferrule.Tensor([1, 2, 1, 2], dtype=int64)")
         .signature("(x: Tensor, repetitions: int | tuple[int, ...], /) -> Tensor")
         .register_packed(op_tile)?;
     FuncDef::new("ops.getitem")
-        .doc("x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean\ntensors (advanced indexing) give a copy. Out-of-range ints are an IndexError naming the\naxis, the index and the size.\n\n>>> ferrule.arange(6)[1:5:2]\nTensor([1, 3], dtype=int64)")
+        .doc("x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean\ntensors (advanced indexing) give a copy. Out-of-range ints are an IndexError naming the\naxis, the index and the size.\n\n>>> ferrule.arange(6)[1:5:2]\nferrule.Tensor([1, 3], dtype=int64)")
         .signature("(x: Tensor, index: Any, /) -> Tensor")
         .register_packed(op_getitem)?;
     FuncDef::new("ops.setitem")
-        .doc("x[index] = value: writes value, broadcast to the selection and cast to x's dtype as\nnumpy does (unsafe casting), into x's memory.\n\n>>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x\nTensor([0, 7, 0], dtype=int64)")
+        .doc("x[index] = value: writes value, broadcast to the selection and cast to x's dtype as\nnumpy does (unsafe casting), into x's memory.\n\n>>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x\nferrule.Tensor([0, 7, 0], dtype=int64)")
         .signature("(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None")
         .register_packed(op_setitem)?;
     FuncDef::new("ops.take")
-        .doc("Elements of x at integer indices along axis (None: of the flattened x); the result\nshape is x.shape[:axis] + indices.shape + x.shape[axis+1:].\n\n>>> ferrule.take(ferrule.asarray([10, 20, 30]), ferrule.asarray([2, 0]))\nTensor([30, 10], dtype=int64)")
+        .doc("Elements of x at integer indices along axis (None: of the flattened x); the result\nshape is x.shape[:axis] + indices.shape + x.shape[axis+1:].\n\n>>> ferrule.take(ferrule.asarray([10, 20, 30]), ferrule.asarray([2, 0]))\nferrule.Tensor([30, 10], dtype=int64)")
         .signature("(x: Tensor, indices: Tensor, /, *, axis: int | None = None) -> Tensor")
         .register_packed(op_take)?;
     FuncDef::new("ops.take_along_axis")
-        .doc("Picks values of x along axis at the matching positions of indices (same number of\ndims as x, broadcast against it elsewhere), e.g. with the output of argsort.\n\n>>> x = ferrule.asarray([[3, 1, 2]])\n>>> ferrule.take_along_axis(x, ferrule.argsort(x), axis=1)\nTensor([[1, 2, 3]], dtype=int64)")
+        .doc("Picks values of x along axis at the matching positions of indices (same number of\ndims as x, broadcast against it elsewhere), e.g. with the output of argsort.\n\n>>> x = ferrule.asarray([[3, 1, 2]])\n>>> ferrule.take_along_axis(x, ferrule.argsort(x), axis=1)\nferrule.Tensor([[1, 2, 3]], dtype=int64)")
         .signature("(x: Tensor, indices: Tensor, /, *, axis: int = -1) -> Tensor")
         .register_packed(op_take_along_axis)?;
     FuncDef::new("ops.nonzero")
-        .doc("The indices of the non-zero elements of x, one int64 tensor per dim, in row-major\norder. A 0-d x is a ValueError.\n\n>>> ferrule.nonzero(ferrule.asarray([0, 3, 0, 4]))\n(Tensor([1, 3], dtype=int64),)")
+        .doc("The indices of the non-zero elements of x, one int64 tensor per dim, in row-major\norder. A 0-d x is a ValueError.\n\n>>> ferrule.nonzero(ferrule.asarray([0, 3, 0, 4]))\n(ferrule.Tensor([1, 3], dtype=int64),)")
         .signature("(x: Tensor, /) -> tuple[Tensor, ...]")
         .register_packed(op_nonzero)?;
     FuncDef::new("ops.searchsorted")
-        .doc("For each element of x2, the int64 index where inserting it into the sorted 1-D x1\nkeeps the order (side='left': the first such index, 'right': the last). sorter is an\nindex permutation that sorts x1. NaN sorts last, as in sort.\n\n>>> ferrule.searchsorted(ferrule.asarray([1, 2, 2, 3]), ferrule.asarray([2, 5]))\nTensor([1, 4], dtype=int64)")
+        .doc("For each element of x2, the int64 index where inserting it into the sorted 1-D x1\nkeeps the order (side='left': the first such index, 'right': the last). sorter is an\nindex permutation that sorts x1. NaN sorts last, as in sort.\n\n>>> ferrule.searchsorted(ferrule.asarray([1, 2, 2, 3]), ferrule.asarray([2, 5]))\nferrule.Tensor([1, 4], dtype=int64)")
         .signature("(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor")
         .register_packed(op_searchsorted)?;
     FuncDef::new("ops.sort")
-        .doc("x sorted along axis. NaN sorts after every number (first when descending); complex\nsorts by real part, then imaginary part. stable=True keeps equal elements in order.\n\n>>> ferrule.sort(ferrule.asarray([3.0, float(\"nan\"), 1.0]))\nTensor([ 1.,  3., nan], dtype=float64)")
+        .doc("x sorted along axis. NaN sorts after every number (first when descending); complex\nsorts by real part, then imaginary part. stable=True keeps equal elements in order.\n\n>>> ferrule.sort(ferrule.asarray([3.0, float(\"nan\"), 1.0]))\nferrule.Tensor([ 1.,  3., nan], dtype=float64)")
         .signature("(x: Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor")
         .register_packed(op_sort)?;
     FuncDef::new("ops.argsort")
-        .doc("The int64 indices that sort x along axis (the order of sort). With stable=True equal\nelements keep their original order, in both directions.\n\n>>> ferrule.argsort(ferrule.asarray([3, 1, 2]), descending=True)\nTensor([0, 2, 1], dtype=int64)")
+        .doc("The int64 indices that sort x along axis (the order of sort). With stable=True equal\nelements keep their original order, in both directions.\n\n>>> ferrule.argsort(ferrule.asarray([3, 1, 2]), descending=True)\nferrule.Tensor([0, 2, 1], dtype=int64)")
         .signature("(x: Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor")
         .register_packed(op_argsort)?;
     FuncDef::new("ops.unique_values")
-        .doc("The sorted unique elements of x (flattened); every NaN is its own value.\n\n>>> ferrule.unique_values(ferrule.asarray([3, 1, 3, 2]))\nTensor([1, 2, 3], dtype=int64)")
+        .doc("The sorted unique elements of x (flattened); every NaN is its own value.\n\n>>> ferrule.unique_values(ferrule.asarray([3, 1, 3, 2]))\nferrule.Tensor([1, 2, 3], dtype=int64)")
         .signature("(x: Tensor, /) -> Tensor")
         .register_packed(op_unique_values)?;
     FuncDef::new("ops.unique_counts")
-        .doc("(values, counts): the sorted unique elements of x and how often each occurs (int64).\n\n>>> ferrule.unique_counts(ferrule.asarray([3, 1, 3]))\n(Tensor([1, 3], dtype=int64), Tensor([1, 2], dtype=int64))")
+        .doc("(values, counts): the sorted unique elements of x and how often each occurs (int64).\n\n>>> ferrule.unique_counts(ferrule.asarray([3, 1, 3]))\nUniqueCountsResult(values=ferrule.Tensor([1, 3], dtype=int64), counts=ferrule.Tensor([1, 2], dtype=int64))")
         .signature("(x: Tensor, /) -> tuple[Tensor, ...]")
         .register_packed(op_unique_counts)?;
     FuncDef::new("ops.unique_inverse")
-        .doc("(values, inverse_indices): the sorted unique elements and, with x's shape, the index\ninto values of each element of x, so values[inverse_indices] rebuilds x.\n\n>>> ferrule.unique_inverse(ferrule.asarray([3, 1, 3]))\n(Tensor([1, 3], dtype=int64), Tensor([1, 0, 1], dtype=int64))")
+        .doc("(values, inverse_indices): the sorted unique elements and, with x's shape, the index\ninto values of each element of x, so values[inverse_indices] rebuilds x.\n\n>>> ferrule.unique_inverse(ferrule.asarray([3, 1, 3]))\nUniqueInverseResult(values=ferrule.Tensor([1, 3], dtype=int64), inverse_indices=ferrule.Tensor([1, 0, 1], dtype=int64))")
         .signature("(x: Tensor, /) -> tuple[Tensor, ...]")
         .register_packed(op_unique_inverse)?;
     FuncDef::new("ops.unique_all")
-        .doc("(values, indices, inverse_indices, counts): the sorted unique elements, the flat index\nof each one's first occurrence, the inverse indices (x's shape) and the counts.\n\n>>> ferrule.unique_all(ferrule.asarray([3, 1, 3]))\n(Tensor([1, 3], dtype=int64), Tensor([1, 0], dtype=int64), Tensor([1, 0, 1], dtype=int64), Tensor([1, 2], dtype=int64))")
+        .doc("(values, indices, inverse_indices, counts): the sorted unique elements, the flat index\nof each one's first occurrence, the inverse indices (x's shape) and the counts.\n\n>>> u = ferrule.unique_all(ferrule.asarray([3, 1, 3]))\n>>> u.values, u.indices\n(ferrule.Tensor([1, 3], dtype=int64), ferrule.Tensor([1, 0], dtype=int64))\n>>> u.inverse_indices, u.counts\n(ferrule.Tensor([1, 0, 1], dtype=int64), ferrule.Tensor([1, 2], dtype=int64))")
         .signature("(x: Tensor, /) -> tuple[Tensor, ...]")
         .register_packed(op_unique_all)?;
     FuncDef::new("ops.can_cast")
@@ -549,15 +549,15 @@ pub fn register_all() -> Result<()> {
         .signature("(from_: Any, to: dtype, /) -> bool")
         .register_packed(op_can_cast)?;
     FuncDef::new("ops.result_type")
-        .doc("The dtype resulting from type promotion of tensors, dtypes and Python scalars (which\nare weak: they take the dtype of the others).\n\n>>> ferrule.result_type(ferrule.int8, ferrule.uint8), ferrule.result_type(ferrule.float32, 1.0)\n(int16, float32)")
+        .doc("The dtype resulting from type promotion of tensors, dtypes and Python scalars (which\nare weak: they take the dtype of the others).\n\n>>> ferrule.result_type(ferrule.int8, ferrule.uint8), ferrule.result_type(ferrule.float32, 1.0)\n(ferrule.int16, ferrule.float32)")
         .signature("(*arrays_and_dtypes: Any) -> Any")
         .register_packed(op_result_type)?;
     FuncDef::new("ops.finfo")
-        .doc("Machine limits of a floating-point dtype (or tensor) as a record with bits, eps, max,\nmin, smallest_normal and dtype; a complex dtype describes its real parts.\n\n>>> ferrule.finfo(ferrule.float32)[\"eps\"]\n1.1920928955078125e-07")
+        .doc("Machine limits of a floating-point dtype (or tensor) as a record with bits, eps, max,\nmin, smallest_normal and dtype; a complex dtype describes its real parts.\n\n>>> ferrule.finfo(ferrule.float32).eps\n1.1920928955078125e-07")
         .signature("(type: Any, /) -> Any")
         .register_packed(op_finfo)?;
     FuncDef::new("ops.iinfo")
-        .doc("Machine limits of an integer dtype (or tensor) as a record with bits, max, min and\ndtype. For uint64, max (2**64 - 1) is a 0-d uint64 tensor, since it exceeds the packed int.\n\n>>> ferrule.iinfo(ferrule.int8)[\"max\"]\n127")
+        .doc("Machine limits of an integer dtype (or tensor) as a record with bits, max, min and\ndtype. For uint64, max (2**64 - 1) is a 0-d uint64 tensor, since it exceeds the packed int.\n\n>>> ferrule.iinfo(ferrule.int8).max\n127")
         .signature("(type: Any, /) -> Any")
         .register_packed(op_iinfo)?;
     FuncDef::new("ops.isdtype")
