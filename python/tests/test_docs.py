@@ -1,4 +1,5 @@
-"""Every code block of README.md and docs/**/*.md runs here, so the docs cannot drift from the code.
+"""Every code block of README.md, go/README.md and docs/**/*.md runs here, so the docs cannot drift
+from the code.
 
 How a fenced block is treated, by its info string (```LANG ATTRS):
 
@@ -59,7 +60,7 @@ class Block:
 
 
 def pages() -> list[pathlib.Path]:
-    return [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
+    return [REPO / "README.md", REPO / "go" / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 
 
 FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})\s*(.*)$")
