@@ -24,4 +24,4 @@ pub use device::Device;
 pub use dtype::{Complex32, Complex64, DType, Element, BF16, F16};
 pub use error::{Error, ErrorKind, Result};
 pub use storage::Storage;
-pub use tensor::{contiguous_strides, Tensor};
+pub use tensor::{contiguous_strides, Dims, Tensor, INLINE_DIMS};

@@ -1,11 +1,13 @@
 //! `Tensor`: shape, strides (in elements) and offset over shared `Storage`; constructors and metadata.
 
+mod dims;
 mod strided;
 mod view;
 
 use std::fmt;
 use std::sync::Arc;
 
+pub use dims::{Dims, INLINE_DIMS};
 pub use strided::for_each_offset;
 pub use view::broadcast_shapes;
 
@@ -19,8 +21,8 @@ use crate::{DType, Device, Element, Error, Result, Storage};
 #[derive(Clone)]
 pub struct Tensor {
     storage: Arc<Storage>,
-    shape: Vec<i64>,
-    strides: Vec<i64>,
+    shape: Dims,
+    strides: Dims,
     offset: i64,
     dtype: DType,
 }
@@ -30,6 +32,17 @@ pub struct Tensor {
 /// Dims of size 0 count as 1, as in numpy and PyTorch, so the strides stay meaningful.
 pub fn contiguous_strides(shape: &[i64]) -> Vec<i64> {
     let mut strides = vec![0; shape.len()];
+    let mut step: i64 = 1;
+    for (stride, &dim) in strides.iter_mut().zip(shape).rev() {
+        *stride = step;
+        step = step.saturating_mul(dim.max(1));
+    }
+    strides
+}
+
+/// [`contiguous_strides`] without a heap allocation for the usual few dims.
+fn contiguous_dims(shape: &[i64]) -> Dims {
+    let mut strides = Dims::zeroed(shape.len());
     let mut step: i64 = 1;
     for (stride, &dim) in strides.iter_mut().zip(shape).rev() {
         *stride = step;
@@ -128,8 +141,8 @@ impl Tensor {
         };
         Ok(Tensor {
             storage: Arc::new(storage),
-            shape: shape.to_vec(),
-            strides: contiguous_strides(shape),
+            shape: Dims::from(shape),
+            strides: contiguous_dims(shape),
             offset: 0,
             dtype,
         })
@@ -233,15 +246,16 @@ impl Tensor {
         }
         Ok(Tensor {
             storage,
-            shape,
-            strides,
+            shape: shape.into(),
+            strides: strides.into(),
             offset,
             dtype,
         })
     }
 
     /// A view of the same storage; an empty result keeps `self`'s offset so it stays in bounds.
-    fn view(&self, shape: Vec<i64>, strides: Vec<i64>, offset: i64) -> Tensor {
+    fn view(&self, shape: impl Into<Dims>, strides: impl Into<Dims>, offset: i64) -> Tensor {
+        let (shape, strides) = (shape.into(), strides.into());
         let offset = if shape.contains(&0) {
             self.offset
         } else {

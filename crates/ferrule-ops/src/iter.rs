@@ -120,6 +120,7 @@ fn is_exact_alias(input: &Tensor, out: &Tensor) -> bool {
 /// `out` after checking it has exactly that shape and dtype and does not partially overlap
 /// any of `inputs` (an exact alias is allowed). Errors are `ValueError`/`TypeError` naming
 /// `op` and `out`.
+#[inline]
 pub fn prepare_out(
     op: &str,
     out: Option<&Tensor>,

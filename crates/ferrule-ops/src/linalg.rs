@@ -76,6 +76,9 @@ pub fn matmul(x1: &Tensor, x2: &Tensor, out: Option<&Tensor>) -> Result<Tensor> 
         bail!(ValueError, "matmul: operands must have at least one dimension, got shapes {}", shapes());
     }
     let dtype = crate::promote::result_type(x1.dtype(), x2.dtype());
+    if let Some(result) = matmul_2d_fast(x1, x2, dtype, out)? {
+        return Ok(result);
+    }
     let a = if x1.ndim() == 1 { x1.expand_dims(0)? } else { x1.clone() };
     let b = if x2.ndim() == 1 { x2.expand_dims(1)? } else { x2.clone() };
     let (na, nb) = (a.ndim(), b.ndim());
@@ -120,6 +123,33 @@ pub fn matmul(x1: &Tensor, x2: &Tensor, out: Option<&Tensor>) -> Result<Tensor> 
         copy_to(&target, &result)?;
     }
     Ok(result)
+}
+
+/// `matmul` of two 2-D operands of one dtype into a fresh result: no batch, no promotion, no
+/// `out`, so none of the general path's views and temporaries (what tiny products pay for).
+/// `None` when the general path applies (including every error case, which it reports).
+fn matmul_2d_fast(x1: &Tensor, x2: &Tensor, dtype: DType, out: Option<&Tensor>) -> Result<Option<Tensor>> {
+    if out.is_some() || x1.ndim() != 2 || x2.ndim() != 2 || x1.dtype() != dtype || x2.dtype() != dtype {
+        return Ok(None);
+    }
+    if matches!(dtype, DType::Float16 | DType::BFloat16) || x1.shape()[1] != x2.shape()[0] {
+        return Ok(None);
+    }
+    let (m, k, n) = (x1.shape()[0], x1.shape()[1], x2.shape()[1]);
+    crate::creation::check_shape("matmul", &[m, n], dtype)?;
+    // SAFETY: `batched` writes every element of the result (k == 0 fills zeros) before anyone
+    // reads it; the result is fresh, so it does not overlap the inputs.
+    let result = unsafe { Tensor::uninit(&[m, n], dtype)? };
+    batched(
+        dtype,
+        &[],
+        (m as usize, n as usize, k as usize),
+        &Operand2::of(x1),
+        &Operand2::of(x2),
+        &Operand2::of(&result),
+        false,
+    )?;
+    Ok(Some(result))
 }
 
 /// The product of two 2-D tensors (GoTorch's `mm`); other ranks are a `ValueError`.

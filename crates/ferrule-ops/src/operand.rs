@@ -1,5 +1,6 @@
 //! `Scalar` and `Operand` (a tensor or a weak Python scalar) and the weak-scalar resolution rules.
 
+use std::borrow::Cow;
 use ferrule_core::{DType, Error, Result, Tensor};
 
 use crate::dispatch::Elem;
@@ -164,14 +165,14 @@ impl Operand {
 ///
 /// Errors: `TypeError` when both are scalars (`"add: at least one of x1, x2 must be a
 /// tensor"`); `OverflowError` when an int scalar does not fit the tensor's integer dtype.
-pub fn resolve_pair(op: &str, x1: &Operand, x2: &Operand) -> Result<(Tensor, Tensor)> {
+pub fn resolve_pair<'a>(op: &str, x1: &'a Operand, x2: &'a Operand) -> Result<(Cow<'a, Tensor>, Cow<'a, Tensor>)> {
     match (x1, x2) {
-        (Operand::Tensor(a), Operand::Tensor(b)) => Ok((a.clone(), b.clone())),
+        (Operand::Tensor(a), Operand::Tensor(b)) => Ok((Cow::Borrowed(a), Cow::Borrowed(b))),
         (Operand::Tensor(a), Operand::Scalar(s)) => {
-            Ok((a.clone(), s.to_tensor(op, s.weak_dtype(a.dtype()))?))
+            Ok((Cow::Borrowed(a), Cow::Owned(s.to_tensor(op, s.weak_dtype(a.dtype()))?)))
         }
         (Operand::Scalar(s), Operand::Tensor(b)) => {
-            Ok((s.to_tensor(op, s.weak_dtype(b.dtype()))?, b.clone()))
+            Ok((Cow::Owned(s.to_tensor(op, s.weak_dtype(b.dtype()))?), Cow::Borrowed(b)))
         }
         (Operand::Scalar(_), Operand::Scalar(_)) => Err(Error::type_error(format!(
             "{op}: at least one of x1, x2 must be a tensor"
@@ -224,9 +225,10 @@ mod tests {
             (DType::Complex64, Scalar::Float(2.0), DType::Complex64),
         ];
         for (tensor, scalar, want) in cases {
-            let (a, b) = resolve_pair("add", &t(tensor), &Operand::Scalar(scalar)).unwrap();
+            let (x, s) = (t(tensor), Operand::Scalar(scalar));
+            let (a, b) = resolve_pair("add", &x, &s).unwrap();
             assert_eq!((a.dtype(), b.dtype()), (tensor, want));
-            let (b, a) = resolve_pair("add", &Operand::Scalar(scalar), &t(tensor)).unwrap();
+            let (b, a) = resolve_pair("add", &s, &x).unwrap();
             assert_eq!((a.dtype(), b.dtype()), (tensor, want));
             assert_eq!(b.ndim(), 0);
         }

@@ -47,6 +47,9 @@ impl Drop for Callable {
 pub struct FuncInfo {
     /// `signature.fixed_len()`, computed once (the call path reads it on every call).
     pub(crate) fixed_len_cache: usize,
+    /// How many leading fixed parameters a call must pass (one past the last without a
+    /// default), computed once: fewer arguments are a TypeError, more get defaults filled.
+    pub(crate) required_len_cache: usize,
     /// Registered name ("" if never registered).
     pub name: String,
     /// Documentation.
@@ -96,6 +99,9 @@ impl Function {
     /// new object sharing the callable (so a function registered twice keeps both signatures).
     pub fn with_info(this: &ObjRef<Function>, mut info: FuncInfo) -> ObjRef<Function> {
         info.fixed_len_cache = info.signature.as_ref().map_or(0, Signature::fixed_len);
+        info.required_len_cache = info.signature.as_ref().map_or(0, |sig| {
+            sig.fixed_params().enumerate().filter(|(_, p)| p.default.is_none()).map(|(i, _)| i + 1).max().unwrap_or(0)
+        });
         let info = Arc::new(info);
         if this.info.set(info.clone()).is_ok() {
             return this.clone();
@@ -126,11 +132,25 @@ impl Function {
                 let defaults = sig.fixed_params().skip(args.len()).map(|p| p.default.clone().unwrap_or_default());
                 let total = sig.fixed_params().count();
                 if total <= INLINE {
-                    let mut full: [Any; INLINE] = Default::default();
-                    for (slot, value) in full.iter_mut().zip(args.iter().cloned().chain(defaults)) {
-                        *slot = value;
+                    // The caller's arguments stay borrowed: copied bit for bit (no reference
+                    // counting) into slots that are never dropped. Only the defaults, cloned in,
+                    // are owned here and dropped after the call.
+                    let mut full = [const { std::mem::MaybeUninit::<Any>::uninit() }; INLINE];
+                    // SAFETY: `Any` is repr(transparent) over the plain-data FerruleAny, so a
+                    // bitwise copy is a valid value; these copies are never dropped.
+                    unsafe { std::ptr::copy_nonoverlapping(args.as_ptr(), full.as_mut_ptr().cast::<Any>(), args.len()) };
+                    let mut filled = args.len();
+                    for value in defaults.take(total - args.len()) {
+                        full[filled].write(value);
+                        filled += 1;
                     }
-                    return self.call_exact(&full[..total]);
+                    // SAFETY: the first `filled` slots are initialised just above.
+                    let result = self.call_exact(unsafe { std::slice::from_raw_parts(full.as_ptr().cast::<Any>(), filled) });
+                    for slot in &mut full[args.len()..filled] {
+                        // SAFETY: each default slot was written once above and is dropped once.
+                        unsafe { slot.assume_init_drop() };
+                    }
+                    return result;
                 }
                 let mut full: Vec<Any> = args.to_vec();
                 full.extend(defaults);
@@ -144,7 +164,11 @@ impl Function {
     #[inline]
     fn fill_defaults(&self, n: usize) -> Result<Option<&Signature>> {
         match self.info() {
-            Some(info) if n < info.fixed_len() => {}
+            Some(info) if n < info.fixed_len() => {
+                if n >= info.required_len_cache {
+                    return Ok(info.signature.as_ref());
+                }
+            }
             _ => return Ok(None),
         }
         self.fill_defaults_slow(n)

@@ -53,13 +53,18 @@ impl TensorObj {
             device: DLDevice { device_type: tensor.device().device_type, device_id: tensor.device().device_id },
             ndim: tensor.ndim() as i32,
             dtype: DLDataType { code, bits, lanes },
-            shape: tensor.shape().as_ptr().cast_mut(),
-            strides: tensor.strides().as_ptr().cast_mut(),
+            // set below, once the tensor has its final address inside the object
+            shape: std::ptr::null_mut(),
+            strides: std::ptr::null_mut(),
             byte_offset: 0,
         };
-        // The shape and strides live in the tensor's own heap buffers, which do not move when the
-        // tensor moves into the object.
-        ObjRef::new(TensorObj { dl, frontend: std::ptr::null_mut(), tensor, readonly })
+        let mut obj = ObjRef::new(TensorObj { dl, frontend: std::ptr::null_mut(), tensor, readonly });
+        // The shape and strides may live inline in the tensor, so the DLTensor points at them
+        // only now: the object is on the heap and never moves, and the tensor is immutable.
+        let inner = obj.get_mut().expect("a new object has one reference");
+        inner.dl.shape = inner.tensor.shape().as_ptr().cast_mut();
+        inner.dl.strides = inner.tensor.strides().as_ptr().cast_mut();
+        obj
     }
 
     /// The tensor.

@@ -1,6 +1,6 @@
 //! Views that share storage: reshape, permute, transpose, slice, select, broadcast, expand and squeeze.
 
-use super::{dims_product, format_shape, Tensor};
+use super::{dims_product, format_shape, Dims, Tensor};
 use crate::{Error, Result};
 
 /// The numpy broadcast of two shapes; `ValueError` when a pair of dims is neither equal nor 1.
@@ -143,8 +143,8 @@ impl Tensor {
                 crate::bail!(ValueError, "repeated axis {axis} in permute");
             }
         }
-        let shape = axes.iter().map(|&a| self.shape[a]).collect();
-        let strides = axes.iter().map(|&a| self.strides[a]).collect();
+        let shape: Dims = axes.iter().map(|&a| self.shape[a]).collect();
+        let strides: Dims = axes.iter().map(|&a| self.strides[a]).collect();
         Ok(self.view(shape, strides, self.offset))
     }
 
@@ -299,11 +299,11 @@ impl Tensor {
             }
         }
         let keep = |i: &usize| !remove[*i];
-        let shape = (0..self.ndim())
+        let shape: Dims = (0..self.ndim())
             .filter(keep)
             .map(|i| self.shape[i])
             .collect();
-        let strides = (0..self.ndim())
+        let strides: Dims = (0..self.ndim())
             .filter(keep)
             .map(|i| self.strides[i])
             .collect();

@@ -296,7 +296,8 @@ macro_rules! float_binary_op {
             let promoted = crate::promote::result_type(a.dtype(), b.dtype());
             let compute = float_compute(promoted, a.dtype(), b.dtype());
             let compute = move |_: DType| compute;
-            let op = binary_setup(name, &Operand::Tensor(a), &Operand::Tensor(b), out, "a real dtype", compute, same)?;
+            let (a, b) = (Operand::Tensor(a.into_owned()), Operand::Tensor(b.into_owned()));
+            let op = binary_setup(name, &a, &b, out, "a real dtype", compute, same)?;
             real_map2!(op.dtype, &op.a, &op.b, &op.out, $grain, |$x, $y| $e);
             Ok(op.out)
         }
@@ -344,7 +345,8 @@ pub fn nextafter(x1: &Operand, x2: &Operand, out: Option<&Tensor>) -> Result<Ten
     let (a, b) = crate::operand::resolve_pair("nextafter", x1, x2)?;
     let promoted = crate::promote::result_type(a.dtype(), b.dtype());
     let compute = float_compute(promoted, a.dtype(), b.dtype());
-    let op = binary_setup("nextafter", &Operand::Tensor(a), &Operand::Tensor(b), out, "a real dtype", move |_| compute, same)?;
+    let (a, b) = (Operand::Tensor(a.into_owned()), Operand::Tensor(b.into_owned()));
+    let op = binary_setup("nextafter", &a, &b, out, "a real dtype", move |_| compute, same)?;
     match op.dtype {
         DType::Float16 => map2(&op.a, &op.b, &op.out, G, |p: F16, q: F16| {
             F16(half_next_after(p.0, p.to_f32(), q.to_f32(), q.0, 0x7e00))

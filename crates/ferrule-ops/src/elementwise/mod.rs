@@ -27,6 +27,7 @@ pub use math::*;
 pub use select::{clip, r#where};
 pub use unary::*;
 
+use std::borrow::Cow;
 use ferrule_core::{DType, Element, Error, Result, Tensor};
 
 use crate::iter::{broadcast_all, map_binary, map_unary, prepare_out};
@@ -82,11 +83,11 @@ pub(crate) fn dtype_error(op: &str, dtype: DType, what: &str) -> Error {
 
 /// The prepared operands of a binary op: both inputs converted to the computation dtype and
 /// the checked or fresh output.
-pub(crate) struct Binary {
-    /// x1 in `dtype`.
-    pub a: Tensor,
-    /// x2 in `dtype`.
-    pub b: Tensor,
+pub(crate) struct Binary<'a> {
+    /// x1 in `dtype` (borrowed when it already was).
+    pub a: Cow<'a, Tensor>,
+    /// x2 in `dtype` (borrowed when it already was).
+    pub b: Cow<'a, Tensor>,
     /// The output (fresh or the caller's `out`).
     pub out: Tensor,
     /// The dtype the kernel computes in.
@@ -98,15 +99,16 @@ pub(crate) struct Binary {
 /// `compute` maps the promoted dtype to the computation dtype, or `None` when the op does not
 /// accept it (a `TypeError` quoting `what`); `out_dtype` maps the computation dtype to the
 /// result dtype.
-pub(crate) fn binary_setup(
+#[inline]
+pub(crate) fn binary_setup<'a>(
     op: &str,
-    x1: &Operand,
-    x2: &Operand,
+    x1: &'a Operand,
+    x2: &'a Operand,
     out: Option<&Tensor>,
     what: &str,
     compute: impl Fn(DType) -> Option<DType>,
     out_dtype: impl Fn(DType) -> DType,
-) -> Result<Binary> {
+) -> Result<Binary<'a>> {
     let (a, b) = resolve_pair(op, x1, x2)?;
     let promoted = result_type(a.dtype(), b.dtype());
     let dtype = compute(promoted).ok_or_else(|| {
@@ -121,17 +123,14 @@ pub(crate) fn binary_setup(
         }
     })?;
     let shape = if a.shape() == b.shape() {
-        a.shape().to_vec()
+        ferrule_core::Dims::from(a.shape())
     } else {
-        broadcast_all(op, &[&a, &b])?
+        broadcast_all(op, &[&a, &b])?.into()
     };
     let out = prepare_out(op, out, &shape, out_dtype(dtype), &[&a, &b])?;
-    Ok(Binary {
-        a: in_dtype(&a, dtype)?,
-        b: in_dtype(&b, dtype)?,
-        out,
-        dtype,
-    })
+    // an operand already in `dtype` stays as it is (borrowed: no reference counting)
+    let convert = |x: Cow<'a, Tensor>| if x.dtype() == dtype { Ok(x) } else { cast_to(&x, dtype).map(Cow::Owned) };
+    Ok(Binary { a: convert(a)?, b: convert(b)?, out, dtype })
 }
 
 /// Prepares a unary op: `out` checked or allocated with `x`'s shape and `out_dtype`.

@@ -1,5 +1,6 @@
 //! Selection: `where(condition, x1, x2)` and `clip(x, min, max)`.
 
+use std::borrow::Cow;
 use ferrule_core::{DType, Result, Tensor};
 
 use super::arith::Num;
@@ -14,8 +15,8 @@ use crate::promote::result_type;
 pub fn r#where(condition: &Tensor, x1: &Operand, x2: &Operand, out: Option<&Tensor>) -> Result<Tensor> {
     let (a, b) = match (x1, x2) {
         (Operand::Scalar(s), Operand::Scalar(t)) => (
-            s.to_tensor("where", s.default_dtype())?,
-            t.to_tensor("where", t.default_dtype())?,
+            Cow::Owned(s.to_tensor("where", s.default_dtype())?),
+            Cow::Owned(t.to_tensor("where", t.default_dtype())?),
         ),
         _ => resolve_pair("where", x1, x2)?,
     };

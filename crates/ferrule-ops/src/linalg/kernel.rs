@@ -28,6 +28,9 @@ impl Operand2 {
     }
 }
 
+/// Row accumulators of the direct loop up to this width live on the stack.
+const DIRECT_STACK: usize = 64;
+
 /// Problems with at most this many multiply-adds use the direct loop (no packing overhead).
 const TINY_WORK: usize = 4096;
 
@@ -92,7 +95,8 @@ macro_rules! mat_complex {
 mat_complex!(Complex32, Complex64);
 
 /// `c = a @ b` for one `m x k` by `k x n` problem with arbitrary element strides, by a
-/// row-of-accumulators loop (vectorised when `b`'s rows are contiguous).
+/// row-of-accumulators loop (vectorised when `b`'s rows are contiguous); `acc` is scratch of at
+/// least `n` elements.
 ///
 /// # Safety
 ///
@@ -107,10 +111,9 @@ unsafe fn direct<T: MatElem>(
     c: *mut T,
     (c_rs, c_cs): (isize, isize),
     conj: bool,
-    acc: &mut Vec<T>,
+    acc: &mut [T],
 ) {
-    acc.clear();
-    acc.resize(n, T::ZERO);
+    let acc = &mut acc[..n];
     for i in 0..m as isize {
         acc.fill(T::ZERO);
         for p in 0..k as isize {
@@ -261,6 +264,9 @@ pub(crate) fn batched(
         return Ok(());
     }
     let offsets = |strides: &[i64]| {
+        if batch.is_empty() {
+            return Vec::new(); // one matrix at offset 0 (read as `at` below): no allocation
+        }
         let mut v = Vec::with_capacity(count);
         ferrule_core::tensor::for_each_offset(batch, strides, |o| v.push(o as isize));
         v
@@ -274,9 +280,10 @@ pub(crate) fn batched(
                 // disjoint from the inputs (caller contract) and each batch index owns its
                 // output matrix.
                 unsafe {
-                    let ap = a.ptr.get().cast::<$t>().cast_const().offset(ao[i]);
-                    let bp = b.ptr.get().cast::<$t>().cast_const().offset(bo[i]);
-                    let cp = c.ptr.get().cast::<$t>().offset(co[i]);
+                    let at = |v: &Vec<isize>| v.get(i).copied().unwrap_or(0);
+                    let ap = a.ptr.get().cast::<$t>().cast_const().offset(at(&ao));
+                    let bp = b.ptr.get().cast::<$t>().cast_const().offset(at(&bo));
+                    let cp = c.ptr.get().cast::<$t>().offset(at(&co));
                     let (ars, acs) = (a.rs as isize, a.cs as isize);
                     let (brs, bcs) = (b.rs as isize, b.cs as isize);
                     let (crs, ccs) = (c.rs as isize, c.cs as isize);
@@ -288,7 +295,12 @@ pub(crate) fn batched(
                         }
                     } else if $use_gemm && work > TINY_WORK {
                         with_gemm::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, threads);
+                    } else if n <= DIRECT_STACK {
+                        // a row accumulator on the stack: tiny products allocate nothing here
+                        let mut row = [<$t as MatElem>::ZERO; DIRECT_STACK];
+                        direct::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, &mut row);
                     } else {
+                        acc.resize(n, <$t as MatElem>::ZERO);
                         direct::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, acc);
                     }
                 }
