@@ -360,6 +360,23 @@ void* ferrule_blocking_enter(void);
 void ferrule_blocking_leave(void* token);
 
 /* ---------------------------------------------------------------------------------------------
+ * Interrupts: how a long-running native function notices Ctrl-C. The frontend installs a hook
+ * that asks its interpreter whether a signal is pending (Python: runs the signal handlers);
+ * native code calls ferrule_check_signals now and then (every few milliseconds of work) and, on
+ * a non-zero return, stops and returns the error it was given.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Returns 0 when nothing is pending; otherwise non-zero with `*err` set to a new error (kind
+ * "KeyboardInterrupt" for Ctrl-C, or whatever the handler raised). Callable from any thread; a
+ * frontend whose handlers only run on one thread returns 0 elsewhere. */
+typedef int32_t (*FerruleSignalCheck)(FerruleObject** err);
+/* Installs (NULL: removes) the hook. */
+void ferrule_set_signal_hook(FerruleSignalCheck hook);
+/* Runs the hook: 0 when there is none or nothing is pending, else non-zero with `*err` set to a
+ * new error the caller owns (and should return from its function). */
+int32_t ferrule_check_signals(FerruleObject** err);
+
+/* ---------------------------------------------------------------------------------------------
  * The API table handed to plugins (and to frontends that load libferrule at run time), so that
  * they need not link against libferrule and always reach the one registry of the process.
  * Fields are only ever appended; check `struct_size` before using a field added later.
@@ -410,6 +427,9 @@ typedef struct FerruleApi {
   void* (*blocking_enter)(void);
   void (*blocking_leave)(void*);
   void (*set_frontend_release_hook)(FerruleFrontendRelease);
+  /* appended after the 39 entries above (check struct_size before use) */
+  void (*set_signal_hook)(FerruleSignalCheck);
+  int32_t (*check_signals)(FerruleObject**);
 } FerruleApi;
 
 /* The process-wide API table (static storage; never NULL). `abi_version`, `struct_size` and every

@@ -74,7 +74,7 @@ static inline int32_t ferrule_op_empty(const FerruleAny* shape, const FerruleAny
  * A new tensor with the shape of x, and its dtype unless dtype is given.
  *
  * >>> ferrule.empty_like(ferrule.ones((2, 3), dtype=ferrule.int8)).dtype
- * 'int8'
+ * ferrule.int8
  */
 static inline int32_t ferrule_op_empty_like(const FerruleAny* x, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -314,7 +314,7 @@ static inline int32_t ferrule_op_random_uniform(const FerruleAny* low, const Fer
  * on xoshiro256**). Seeding and dtypes as random.uniform; a negative scale is a ValueError.
  *
  * >>> ferrule.random.normal(shape=(3,), seed=1, dtype=ferrule.float32).dtype
- * 'float32'
+ * ferrule.float32
  */
 static inline int32_t ferrule_op_random_normal(const FerruleAny* loc, const FerruleAny* scale, const FerruleAny* shape, const FerruleAny* seed, const FerruleAny* dtype, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;

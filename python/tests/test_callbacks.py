@@ -5,7 +5,11 @@ Every test taking ``frontend`` (or ``testing``) runs against both the extension 
 
 from __future__ import annotations
 
+import _thread
+import os
+import signal
 import threading
+import time
 
 import pytest
 
@@ -158,3 +162,65 @@ def test_long_task_stops_on_callback_error_and_checks_steps(frontend):
     assert calls == [1, 2]
     with pytest.raises(ValueError, match=r"examples.long_task\(\) argument 1 'steps'"):
         long_task(-1)
+
+
+# --- Ctrl-C: long-running native functions check for signals ------------------------------------
+
+
+def _interrupt_soon(delay: float, how: str) -> threading.Timer:
+    """Interrupts the main thread after ``delay`` seconds, from a timer thread: a real SIGINT
+    (as Ctrl-C sends) or ``_thread.interrupt_main`` (the same flag, set without a signal)."""
+    def fire() -> None:
+        if how == "sigint":
+            os.kill(os.getpid(), signal.SIGINT)
+        else:
+            _thread.interrupt_main()
+
+    timer = threading.Timer(delay, fire)
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("how", ["sigint", "interrupt_main"])
+def test_ctrl_c_stops_a_long_running_loop(how):
+    # 10**12 haversines would take hours: only the interrupt can end this call
+    geo = ferrule.ffi.get_global_func("examples.geo_distance")
+    timer = _interrupt_soon(0.2, how)
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            geo(113.973129, 22.599578, 114.3311032, 22.6986848, 10**12)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10
+    # the function still works afterwards, and the interrupt is not left pending
+    assert geo(113.973129, 22.599578, 114.3311032, 22.6986848, 10) == pytest.approx(38_394.66, rel=1e-6)
+
+
+def test_ctrl_c_stops_a_job_running_on_a_native_worker_thread():
+    long_task = ferrule.ffi.get_global_func("examples.long_task")
+    steps: list[int] = []
+    timer = _interrupt_soon(0.2, "sigint")
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            long_task(10**7, lambda done, total: steps.append(done))
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10
+    assert 0 < len(steps) < 10**7  # it ran, and stopped after the step in progress
+    assert long_task(2) == 2
+
+
+def test_ctrl_c_stops_a_plugin_function_through_the_plugin_sdk():
+    # testing.busy_wait (a Rust plugin) polls ferrule_plugin::check_signals in a blocking region
+    busy_wait = ferrule.ffi.get_global_func("testing.busy_wait")
+    assert 0.01 <= busy_wait(0.01) < 5
+    timer = _interrupt_soon(0.2, "sigint")
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            busy_wait(60.0)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10

@@ -39,9 +39,10 @@ _Static_assert(sizeof(FerruleTensorObject) == 80, "FerruleTensorObject is 80 byt
 _Static_assert(offsetof(FerruleTensorObject, frontend) == 72, "FerruleTensorObject.frontend at 72");
 _Static_assert(offsetof(FerruleTensorObject, tensor) == 24, "FerruleTensorObject.tensor at 24");
 
-_Static_assert(sizeof(FerruleApi) == 8 + 39 * 8, "FerruleApi: 8-byte prefix and 39 entries");
+_Static_assert(sizeof(FerruleApi) == 8 + 41 * 8, "FerruleApi: 8-byte prefix and 41 entries");
 _Static_assert(offsetof(FerruleApi, live_object_count) == 8, "first FerruleApi entry at 8");
-_Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8, "set_frontend_release_hook is last");
+_Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8, "set_frontend_release_hook keeps its offset");
+_Static_assert(offsetof(FerruleApi, check_signals) == 8 + 40 * 8, "check_signals is last");
 
 /* ---- run time ------------------------------------------------------------------------------- */
 
@@ -58,6 +59,14 @@ static int failed = 0;
     }                                                                  \
   } while (0)
 
+/* A frontend's signal hook: reports an interrupt on its second call. */
+static int signal_calls = 0;
+static int32_t fake_signal_hook(FerruleObject** err) {
+  if (++signal_calls < 2) return 0;
+  ferrule_error_create("KeyboardInterrupt", "interrupted by the test", err);
+  return 1;
+}
+
 int main(void) {
   CHECK(ferrule_abi_version() == FERRULE_ABI_VERSION);
 
@@ -73,6 +82,7 @@ int main(void) {
   CHECK(api->object_release == ferrule_object_release);
   CHECK(api->blocking_leave == ferrule_blocking_leave);
   CHECK(api->set_frontend_release_hook == ferrule_set_frontend_release_hook);
+  CHECK(api->check_signals == ferrule_check_signals);
 
   /* Retain / release / live count on a string too long to be inline. */
   const uint64_t live_before = ferrule_live_object_count();
@@ -111,6 +121,22 @@ int main(void) {
   CHECK(strcmp(ferrule_error_kind(error), "ValueError") == 0);
   CHECK(strcmp(ferrule_error_message(error), "bad value") == 0);
   ferrule_object_release(error);
+  CHECK(ferrule_live_object_count() == live_before);
+
+  /* Interrupts: no hook, nothing pending; a hook's error comes back to the caller. */
+  FerruleObject* interrupt = NULL;
+  CHECK(ferrule_check_signals(&interrupt) == 0 && interrupt == NULL);
+  ferrule_set_signal_hook(fake_signal_hook);
+  CHECK(ferrule_check_signals(&interrupt) == 0 && interrupt == NULL);
+  CHECK(ferrule_check_signals(&interrupt) != 0 && interrupt != NULL);
+  if (interrupt != NULL) {
+    CHECK(strcmp(ferrule_error_kind(interrupt), "KeyboardInterrupt") == 0);
+    CHECK(strcmp(ferrule_error_message(interrupt), "interrupted by the test") == 0);
+    ferrule_object_release(interrupt);
+  }
+  CHECK(ferrule_check_signals(NULL) != 0); /* a NULL slot discards the error */
+  ferrule_set_signal_hook(NULL);
+  CHECK(ferrule_check_signals(&interrupt) == 0);
   CHECK(ferrule_live_object_count() == live_before);
 
   printf("abi_layout: %d passed, %d failed\n", passed, failed);

@@ -107,6 +107,31 @@ pub unsafe extern "C" fn ferrule_blocking_leave(token: *mut c_void) {
     unsafe { blocking::leave(token) }
 }
 
+/// See `ferrule_set_signal_hook` in ferrule.h.
+#[no_mangle]
+pub extern "C" fn ferrule_set_signal_hook(hook: Option<ferrule_sys::FerruleSignalCheck>) {
+    ferrule_registry::signals::set_hook(hook);
+}
+
+unsafe extern "C" fn ferrule_set_signal_hook_unsafe(hook: Option<ferrule_sys::FerruleSignalCheck>) {
+    ferrule_set_signal_hook(hook);
+}
+
+/// See `ferrule_check_signals` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_check_signals(err: *mut *mut FerruleObject) -> i32 {
+    match ferrule_registry::signals::check() {
+        Ok(()) => 0,
+        Err(e) => {
+            if !err.is_null() {
+                // SAFETY: the caller passes a writable slot (or NULL to discard the error).
+                unsafe { *err = e.into_object().into_raw() };
+            }
+            1
+        }
+    }
+}
+
 /// See `ferrule_set_frontend_release_hook` in ferrule.h.
 #[no_mangle]
 pub extern "C" fn ferrule_set_frontend_release_hook(hook: Option<ferrule_sys::FerruleFrontendRelease>) {
@@ -159,6 +184,8 @@ static API: FerruleApi = FerruleApi {
     blocking_enter: ferrule_blocking_enter_unsafe,
     blocking_leave: ferrule_blocking_leave,
     set_frontend_release_hook: ferrule_set_frontend_release_hook_unsafe,
+    set_signal_hook: ferrule_set_signal_hook_unsafe,
+    check_signals: ferrule_check_signals,
 };
 
 // The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.

@@ -119,6 +119,25 @@ pub fn blocking<R>(work: impl FnOnce() -> R) -> R {
     work()
 }
 
+/// Asks the frontend whether the user interrupted (Ctrl-C): `Err` with the interrupt (kind
+/// `KeyboardInterrupt` from Python) when so, which a long-running function should return.
+/// Taking the answer may lock the frontend's interpreter, so call it every few milliseconds of
+/// work, not every iteration. Always `Ok` on a host whose API table predates the hook.
+pub fn check_signals() -> Result<(), Error> {
+    let api = api();
+    let needed = std::mem::offset_of!(FerruleApi, check_signals) + std::mem::size_of::<usize>();
+    if (api.struct_size as usize) < needed {
+        return Ok(());
+    }
+    let mut err = std::ptr::null_mut();
+    // SAFETY: the table has the field (checked above); `err` is a writable slot.
+    if unsafe { (api.check_signals)(&mut err) } == 0 {
+        return Ok(());
+    }
+    // SAFETY: on a non-zero return the host handed us a new error object.
+    Err(unsafe { Error::from_raw_object(err) })
+}
+
 /// Defines the `ferrule_plugin_init` symbol that `ferrule_library_load` looks for.
 ///
 /// `$init` is a `fn() -> Result<(), ferrule_plugin::Error>` that registers the plugin's

@@ -173,8 +173,44 @@ unsafe extern "C" fn blocking_leave(token: *mut c_void) {
     }
 }
 
-/// Installs the GIL-releasing blocking hooks into libferrule.
+/// Installs the GIL-releasing blocking hooks into libferrule, and the signal hook (when the
+/// loaded libferrule's API table has it).
 pub fn install_blocking_hooks() {
     // SAFETY: plain function pointers with the declared signatures.
     unsafe { (api().set_blocking_hooks)(Some(blocking_enter), Some(blocking_leave)) }
+    let needed = std::mem::offset_of!(ferrule_sys::FerruleApi, set_signal_hook) + std::mem::size_of::<usize>();
+    if api().struct_size as usize >= needed {
+        // SAFETY: the table is long enough to hold the field (checked just above).
+        unsafe { (api().set_signal_hook)(Some(check_signals)) }
+    }
+}
+
+/// libferrule's signal hook, called now and then by long-running native code: runs Python's
+/// signal handlers (CPython runs them on the main thread only; elsewhere this finds nothing). A
+/// handler's exception (KeyboardInterrupt for Ctrl-C) becomes the native error, carrying the
+/// exception object, so the caller's frontend re-raises that very exception.
+unsafe extern "C" fn check_signals(err: *mut *mut FerruleObject) -> i32 {
+    if is_finalizing() {
+        return 0;
+    }
+    // SAFETY: any thread may take the GIL through PyGILState_Ensure (the interpreter is alive).
+    unsafe {
+        if Py_IsInitialized() == 0 {
+            return 0;
+        }
+        let gil = PyGILState_Ensure();
+        let rc = if PyErr_CheckSignals() != 0 {
+            let e = crate::error::take_python_error();
+            if err.is_null() {
+                (api().object_release)(e);
+            } else {
+                *err = e;
+            }
+            1
+        } else {
+            0
+        };
+        PyGILState_Release(gil);
+        rc
+    }
 }

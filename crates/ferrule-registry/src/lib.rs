@@ -11,6 +11,7 @@ pub mod function;
 pub mod object;
 pub mod registry;
 pub mod signature;
+pub mod signals;
 pub mod string;
 pub mod tensor;
 pub mod typed;

@@ -173,6 +173,9 @@ pub type FerruleStateDeleter = unsafe extern "C" fn(this: *mut c_void);
 pub type FerruleBlockingEnter = unsafe extern "C" fn() -> *mut c_void;
 /// Re-acquires a frontend lock from a token (`FerruleBlockingLeave`).
 pub type FerruleBlockingLeave = unsafe extern "C" fn(token: *mut c_void);
+/// Asks a frontend whether a signal (Ctrl-C) is pending: 0 if not, else non-zero with a new
+/// error in `*err` (`FerruleSignalCheck`).
+pub type FerruleSignalCheck = unsafe extern "C" fn(err: *mut *mut FerruleObject) -> i32;
 /// What a plugin exports as `ferrule_plugin_init`.
 pub type FerrulePluginInit = unsafe extern "C" fn(api: *const FerruleApi, err: *mut *mut FerruleObject) -> i32;
 
@@ -224,6 +227,10 @@ pub struct FerruleApi {
     pub blocking_enter: unsafe extern "C" fn() -> *mut c_void,
     pub blocking_leave: unsafe extern "C" fn(*mut c_void),
     pub set_frontend_release_hook: unsafe extern "C" fn(Option<FerruleFrontendRelease>),
+    /// Appended after the 39 entries above (check `struct_size` before use).
+    pub set_signal_hook: unsafe extern "C" fn(Option<FerruleSignalCheck>),
+    /// Runs the signal hook (see `ferrule_check_signals`).
+    pub check_signals: unsafe extern "C" fn(ErrOut) -> i32,
 }
 
 // Layout pins; the same numbers are asserted by tests/c/abi_layout.c against the header.
@@ -241,6 +248,7 @@ const _: () = {
     assert!(size_of::<FerruleTensorObject>() == 80);
     assert!(offset_of!(FerruleTensorObject, frontend) == 72);
     assert!(offset_of!(FerruleTensorObject, tensor) == 24);
-    assert!(size_of::<FerruleApi>() == 8 + 39 * 8);
+    assert!(size_of::<FerruleApi>() == 8 + 41 * 8);
+    assert!(offset_of!(FerruleApi, check_signals) == 8 + 40 * 8);
     assert!(offset_of!(FerruleApi, blocking_leave) == 8 + 37 * 8);
 };

@@ -55,6 +55,13 @@ const FIXTURES: &[(&str, &str, &str, i32, Fixture)] = &[
         FERRULE_FUNC_LONG_RUNNING,
         threads::call_from_threads,
     ),
+    (
+        "testing.busy_wait",
+        "Spins for `seconds` in a blocking region, checking for Ctrl-C every millisecond (as a\nlong-running plugin function should). Returns the seconds spent; an interrupt raises it.",
+        "(seconds: float) -> float",
+        FERRULE_FUNC_LONG_RUNNING,
+        threads::busy_wait,
+    ),
     ("testing.hold", "Keeps a reference to obj natively until testing.release().", "(obj: Any) -> None", 0, hold::hold),
     ("testing.held", "The values held by testing.hold, oldest first.", "() -> Array", 0, hold::held),
     ("testing.release", "Drops every held value; returns how many there were.", "() -> int", 0, hold::release),

@@ -87,3 +87,25 @@ impl Run {
         }
     }
 }
+
+/// `testing.busy_wait(seconds)`.
+pub(crate) fn busy_wait(args: Args<'_>) -> Result<Value, Error> {
+    args.expect_count(1, 1)?;
+    let seconds = args.float(0, "seconds")?;
+    if !(0.0..=3600.0).contains(&seconds) {
+        return Err(args.value_error(0, "seconds", format_args!("must be in 0..=3600, got {seconds}")));
+    }
+    let start = std::time::Instant::now();
+    let limit = std::time::Duration::from_secs_f64(seconds);
+    blocking(|| {
+        let mut next_check = start;
+        while start.elapsed() < limit {
+            std::hint::spin_loop();
+            if next_check.elapsed() >= std::time::Duration::from_millis(1) {
+                ferrule_plugin::check_signals()?;
+                next_check = std::time::Instant::now();
+            }
+        }
+        Ok(Value::float(start.elapsed().as_secs_f64()))
+    })
+}
