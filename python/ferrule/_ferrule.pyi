@@ -243,6 +243,8 @@ class Tensor:
 
 def from_dlpack(x: Any, /, *, device: Any = None, copy: builtins.bool | None = None) -> Tensor:
     """A Tensor sharing the memory of ``x`` (any DLPack producer); ``copy=True`` asks for a copy."""
+def _builtin(func: Function, name: str, doc: str | None, module: str | None, /) -> Callable[..., Any]:
+    """A builtin function calling func (what the namespace and init_api modules hold)."""
 def get_global_func(name: str, /) -> Function:
     """The function registered under ``name`` (``ferrule.KeyError`` if none is)."""
 def list_global_func_names() -> list[str]:
@@ -259,5 +261,5 @@ def live_object_count() -> int:
 def abi_version() -> int:
     """The ABI version of the loaded libferrule."""
 def _set_error_types(mapping: Mapping[str, type[BaseException]], /) -> None: ...
-def _set_hook(name: str, hook: Callable[..., Any], /) -> None: ...
+def _set_hook(name: str, hook: Callable[..., Any] | dict[str, Any], /) -> None: ...
 def _tensor_from_data(data: Any, dtype: Any = None, /) -> Tensor: ...

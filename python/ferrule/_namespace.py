@@ -1,9 +1,9 @@
 """Binds the operators of ``schema/ops.yaml`` (listed in the generated :mod:`ferrule._ops`) into
 the ``ferrule`` namespace, its ``linalg`` and ``random`` submodules, and :class:`ferrule.Tensor`.
 
-Each free function *is* the registered packed function ``ops.<name>`` (a
-:class:`ferrule.Function`), so a call goes straight to the kernel with no Python frame in
-between; only the few ops whose native result is not the Array API's type (a list for a tuple, a
+Each free function is a builtin (:func:`ferrule.ffi.builtin_of`) over the registered packed
+function ``ops.<name>``, so a call takes CPython's specialised builtin path straight to the kernel
+with no Python frame in between; only the few ops whose native result is not the Array API's type (a list for a tuple, a
 dtype name for a dtype, a map for ``finfo``) get a wrapper that converts it. Tensor methods and
 operators are thin adapters that put ``self`` where the op wants it.
 """
@@ -17,6 +17,7 @@ from typing import Any, Callable, NamedTuple
 
 from . import _ferrule
 from ._ops import OPS, TENSOR_METHODS
+from .ffi import builtin_of
 
 __all__ = [
     "DType",
@@ -216,6 +217,8 @@ def bind(package: types.ModuleType) -> None:
     entered in :data:`sys.modules`) and every method and operator on :class:`ferrule.Tensor`."""
     for name, dtype in DTYPES.items():
         setattr(package, name, dtype)
+    # Tensor.dtype returns these very objects (`t.dtype is ferrule.float32`)
+    _ferrule._set_hook("dtype_objects", dict(DTYPES))
     for py_name, (submodule, registered) in OPS.items():
         target = package
         if submodule:
@@ -224,10 +227,15 @@ def bind(package: types.ModuleType) -> None:
                 target = types.ModuleType(f"{package.__name__}.{submodule}", f"ferrule.{submodule}: operators under ops.{submodule}.*")
                 setattr(package, submodule, target)
                 sys.modules[target.__name__] = target
-        f: Callable[..., Any] = _ferrule.get_global_func(registered)
+        func = _ferrule.get_global_func(registered)
+        short = py_name.rsplit(".", 1)[-1]
+        f: Callable[..., Any]
         if py_name in _STANDARD_RESULTS:
-            f = _standard_result(f, _STANDARD_RESULTS[py_name], py_name)
-        setattr(target, py_name.rsplit(".", 1)[-1], f)
+            f = _standard_result(func, _STANDARD_RESULTS[py_name], py_name)
+        else:
+            # a builtin: CPython's cheapest call path straight into the registered function
+            f = builtin_of(func, short, target.__name__)
+        setattr(target, short, f)
     tensor = _ferrule.Tensor
     for attr, (registered, mode) in TENSOR_METHODS.items():
         f = _ferrule.get_global_func(registered)  # (already Callable[..., Any] above)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+
 import numpy as np
 import pytest
 
@@ -70,13 +72,30 @@ def test_numpy_copy_is_independent():
     assert t.tolist() == [1, 2, 3]
 
 
-def test_buffer_view_is_read_only():
+def test_buffer_view_is_writable_and_shares_memory():
     t = ferrule.tensor([1.0, 2.0])
+    view = np.asarray(t)  # the buffer protocol: a view, not a copy
+    assert view.flags.writeable and not memoryview(t).readonly
+    view[0] = 5.0
+    assert t.tolist() == [5.0, 2.0]  # ferrule sees numpy's write
+    ferrule.add(t, 1.0, out=t)
+    np.testing.assert_array_equal(view, [6.0, 3.0])  # and numpy sees ferrule's
+    memoryview(t).cast("B")[0:8] = np.float64(7.0).tobytes()
+    assert t.tolist() == [7.0, 3.0]
+
+
+def test_buffer_view_of_a_read_only_tensor_stays_read_only():
+    a = np.arange(3.0)
+    a.flags.writeable = False
+    t = ferrule.asarray(a)  # shares a's memory, read-only
     view = np.asarray(t)
-    assert not view.flags.writeable
-    np.testing.assert_array_equal(view, [1.0, 2.0])
+    assert not view.flags.writeable and memoryview(t).readonly
+    np.testing.assert_array_equal(view, [0.0, 1.0, 2.0])
     with pytest.raises(TypeError, match="read-only"):
         memoryview(t).cast("B")[0] = 1
+    with pytest.raises(TypeError, match="not writable"):
+        ctypes.c_char.from_buffer(t)  # asks for a writable buffer (ctypes rewords our BufferError)
+    assert a.tolist() == [0.0, 1.0, 2.0]
 
 
 def test_repr_looks_like_numpy():

@@ -27,6 +27,7 @@ import pytest
 
 import ferrule
 from ferrule import _array_api, _tensor
+from ferrule import _namespace as ferrule_namespace
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -70,6 +71,16 @@ def test_itemsize_and_nbytes_match_numpy(dtype):
     assert t.itemsize == a.itemsize
     assert t.nbytes == a.nbytes
     assert ferrule.zeros((0, 5), dtype=dtype).nbytes == 0
+
+
+@pytest.mark.parametrize("name", list(ferrule_namespace.DTYPES))
+def test_dtype_is_the_namespace_dtype_object(name):
+    t = ferrule.zeros((2,), dtype=name)
+    # the very object the namespace exposes (Array API: dtype objects), still equal to its name
+    assert t.dtype is getattr(ferrule, name)
+    assert isinstance(t.dtype, ferrule_namespace.DType) and t.dtype == name
+    assert repr(t.dtype) == f"ferrule.{name}"
+    assert ferrule.astype(t, t.dtype).dtype is t.dtype
 
 
 def test_bfloat16_itemsize():

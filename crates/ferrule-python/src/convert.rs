@@ -115,6 +115,9 @@ pub unsafe fn py_to_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &m
             (*out).small_len = 0;
             (*out).payload.v_float64 = PyFloat_AS_DOUBLE(obj);
             return Ok(());
+        } else if tp == crate::tensor::tensor_type() {
+            out.write(obj_any(ti::TENSOR, crate::tensor::handle(obj)));
+            return Ok(());
         } else if obj == Py_None() {
             (*out).type_index = ti::NONE;
             (*out).small_len = 0;

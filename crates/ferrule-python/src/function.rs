@@ -41,6 +41,17 @@ pub struct PyFunction {
     busy: u32,
     /// A handle `release()` dropped while a call was using it; released when the last call ends.
     deferred: *mut FerruleObject,
+    /// The method definition of the builtin made by `_builtin` over this object (owned Box),
+    /// NULL for a plain Function.
+    builtin: *mut BuiltinDef,
+}
+
+/// What a builtin function over a Function needs for as long as it lives (it holds the Function
+/// as `__self__`, so the Function owns this): the method definition and its strings.
+struct BuiltinDef {
+    def: PyMethodDef,
+    _name: std::ffi::CString,
+    _doc: Option<std::ffi::CString>,
 }
 
 static FUNCTION_TYPE: AtomicPtr<PyTypeObject> = AtomicPtr::new(null_mut());
@@ -157,6 +168,79 @@ unsafe extern "C" fn vectorcall(
         }
         call_objects(f, info, args)
     })
+}
+
+/// The C function of every builtin made by [`make_builtin`]: `self` is its Function.
+unsafe extern "C" fn builtin_call(
+    slf: *mut PyObject,
+    args: *const *mut PyObject,
+    nargs: Py_ssize_t,
+    kwnames: *mut PyObject,
+) -> *mut PyObject {
+    unsafe { vectorcall(slf, args, nargs as usize, kwnames) }
+}
+
+/// `_builtin(func, name, doc, module)`: a `builtin_function_or_method` calling `func`'s native
+/// function, named `name`, with `doc` as its `__doc__` (a leading `name(...)\n--\n\n` line
+/// becomes `__text_signature__`) and `module` as its `__module__`.
+///
+/// CPython specialises calls of exact builtins (3.11's `PRECALL_BUILTIN_FAST_WITH_KEYWORDS`): the
+/// interpreter calls the C function directly, skipping the generic vectorcall dispatch a
+/// `ferrule.Function` goes through, which is most of the difference between a ferrule call and
+/// `operator.add`. The namespace and `init_api` modules hold these; `__self__` is a Function of
+/// its own over the same native function (so `release()` on another handle does not affect it).
+pub unsafe extern "C" fn make_builtin(_m: *mut PyObject, args: *mut *mut PyObject, nargs: Py_ssize_t) -> *mut PyObject {
+    unsafe {
+        if nargs != 4 {
+            raise(PyExc_TypeError, "_builtin(func, name, doc, module) takes 4 arguments");
+            return null_mut();
+        }
+        let (func, name, doc, module) = (*args, *args.add(1), *args.add(2), *args.add(3));
+        if Py_TYPE(func) != function_type() {
+            raise(PyExc_TypeError, &format!("_builtin(): func must be a ferrule.Function, not '{}'", type_name(func)));
+            return null_mut();
+        }
+        let h = handle(func);
+        if h.is_null() {
+            raise_released(func);
+            return null_mut();
+        }
+        let Some(name_text) = str_view(name) else { return null_mut() };
+        let doc_text = if doc == Py_None() {
+            None
+        } else {
+            match str_view(doc) {
+                Some(s) => Some(s),
+                None => return null_mut(),
+            }
+        };
+        let (Ok(c_name), Ok(c_doc)) = (std::ffi::CString::new(name_text), doc_text.map(std::ffi::CString::new).transpose())
+        else {
+            raise_kind("ValueError", "_builtin(): name and doc must not contain NUL characters");
+            return null_mut();
+        };
+        (api().object_retain)(h);
+        let own = wrap(h, (*(func as *mut PyFunction)).name);
+        if own.is_null() {
+            return null_mut();
+        }
+        let mut def = Box::new(BuiltinDef {
+            def: PyMethodDef {
+                ml_name: c_name.as_ptr(),
+                ml_meth: PyMethodDefPointer { PyCFunctionFastWithKeywords: builtin_call },
+                ml_flags: METH_FASTCALL | METH_KEYWORDS,
+                ml_doc: c_doc.as_ref().map_or(std::ptr::null(), |d| d.as_ptr()),
+            },
+            _name: c_name,
+            _doc: c_doc,
+        });
+        let def_ptr: *mut PyMethodDef = &mut def.def;
+        (*(own as *mut PyFunction)).builtin = Box::into_raw(def);
+        let module = if module == Py_None() { null_mut() } else { module };
+        let builtin = PyCFunction_NewEx(def_ptr, own, module);
+        Py_DECREF(own); // the builtin holds it
+        builtin
+    }
 }
 
 /// Converts `args`, calls the native function and converts its result.
@@ -305,6 +389,10 @@ unsafe extern "C" fn dealloc(obj: *mut PyObject) {
         let info = std::mem::replace(&mut (*f).info, null_mut());
         if !info.is_null() {
             drop(Box::from_raw(info));
+        }
+        let builtin = std::mem::replace(&mut (*f).builtin, null_mut());
+        if !builtin.is_null() {
+            drop(Box::from_raw(builtin));
         }
         Py_CLEAR(&mut (*f).name);
         let free: freefunc = std::mem::transmute(PyType_GetSlot(tp, Py_tp_free));

@@ -59,6 +59,7 @@ pub unsafe extern "C" fn PyInit__ferrule() -> *mut PyObject {
             method_noargs(c"live_object_count", registry::live_object_count, c"live_object_count($module, /)\n--\n\nNumber of live libferrule heap objects (for leak tests)."),
             method_noargs(c"abi_version", registry::abi_version, c"abi_version($module, /)\n--\n\nThe ABI version of the loaded libferrule."),
             method_o(c"_set_error_types", error::set_error_types, c"_set_error_types($module, mapping, /)\n--\n\nInstalls the {kind: exception class} mapping."),
+            method_fastcall(c"_builtin", function::make_builtin, c"_builtin($module, func, name, doc, module, /)\n--\n\nA builtin function calling func (what the namespace and init_api modules hold)."),
             method_fastcall(c"_set_hook", registry::set_hook, c"_set_hook($module, name, hook, /)\n--\n\nInstalls a Python helper used by the extension."),
             util::method_kw(
                 c"from_dlpack",

@@ -155,8 +155,8 @@ pub unsafe extern "C" fn abi_version(_m: *mut PyObject, _: *mut PyObject) -> *mu
     unsafe { PyLong_FromUnsignedLong(api().abi_version as _) }
 }
 
-/// `_set_hook(name, callable)`: installs a Python-level helper ("signature", "tensor_prepare",
-/// "tensor_repr").
+/// `_set_hook(name, value)`: installs a Python-level helper ("signature", "tensor_prepare",
+/// "tensor_repr": callables) or table ("dtype_objects": a dict).
 pub unsafe extern "C" fn set_hook(_m: *mut PyObject, args: *mut *mut PyObject, nargs: Py_ssize_t) -> *mut PyObject {
     unsafe {
         if nargs != 2 {
@@ -168,6 +168,13 @@ pub unsafe extern "C" fn set_hook(_m: *mut PyObject, args: *mut *mut PyObject, n
             "signature" => &crate::function::SIGNATURE_HOOK,
             "tensor_prepare" => &crate::tensor::PREPARE_HOOK,
             "tensor_repr" => &crate::tensor::REPR_HOOK,
+            "dtype_objects" => {
+                if PyDict_Check(*args.add(1)) == 0 {
+                    raise(PyExc_TypeError, "_set_hook(): 'dtype_objects' takes a dict");
+                    return null_mut();
+                }
+                &crate::tensor::DTYPE_OBJECTS
+            }
             other => {
                 raise_kind("KeyError", &format!("unknown hook '{other}'"));
                 return null_mut();

@@ -1,6 +1,7 @@
 //! `ferrule.Tensor`: a Python handle on a native tensor object. Metadata is read straight from
-//! the object's DLTensor; data comes in by copy (through numpy) and goes out through a read-only
-//! buffer export (`numpy.asarray(t)` views it, `t.numpy()` copies it).
+//! the object's DLTensor; data comes in by copy (through numpy) and goes out through a buffer
+//! export, writable unless the tensor is read-only (`numpy.asarray(t)` views it, `t.numpy()`
+//! copies it).
 //!
 //! # Identity and preservation
 //!
@@ -385,8 +386,28 @@ unsafe extern "C" fn get_strides(obj: *mut PyObject, _: *mut c_void) -> *mut PyO
     }
 }
 
+/// `{name: ferrule.DType}` set by the package (`_set_hook("dtype_objects", ...)`), so that
+/// `t.dtype is ferrule.float32`; until then (or for a name it lacks) `dtype` is a plain str.
+pub static DTYPE_OBJECTS: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+
 unsafe extern "C" fn get_dtype(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
-    unsafe { py_str(&dtype_name(dl(obj).dtype)) }
+    unsafe {
+        let name = py_str(&dtype_name(dl(obj).dtype));
+        let table = DTYPE_OBJECTS.load(Ordering::Acquire);
+        if name.is_null() || table.is_null() {
+            return name;
+        }
+        let found = PyDict_GetItemWithError(table, name); // borrowed
+        if !found.is_null() {
+            Py_DECREF(name);
+            return new_ref(found);
+        }
+        if !PyErr_Occurred().is_null() {
+            Py_DECREF(name);
+            return null_mut();
+        }
+        name
+    }
 }
 
 unsafe extern "C" fn get_device(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
@@ -442,12 +463,32 @@ unsafe extern "C" fn repr(obj: *mut PyObject) -> *mut PyObject {
     }
 }
 
-/// Read-only buffer export. Strides are converted to bytes and kept in `view.internal`.
+/// Whether libferrule marks the tensor read-only (memory imported from a read-only producer).
+/// Read from the flags of a DLPack export, the ABI's one place that reports it; NULL on error.
+unsafe fn is_readonly(obj: *mut PyObject) -> Option<bool> {
+    unsafe {
+        let (mut managed, mut err) = (null_mut(), null_mut());
+        if (api().tensor_to_dlpack)(handle(obj), &mut managed, &mut err) != 0 {
+            raise_native_error(err);
+            return None;
+        }
+        let m: *mut ferrule_sys::DLManagedTensorVersioned = managed;
+        let readonly = (*m).flags & ferrule_sys::DLPACK_FLAG_BITMASK_READ_ONLY != 0;
+        if let Some(deleter) = (*m).deleter {
+            deleter(m);
+        }
+        Some(readonly)
+    }
+}
+
+/// Buffer export, writable unless the tensor is read-only (then a request for a writable buffer
+/// is a BufferError). Strides are converted to bytes and kept in `view.internal`.
 unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: i32) -> i32 {
     unsafe {
         let t = dl(obj);
-        if flags & PyBUF_WRITABLE != 0 {
-            raise_kind("BufferError", "ferrule.Tensor exports read-only buffers (use .numpy() for a writable copy)");
+        let Some(readonly) = is_readonly(obj) else { return -1 };
+        if readonly && flags & PyBUF_WRITABLE != 0 {
+            raise_kind("BufferError", "ferrule.Tensor: the tensor is read-only (its memory came from a read-only producer)");
             return -1;
         }
         if t.device.device_type != 1 {
@@ -477,7 +518,7 @@ unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: 
         v.buf = (t.data as *mut u8).add(t.byte_offset as usize) as *mut c_void;
         v.obj = new_ref(obj);
         v.len = (shape.iter().product::<i64>() * item) as Py_ssize_t;
-        v.readonly = 1;
+        v.readonly = readonly as i32;
         v.itemsize = item as Py_ssize_t;
         v.format = if flags & PyBUF_FORMAT != 0 { format.as_ptr() as *mut c_char } else { null_mut() };
         v.ndim = t.ndim;

@@ -20,7 +20,7 @@ from typing import Any, Callable, TypeVar, overload
 
 from .. import _ferrule
 from ..error import KeyError as _FerruleKeyError
-from ._common import populate_module, positional_adapter, signature_from_info, signature_text
+from ._common import builtin_doc, populate_module, positional_adapter, signature_from_info, signature_text
 
 #: ferrule_func_set_global flags (ferrule.h): replace a taken name; release the GIL around calls.
 REGISTER_OVERRIDE: int = _ferrule.REGISTER_OVERRIDE
@@ -35,6 +35,7 @@ __all__ = [
     "register_func",
     "remove_global_func",
     "init_api",
+    "builtin_of",
     "load_library",
     "live_object_count",
     "signature_text",
@@ -149,11 +150,26 @@ def init_api(prefix: str, module: types.ModuleType | str) -> types.ModuleType:
 
     ``module`` is a module object or the name of one (imported, or created if it does not exist).
     ``prefix.a`` becomes ``module.a``; ``prefix.sub.b`` becomes ``module.sub.b`` (submodules are
-    created as needed). Each function gets ``__name__``, ``__qualname__``, ``__module__``,
-    ``__doc__`` and ``__signature__`` from the registry, so ``help()`` and ``inspect.signature``
-    show them. Returns the module.
+    created as needed). Each becomes a builtin function (see :func:`builtin_of`) whose
+    ``__name__``, ``__module__``, ``__doc__`` and signature come from the registry, so ``help()``
+    and ``inspect.signature`` show them. Returns the module.
     """
-    return populate_module(prefix, module, list_global_func_names(), get_global_func)
+    return populate_module(prefix, module, list_global_func_names(), get_global_func, builtin_of)
+
+
+def builtin_of(func: Function, name: str, module: str) -> Callable[..., Any]:
+    """A ``builtin_function_or_method`` named ``name`` in ``module`` that calls ``func``.
+
+    CPython calls exact builtins through a specialised path (no generic vectorcall dispatch), so
+    this is the cheapest way to call a registered function from Python: ``init_api`` modules and
+    the ``ferrule`` namespace hold these. Its ``__self__`` is a Function over the same native
+    function; its signature is ``func``'s, as ``__text_signature__``.
+    """
+    try:
+        sig = func.__signature__
+    except Exception:  # no metadata (released): a builtin without a signature
+        sig = None
+    return _ferrule._builtin(func, name, builtin_doc(name, sig, func.__doc__), module)
 
 
 # ---- signatures for introspection ----------------------------------------------------------------

@@ -72,6 +72,25 @@ def _literal_text(value: Any) -> str | None:
     return None
 
 
+def builtin_doc(name: str, sig: inspect.Signature | None, doc: str | None) -> str | None:
+    """``doc`` headed by ``name(params)\\n--\\n\\n``, CPython's ``__text_signature__`` convention, so
+    :func:`inspect.signature` and ``help()`` show a builtin's parameters (annotations are not part
+    of that syntax and are left out). ``doc`` alone when a default has no literal form."""
+    if sig is None:
+        return doc
+    params = []
+    for p in sig.parameters.values():
+        default = p.default
+        if isinstance(default, list):
+            # a list default (a shape such as `[]`) reads as the tuple Python callers pass
+            default = tuple(default)
+        if default is not p.empty and not all(_literal_text(v) is not None for v in (default if isinstance(default, tuple) else (default,))):
+            return doc
+        params.append(p.replace(annotation=p.empty, default=default))
+    text = str(sig.replace(parameters=params, return_annotation=inspect.Signature.empty))
+    return f"{name}{text}\n--\n\n{doc or ''}"
+
+
 def signature_text(func: Callable[..., Any]) -> str | None:
     """The registry signature text of a Python callable, e.g. ``(a: int, b: int = 1) -> int``.
 
@@ -148,10 +167,13 @@ def populate_module(
     module: types.ModuleType | str,
     names: list[str],
     get: Callable[[str], Any],
+    make: Callable[[Any, str, str], Any] | None = None,
 ) -> types.ModuleType:
     """The body of ``init_api``: put every ``prefix.*`` name of ``names`` on ``module``.
 
     ``get(name)`` returns the function object for a registered name; the frontend supplies it.
+    ``make(func, name, module_name)``, when given, turns it into what the module holds (the
+    native frontend's builtins); otherwise the function object itself is renamed and set.
     """
     if isinstance(module, str):
         mod_name = module
@@ -176,6 +198,9 @@ def populate_module(
                 setattr(target, part, sub)
             target = sub
         func = get(full)
+        if make is not None:
+            setattr(target, parts[-1], make(func, parts[-1], target.__name__))
+            continue
         func.__name__ = parts[-1]
         func.__qualname__ = parts[-1]
         func.__module__ = target.__name__

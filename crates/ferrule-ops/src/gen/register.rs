@@ -17,7 +17,7 @@ pub fn register_all() -> Result<()> {
         .signature("(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_empty)?;
     FuncDef::new("ops.empty_like")
-        .doc("A new tensor with the shape of x, and its dtype unless dtype is given.\n\n>>> ferrule.empty_like(ferrule.ones((2, 3), dtype=ferrule.int8)).dtype\n'int8'")
+        .doc("A new tensor with the shape of x, and its dtype unless dtype is given.\n\n>>> ferrule.empty_like(ferrule.ones((2, 3), dtype=ferrule.int8)).dtype\nferrule.int8")
         .signature("(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_empty_like)?;
     FuncDef::new("ops.eye")
@@ -69,7 +69,7 @@ pub fn register_all() -> Result<()> {
         .signature("(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor")
         .register_packed(op_random_uniform)?;
     FuncDef::new("ops.random.normal")
-        .doc("Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller\non xoshiro256**). Seeding and dtypes as random.uniform; a negative scale is a ValueError.\n\n>>> ferrule.random.normal(shape=(3,), seed=1, dtype=ferrule.float32).dtype\n'float32'")
+        .doc("Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller\non xoshiro256**). Seeding and dtypes as random.uniform; a negative scale is a ValueError.\n\n>>> ferrule.random.normal(shape=(3,), seed=1, dtype=ferrule.float32).dtype\nferrule.float32")
         .signature("(loc: float = 0.0, scale: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor")
         .register_packed(op_random_normal)?;
     FuncDef::new("ops.add")
