@@ -83,9 +83,15 @@ def main() -> None:
     view[1, 1] = 7.0
     print(f"   np.from_dlpack(u)[1, 1] = 7 -> u = {u.tolist()}")
     assert u[1, 1].item() == 7.0
-    readonly = np.asarray(u)  # the buffer protocol shares the memory too, but read-only
-    assert np.shares_memory(view, readonly) and not readonly.flags.writeable
-    print("   np.asarray(u) shares the same memory (a read-only view, through the buffer protocol)")
+    buffered = np.asarray(u)  # the buffer protocol shares the memory too, writable
+    buffered[0, 0] = 5.0
+    assert np.shares_memory(view, buffered) and u[0, 0].item() == 5.0
+    print(f"   np.asarray(u)[0, 0] = 5     -> u = {u.tolist()} (the buffer protocol, the same memory)")
+    frozen = np.arange(3.0)
+    frozen.flags.writeable = False
+    r = ferrule.asarray(frozen)  # read-only memory stays read-only through ferrule
+    assert np.shares_memory(np.asarray(r), frozen) and not np.asarray(r).flags.writeable
+    print("   a read-only numpy array stays read-only: np.asarray(ferrule.asarray(frozen)) is not writable")
 
 
 if __name__ == "__main__":
