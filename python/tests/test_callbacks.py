@@ -182,9 +182,16 @@ def _interrupt_soon(delay: float, how: str) -> threading.Timer:
 
 
 @pytest.mark.parametrize("how", ["sigint", "interrupt_main"])
-def test_ctrl_c_stops_a_long_running_loop(how):
-    # 10**12 haversines would take hours: only the interrupt can end this call
-    geo = ferrule.ffi.get_global_func("examples.geo_distance")
+@pytest.mark.parametrize("through", ["extension", "ctypes"])
+def test_ctrl_c_stops_a_long_running_loop(how, through):
+    # 10**12 haversines would take hours: only the interrupt can end this call. The hook is
+    # process-wide (installed by the extension, which `import ferrule` loads), so a call made
+    # through the pure-ctypes frontend is interruptible too.
+    if through == "ctypes":
+        import ferrule.ffi.ctypes as frontend
+    else:
+        frontend = ferrule.ffi
+    geo = frontend.get_global_func("examples.geo_distance")
     timer = _interrupt_soon(0.2, how)
     start = time.monotonic()
     try:
