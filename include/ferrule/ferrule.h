@@ -368,7 +368,10 @@ void ferrule_blocking_leave(void* token);
 
 /* Returns 0 when nothing is pending; otherwise non-zero with `*err` set to a new error (kind
  * "KeyboardInterrupt" for Ctrl-C, or whatever the handler raised). Callable from any thread; a
- * frontend whose handlers only run on one thread returns 0 elsewhere. */
+ * frontend whose handlers only run on one thread returns 0 elsewhere. The hook may take the
+ * frontend's interpreter lock (Python's takes the GIL): call ferrule_check_signals from the thread
+ * running the long call (whose lock the frontend released, see the blocking hooks), or from a
+ * thread the lock's holder is not waiting for, never from a worker the lock's holder joins. */
 typedef int32_t (*FerruleSignalCheck)(FerruleObject** err);
 /* Installs (NULL: removes) the hook. */
 void ferrule_set_signal_hook(FerruleSignalCheck hook);
