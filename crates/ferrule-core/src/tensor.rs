@@ -31,13 +31,7 @@ pub struct Tensor {
 ///
 /// Dims of size 0 count as 1, as in numpy and PyTorch, so the strides stay meaningful.
 pub fn contiguous_strides(shape: &[i64]) -> Vec<i64> {
-    let mut strides = vec![0; shape.len()];
-    let mut step: i64 = 1;
-    for (stride, &dim) in strides.iter_mut().zip(shape).rev() {
-        *stride = step;
-        step = step.saturating_mul(dim.max(1));
-    }
-    strides
+    contiguous_dims(shape).to_vec()
 }
 
 /// [`contiguous_strides`] without a heap allocation for the usual few dims.

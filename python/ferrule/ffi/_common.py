@@ -84,7 +84,8 @@ def builtin_doc(name: str, sig: inspect.Signature | None, doc: str | None) -> st
         if isinstance(default, list):
             # a list default (a shape such as `[]`) reads as the tuple Python callers pass
             default = tuple(default)
-        if default is not p.empty and not all(_literal_text(v) is not None for v in (default if isinstance(default, tuple) else (default,))):
+        values = default if isinstance(default, tuple) else (default,)
+        if default is not p.empty and any(_literal_text(v) is None for v in values):
             return doc
         params.append(p.replace(annotation=p.empty, default=default))
     text = str(sig.replace(parameters=params, return_annotation=inspect.Signature.empty))

@@ -137,12 +137,6 @@ impl From<Vec<i64>> for Dims {
     }
 }
 
-impl<const N: usize> From<[i64; N]> for Dims {
-    fn from(a: [i64; N]) -> Dims {
-        Dims::from(&a[..])
-    }
-}
-
 impl PartialEq for Dims {
     fn eq(&self, other: &Dims) -> bool {
         **self == **other
