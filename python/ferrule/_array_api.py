@@ -210,6 +210,11 @@ def _read_only(source: Any) -> bool:
     return isinstance(source, np.ndarray) and not source.flags.writeable
 
 
+#: Inputs that are never shared, only copied (nested sequences, Python scalars): asarray takes
+#: them straight to the copy.
+_ALWAYS_COPIED = frozenset({list, tuple, int, float, bool, complex})
+
+
 def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None) -> Any:
     """``obj`` as a :class:`ferrule.Tensor`.
 
@@ -221,6 +226,8 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
     Python scalars are copied. ``copy=False`` raises ``ValueError`` whenever a copy
     would be needed (a dtype conversion, a non-shareable input)."""
     normalize_device(device, "asarray() argument 'device'")
+    if type(obj) in _ALWAYS_COPIED and copy is not False and (dtype is None or _dtype_name(dtype) != "bfloat16"):
+        return Tensor(obj, dtype=dtype)
     if isinstance(obj, Tensor):
         if dtype is None or _dtype_name(dtype) == obj.dtype:
             return _astype(obj, obj.dtype, copy=True) if copy else obj

@@ -211,6 +211,17 @@ def _setitem(f: Callable[..., Any]) -> Callable[..., Any]:
 
 _ADAPTERS = {"reflected": _reflected_method, "inplace": _inplace_method}
 
+#: The operators the extension type implements as native number slots, from `a + b` straight
+#: into the registered function, for both operand orders: hook name -> registered function.
+#: Their `__x__` / `__rx__` methods are the slots' own wrappers; in-place forms stay adapters.
+_NATIVE_SLOTS = {
+    "op_add": "ops.add",
+    "op_subtract": "ops.subtract",
+    "op_multiply": "ops.multiply",
+    "op_divide": "ops.divide",
+    "op_matmul": "ops.matmul",
+}
+
 
 def bind(package: types.ModuleType) -> None:
     """Sets every op on ``package`` (or its ``linalg`` / ``random`` submodule, created here and
@@ -237,7 +248,12 @@ def bind(package: types.ModuleType) -> None:
             f = builtin_of(func, short, target.__name__)
         setattr(target, short, f)
     tensor = _ferrule.Tensor
+    for hook, registered in _NATIVE_SLOTS.items():
+        _ferrule._set_hook(hook, _ferrule.get_global_func(registered))
+    native = set(_NATIVE_SLOTS.values())
     for attr, (registered, mode) in TENSOR_METHODS.items():
+        if registered in native and mode != "inplace":
+            continue  # the extension type's own slot (its __x__ / __rx__ wrappers call it)
         f = _ferrule.get_global_func(registered)  # (already Callable[..., Any] above)
         if attr == "__getitem__":
             method = _getitem(f)

@@ -38,6 +38,9 @@ _ITEMSIZE = {
     "complex64": 8, "complex128": 16,
 }
 _INTEGER = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
+#: Native-order numpy dtype -> DLPack (code, bits), for the dtypes ferrule takes from numpy (a
+#: dict lookup: ``dtype.name`` is computed in Python by numpy, and slow).
+_FROM_NUMPY = {np.dtype(n): (_DLPACK_CODES[np.dtype(n).kind], np.dtype(n).itemsize * 8) for n in _NAMES}
 
 _astype = _ferrule.get_global_func("ops.astype")
 _getitem = _ferrule.get_global_func("ops.getitem")
@@ -53,6 +56,9 @@ def _prepare(data: Any, dtype: Any) -> tuple[np.ndarray[Any, Any], int, int]:
     if isinstance(data, Tensor) and dtype is None:
         dtype = data.dtype
     arr = np.asarray(data, dtype=dtype)
+    dlpack = _FROM_NUMPY.get(arr.dtype)
+    if dlpack is not None and arr.flags.c_contiguous:  # the usual case, with no more checks
+        return arr, dlpack[0], dlpack[1]
     if arr.dtype.kind not in _DLPACK_CODES or arr.dtype.name not in _NAMES:
         raise TypeError(f"cannot make a ferrule.Tensor of dtype {arr.dtype} (from {type(data).__name__})")
     if not arr.dtype.isnative:

@@ -55,6 +55,9 @@ fn op_fn(op: &Op) -> Result<String, String> {
     let _ = writeln!(f, "fn op_{ident}(args: &[Any]) -> Result<Any> {{");
     let _ = writeln!(f, "    const OP: &str = {:?};", op.name);
     let _ = writeln!(f, "    glue::check_arity(OP, args, {fixed}, {has_var})?;");
+    if let Some(fast) = &op.fast {
+        let _ = writeln!(f, "    if let Some(result) = glue::fast2(args, crate::{fast}) {{\n        return Ok(result);\n    }}");
+    }
     let mut pass = Vec::new();
     for (arg, &pos) in op.args.iter().zip(&positions) {
         let ty = arg_type(&arg.ty).ok_or_else(|| format!("op {}: unknown type {}", op.name, arg.ty))?;

@@ -75,6 +75,10 @@ pub struct Op {
     /// Reserved for autograd.
     #[serde(default)]
     pub backward: Option<serde_yaml_ng::Value>,
+    /// A tiny-input shortcut under `ferrule_ops::`, `fn(&Tensor, &Tensor) -> Option<Tensor>`,
+    /// tried first when the first two arguments are tensors and every other is None.
+    #[serde(default)]
+    pub fast: Option<String>,
 }
 
 fn default_gil() -> String {
@@ -134,6 +138,13 @@ pub fn parse(text: &str) -> Result<Vec<Op>, String> {
                 }
             }
             last_kind = arg.kind;
+        }
+        if op.fast.is_some() {
+            let tensors = op.args.len() >= 2 && op.args[..2].iter().all(|a| matches!(a.ty.as_str(), "Tensor" | "TensorLike"));
+            let rest_none = op.args.iter().skip(2).all(|a| a.kind != Kind::VarPositional && a.default == Some(serde_yaml_ng::Value::Null));
+            if !tensors || !rest_none {
+                return Err(at("fast needs two leading Tensor or TensorLike arguments, every other one defaulting to null".into()));
+            }
         }
         for v in &op.variants {
             if v != "function" && v != "method" && !(v.starts_with("__") && v.ends_with("__")) {

@@ -80,6 +80,7 @@ impl Device {
     }
 
     /// True for `kDLCPU`.
+    #[inline]
     pub const fn is_cpu(self) -> bool {
         self.device_type == Device::KDL_CPU
     }

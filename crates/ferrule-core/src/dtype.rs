@@ -79,6 +79,7 @@ impl DType {
     ];
 
     /// Size of one element in bytes.
+    #[inline]
     pub const fn itemsize(self) -> usize {
         match self {
             DType::Bool | DType::Int8 | DType::UInt8 => 1,

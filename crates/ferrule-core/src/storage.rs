@@ -2,13 +2,22 @@
 
 use std::alloc::{self, Layout};
 use std::any::Any;
+use std::cell::UnsafeCell;
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ptr::NonNull;
+use std::sync::Arc;
 
 use crate::{Device, Error, Result};
 
-/// Alignment of memory that ferrule allocates; enough for any SIMD load.
+/// Alignment of memory that ferrule allocates; enough for any SIMD load. (Blocks of at most
+/// [`INLINE_BYTES`] made by [`Storage::shared_zeroed`] / [`Storage::shared_uninit`] live inside
+/// the storage instead, aligned to 16.)
 pub const ALIGNMENT: usize = 64;
+
+/// Blocks up to this many bytes that tensors allocate live inside their `Storage` (aligned to
+/// 16 bytes): a small tensor costs one heap allocation instead of two.
+pub const INLINE_BYTES: usize = 32;
 
 #[repr(align(64))]
 struct Aligned;
@@ -21,14 +30,27 @@ enum Owner {
     Ferrule(Option<(NonNull<u8>, Layout)>),
     /// Kept alive by (and released when we drop) a foreign object.
     Foreign(Box<dyn Any + Send + Sync>),
+    /// The bytes are the storage's own `inline` field (a shared storage of at most
+    /// [`INLINE_BYTES`]), so they live and die with it.
+    Inline,
 }
 
 /// A block of memory on one device, shared between tensors through `Arc<Storage>`.
 pub struct Storage {
+    /// The first byte, except for `Owner::Inline` (dangling: the bytes are `inline`).
     ptr: NonNull<u8>,
     nbytes: usize,
     device: Device,
     owner: Owner,
+    /// The bytes of an `Owner::Inline` storage (unused otherwise). Only ever written through
+    /// the raw pointer [`Storage::as_ptr`] gives, hence the cell.
+    inline: UnsafeCell<[MaybeUninit<u128>; INLINE_BYTES / 16]>,
+}
+
+/// The `inline` field of a storage that does not use it.
+#[inline(always)]
+fn no_inline() -> UnsafeCell<[MaybeUninit<u128>; INLINE_BYTES / 16]> {
+    UnsafeCell::new([MaybeUninit::uninit(); INLINE_BYTES / 16])
 }
 
 // SAFETY: Storage hands out raw pointers only; ferrule-owned memory is a plain allocation and
@@ -54,10 +76,12 @@ impl Storage {
     ///
     /// The bytes are uninitialised: every one a reader can reach must be written (through
     /// [`as_ptr`](Self::as_ptr)) before it is read.
+    #[inline]
     pub unsafe fn uninit(nbytes: usize, device: Device) -> Result<Storage> {
         Storage::allocate(nbytes, device, false)
     }
 
+    #[inline]
     fn allocate(nbytes: usize, device: Device, zeroed: bool) -> Result<Storage> {
         if !device.is_cpu() {
             crate::bail!(
@@ -72,6 +96,7 @@ impl Storage {
                 nbytes,
                 device,
                 owner: Owner::Ferrule(None),
+                inline: no_inline(),
             });
         }
         // The allocator's natural alignment plus slack, aligned by hand: with an alignment the
@@ -96,7 +121,41 @@ impl Storage {
             nbytes,
             device,
             owner: Owner::Ferrule(Some((base, layout))),
+            inline: no_inline(),
         })
+    }
+
+    /// [`Storage::zeroed`], shared (as tensors hold storage). A block of at most
+    /// [`INLINE_BYTES`] on the CPU lives inside the storage, aligned to 16 (not [`ALIGNMENT`]),
+    /// so it costs no allocation of its own. Errors as [`Storage::zeroed`].
+    #[inline]
+    pub fn shared_zeroed(nbytes: usize, device: Device) -> Result<Arc<Storage>> {
+        Storage::shared(nbytes, device, true)
+    }
+
+    /// [`Storage::uninit`], shared, with small blocks inside the storage as
+    /// [`Storage::shared_zeroed`] (those are in fact zeroed).
+    ///
+    /// # Safety
+    ///
+    /// As [`Storage::uninit`].
+    #[inline]
+    pub unsafe fn shared_uninit(nbytes: usize, device: Device) -> Result<Arc<Storage>> {
+        Storage::shared(nbytes, device, false)
+    }
+
+    #[inline]
+    fn shared(nbytes: usize, device: Device, zeroed: bool) -> Result<Arc<Storage>> {
+        if nbytes == 0 || nbytes > INLINE_BYTES || !device.is_cpu() {
+            return Storage::allocate(nbytes, device, zeroed).map(Arc::new);
+        }
+        Ok(Arc::new(Storage {
+            ptr: NonNull::dangling(),
+            nbytes,
+            device,
+            owner: Owner::Inline,
+            inline: UnsafeCell::new([MaybeUninit::new(0); INLINE_BYTES / 16]),
+        }))
     }
 
     /// Wraps memory owned by someone else; `owner` is dropped when the storage is.
@@ -125,12 +184,17 @@ impl Storage {
             nbytes,
             device,
             owner: Owner::Foreign(owner),
+            inline: no_inline(),
         }
     }
 
     /// The first byte; never null, dangling (but aligned) when `nbytes() == 0`.
+    #[inline]
     pub fn as_ptr(&self) -> *mut u8 {
-        self.ptr.as_ptr()
+        match self.owner {
+            Owner::Inline => self.inline.get().cast(),
+            _ => self.ptr.as_ptr(),
+        }
     }
 
     /// Size of the block in bytes.
@@ -139,6 +203,7 @@ impl Storage {
     }
 
     /// The device the memory lives on.
+    #[inline]
     pub fn device(&self) -> Device {
         self.device
     }
@@ -153,7 +218,7 @@ impl Storage {
     pub fn foreign_owner(&self) -> Option<&(dyn Any + Send + Sync)> {
         match &self.owner {
             Owner::Foreign(owner) => Some(owner.as_ref()),
-            Owner::Ferrule(_) => None,
+            Owner::Ferrule(_) | Owner::Inline => None,
         }
     }
 }
@@ -171,7 +236,7 @@ impl Drop for Storage {
 impl fmt::Debug for Storage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Storage")
-            .field("ptr", &self.ptr)
+            .field("ptr", &self.as_ptr())
             .field("nbytes", &self.nbytes)
             .field("device", &self.device)
             .field("foreign", &self.is_foreign())
@@ -195,6 +260,25 @@ mod tests {
         // SAFETY: 1000 initialised bytes.
         let bytes = unsafe { std::slice::from_raw_parts(storage.as_ptr(), 1000) };
         assert!(bytes.iter().all(|&b| b == 0));
+    }
+
+    #[test]
+    fn small_shared_blocks_live_inside_the_storage() {
+        for nbytes in [1, 8, INLINE_BYTES] {
+            let storage = Storage::shared_zeroed(nbytes, Device::CPU).unwrap();
+            let inside = Arc::as_ptr(&storage) as usize..Arc::as_ptr(&storage) as usize + size_of::<Storage>();
+            assert!(inside.contains(&(storage.as_ptr() as usize)), "{nbytes}");
+            assert_eq!(storage.as_ptr() as usize % 16, 0);
+            // SAFETY: `nbytes` zeroed bytes.
+            assert!(unsafe { std::slice::from_raw_parts(storage.as_ptr(), nbytes) }.iter().all(|&b| b == 0));
+            // SAFETY: writable, and the pointer stays put with the Arc.
+            unsafe { storage.as_ptr().write_bytes(7, nbytes) };
+            let clone = Arc::clone(&storage);
+            // SAFETY: as above.
+            assert_eq!(unsafe { *clone.as_ptr().add(nbytes - 1) }, 7);
+        }
+        let big = Storage::shared_zeroed(INLINE_BYTES + 1, Device::CPU).unwrap();
+        assert_eq!(big.as_ptr() as usize % ALIGNMENT, 0);
     }
 
     #[test]

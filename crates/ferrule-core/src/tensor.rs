@@ -35,6 +35,7 @@ pub fn contiguous_strides(shape: &[i64]) -> Vec<i64> {
 }
 
 /// [`contiguous_strides`] without a heap allocation for the usual few dims.
+#[inline]
 fn contiguous_dims(shape: &[i64]) -> Dims {
     let mut strides = Dims::zeroed(shape.len());
     let mut step: i64 = 1;
@@ -112,10 +113,12 @@ impl Tensor {
     ///
     /// Every element must be written through [`data_ptr`](Self::data_ptr) before the tensor is
     /// read, shared or returned.
+    #[inline]
     pub unsafe fn uninit(shape: &[i64], dtype: DType) -> Result<Tensor> {
         Tensor::allocate(shape, dtype, false)
     }
 
+    #[inline]
     fn allocate(shape: &[i64], dtype: DType, zeroed: bool) -> Result<Tensor> {
         let numel = checked_numel(shape)?;
         let nbytes = numel
@@ -128,15 +131,38 @@ impl Tensor {
                 ))
             })?;
         let storage = if zeroed {
-            Storage::zeroed(nbytes, Device::CPU)?
+            Storage::shared_zeroed(nbytes, Device::CPU)?
         } else {
             // SAFETY: forwarded to our caller (`uninit`'s contract).
-            unsafe { Storage::uninit(nbytes, Device::CPU)? }
+            unsafe { Storage::shared_uninit(nbytes, Device::CPU)? }
         };
         Ok(Tensor {
-            storage: Arc::new(storage),
+            storage,
             shape: Dims::from(shape),
             strides: contiguous_dims(shape),
+            offset: 0,
+            dtype,
+        })
+    }
+
+    /// A C-contiguous CPU tensor of `dtype` with `like`'s shape, elements not initialised:
+    /// [`Tensor::uninit`] without validating a shape again that a tensor already has (what the
+    /// tiny-op fast paths use). Errors as [`Tensor::zeros`].
+    ///
+    /// # Safety
+    ///
+    /// As [`Tensor::uninit`].
+    #[inline]
+    pub unsafe fn uninit_like(like: &Tensor, dtype: DType) -> Result<Tensor> {
+        let nbytes = (like.numel() as usize).checked_mul(dtype.itemsize()).ok_or_else(|| {
+            Error::overflow_error(format!("a {dtype} tensor of shape {} is too large", format_shape(like.shape())))
+        })?;
+        // SAFETY: forwarded to our caller.
+        let storage = unsafe { Storage::shared_uninit(nbytes, Device::CPU)? };
+        Ok(Tensor {
+            storage,
+            shape: like.shape.clone(),
+            strides: contiguous_dims(&like.shape),
             offset: 0,
             dtype,
         })
@@ -265,53 +291,63 @@ impl Tensor {
     }
 
     /// The size of each dim.
+    #[inline]
     pub fn shape(&self) -> &[i64] {
         &self.shape
     }
 
     /// The step between neighbours along each dim, in elements (may be negative or zero).
+    #[inline]
     pub fn strides(&self) -> &[i64] {
         &self.strides
     }
 
     /// Index of the first element in the storage, in elements.
+    #[inline]
     pub fn offset(&self) -> i64 {
         self.offset
     }
 
     /// The element type.
+    #[inline]
     pub fn dtype(&self) -> DType {
         self.dtype
     }
 
     /// The device of the storage.
+    #[inline]
     pub fn device(&self) -> Device {
         self.storage.device()
     }
 
     /// The number of dims.
+    #[inline]
     pub fn ndim(&self) -> usize {
         self.shape.len()
     }
 
     /// The number of elements.
+    #[inline]
     pub fn numel(&self) -> i64 {
         // Bounded by the storage size (or 0), so the product cannot overflow.
         dims_product(&self.shape).unwrap_or(0)
     }
 
     /// The logical size in bytes, `numel() * itemsize()`.
+    #[inline]
     pub fn nbytes(&self) -> usize {
         self.numel() as usize * self.itemsize()
     }
 
     /// Size of one element in bytes.
+    #[inline]
     pub fn itemsize(&self) -> usize {
         self.dtype.itemsize()
     }
 
     /// True when the elements are laid out in C order without gaps; dims of size 1 are
     /// ignored and a tensor with no elements is contiguous, as in numpy.
+    #[inline]
     pub fn is_contiguous(&self) -> bool {
         if self.shape.contains(&0) {
             return true;
@@ -330,11 +366,13 @@ impl Tensor {
     }
 
     /// The shared storage.
+    #[inline]
     pub fn storage(&self) -> &Arc<Storage> {
         &self.storage
     }
 
     /// Pointer to the element at [`offset`](Self::offset).
+    #[inline]
     pub fn data_ptr(&self) -> *mut u8 {
         self.storage
             .as_ptr()

@@ -259,6 +259,20 @@ pub fn run<T>(gil: Gil, args: &[Any], kernel: impl FnOnce() -> ferrule_core::Res
     result.map_err(Error::from)
 }
 
+/// An op's tiny-input shortcut (schema field `fast`), tried before the arguments are unpacked:
+/// when the first two packed arguments are tensors and every later one is None, `kernel` may
+/// answer at once; `None` (from here or from `kernel`) means the general path runs, and it
+/// reports every error.
+#[inline(always)]
+pub fn fast2(args: &[Any], kernel: fn(&Tensor, &Tensor) -> Option<Tensor>) -> Option<Any> {
+    let [a, b, rest @ ..] = args else { return None };
+    if !rest.iter().all(Any::is_none) {
+        return None;
+    }
+    let (a, b) = (a.downcast::<TensorObj>()?, b.downcast::<TensorObj>()?);
+    kernel(a.tensor(), b.tensor()).map(|t| Any::object(TensorObj::new(t)))
+}
+
 /// Wraps a tensor result.
 pub fn ret_tensor(t: Tensor) -> Result<Any> {
     Ok(Any::object(TensorObj::new(t)))

@@ -152,6 +152,13 @@ fn matmul_2d_fast(x1: &Tensor, x2: &Tensor, dtype: DType, out: Option<&Tensor>) 
     Ok(Some(result))
 }
 
+/// [`matmul`] (and [`mm`]) of two small 2-D tensors of one float dtype: the tiny-input
+/// shortcut the registered ops try first (schema field `fast`), with the general path's answer.
+/// `None` when the general path must run.
+pub fn matmul_tiny(x1: &Tensor, x2: &Tensor) -> Option<Tensor> {
+    kernel::tiny(x1, x2)
+}
+
 /// The product of two 2-D tensors (GoTorch's `mm`); other ranks are a `ValueError`.
 pub fn mm(x1: &Tensor, x2: &Tensor) -> Result<Tensor> {
     if x1.ndim() != 2 || x2.ndim() != 2 {

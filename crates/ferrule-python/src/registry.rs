@@ -168,6 +168,11 @@ pub unsafe extern "C" fn set_hook(_m: *mut PyObject, args: *mut *mut PyObject, n
             "signature" => &crate::function::SIGNATURE_HOOK,
             "tensor_prepare" => &crate::tensor::PREPARE_HOOK,
             "tensor_repr" => &crate::tensor::REPR_HOOK,
+            "op_add" => &crate::tensor::OP_ADD,
+            "op_subtract" => &crate::tensor::OP_SUBTRACT,
+            "op_multiply" => &crate::tensor::OP_MULTIPLY,
+            "op_divide" => &crate::tensor::OP_DIVIDE,
+            "op_matmul" => &crate::tensor::OP_MATMUL,
             "dtype_objects" => {
                 if PyDict_Check(*args.add(1)) == 0 {
                     raise(PyExc_TypeError, "_set_hook(): 'dtype_objects' takes a dict");

@@ -43,6 +43,55 @@ pub static PREPARE_HOOK: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
 /// `ferrule._tensor._repr(tensor) -> str` (set by the Python package).
 pub static REPR_HOOK: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
 
+/// The registered functions behind the Tensor's native number slots, as `ferrule.Function`
+/// objects (set by the Python package through `_set_hook("op_add", ...)`): `a + b` goes from
+/// CPython's binary-op dispatch straight into the function's vectorcall, with no attribute
+/// lookup or bound method on the way. Both operand orders arrive in the slot, so the same
+/// function serves `__add__` and `__radd__`.
+pub static OP_ADD: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+/// See [`OP_ADD`]: `ops.subtract`.
+pub static OP_SUBTRACT: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+/// See [`OP_ADD`]: `ops.multiply`.
+pub static OP_MULTIPLY: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+/// See [`OP_ADD`]: `ops.divide`.
+pub static OP_DIVIDE: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+/// See [`OP_ADD`]: `ops.matmul`.
+pub static OP_MATMUL: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+
+/// Calls the slot's function with the operands in the order given (NotImplemented before the
+/// package has set it).
+#[inline(always)]
+unsafe fn binary_slot(hook: &AtomicPtr<PyObject>, a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        let f = hook.load(Ordering::Acquire);
+        if f.is_null() {
+            return new_ref(Py_NotImplemented());
+        }
+        let args = [a, b];
+        PyObject_Vectorcall(f, args.as_ptr(), 2, null_mut())
+    }
+}
+
+unsafe extern "C" fn nb_add(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    unsafe { binary_slot(&OP_ADD, a, b) }
+}
+
+unsafe extern "C" fn nb_subtract(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    unsafe { binary_slot(&OP_SUBTRACT, a, b) }
+}
+
+unsafe extern "C" fn nb_multiply(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    unsafe { binary_slot(&OP_MULTIPLY, a, b) }
+}
+
+unsafe extern "C" fn nb_true_divide(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    unsafe { binary_slot(&OP_DIVIDE, a, b) }
+}
+
+unsafe extern "C" fn nb_matrix_multiply(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    unsafe { binary_slot(&OP_MATMUL, a, b) }
+}
+
 /// The `ferrule.Tensor` type object.
 #[inline(always)]
 pub fn tensor_type() -> *mut PyTypeObject {
@@ -70,7 +119,14 @@ unsafe fn flags<'a>(h: *mut FerruleObject) -> &'a AtomicU32 {
 /// the reference the tensor owned on it now belongs to the caller).
 #[inline(always)]
 unsafe fn take_preserved(h: *mut FerruleObject) -> bool {
-    unsafe { flags(h).fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel) & FERRULE_OBJECT_FRONTEND_OWNED != 0 }
+    unsafe {
+        // Only GIL holders set the flag (dealloc) or clear it (here, frontend_release), and the
+        // caller holds the GIL: a plain load answers the usual "not preserved" without the cost
+        // of an atomic read-modify-write.
+        let f = flags(h);
+        f.load(Ordering::Acquire) & FERRULE_OBJECT_FRONTEND_OWNED != 0
+            && f.fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel) & FERRULE_OBJECT_FRONTEND_OWNED != 0
+    }
 }
 
 #[inline(always)]
@@ -100,9 +156,12 @@ pub unsafe fn wrap(h: *mut FerruleObject) -> *mut PyObject {
 /// A new Python object of type `tp` (ferrule.Tensor or a subclass) for a tensor that has none.
 unsafe fn wrap_new(h: *mut FerruleObject, tp: *mut PyTypeObject) -> *mut PyObject {
     unsafe {
-        let alloc: allocfunc = match PyType_GetSlot(tp, Py_tp_alloc) {
-            p if p.is_null() => PyType_GenericAlloc,
-            p => std::mem::transmute::<*mut c_void, allocfunc>(p),
+        let alloc: allocfunc = match tp == tensor_type() {
+            true => PyType_GenericAlloc, // the type's tp_alloc (it sets none of its own)
+            false => match PyType_GetSlot(tp, Py_tp_alloc) {
+                p if p.is_null() => PyType_GenericAlloc,
+                p => std::mem::transmute::<*mut c_void, allocfunc>(p),
+            },
         };
         let obj = alloc(tp, 0);
         if obj.is_null() {
@@ -310,7 +369,10 @@ unsafe extern "C" fn dealloc(obj: *mut PyObject) {
     unsafe {
         let this = obj as *mut PyTensor;
         let h = (*this).handle;
-        if !h.is_null() {
+        // A count of 1 is our reference alone: no other owner exists to preserve the object for,
+        // so the flag dance is skipped. (A reference taken meanwhile from a weak one is no
+        // different from one taken just after this object is gone: it gets a new object.)
+        if !h.is_null() && (api().object_use_count)(h) > 1 {
             // Preservation: flag first, then look at the count, so that a release racing with us
             // either sees the flag (and its hook waits for the GIL we hold) or leaves us the last.
             flags(h).fetch_or(FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
@@ -336,8 +398,12 @@ unsafe extern "C" fn dealloc(obj: *mut PyObject) {
             *frontend_slot(h) = null_mut();
             (api().object_release)(h);
         }
-        let free: freefunc = std::mem::transmute(PyType_GetSlot(tp, Py_tp_free));
-        free(obj as *mut c_void);
+        if tp == tensor_type() {
+            PyObject_GC_Del(obj.cast()); // the type's tp_free (a GC type without its own)
+        } else {
+            let free: freefunc = std::mem::transmute(PyType_GetSlot(tp, Py_tp_free));
+            free(obj as *mut c_void);
+        }
         Py_DECREF(tp as *mut PyObject);
     }
 }
@@ -614,6 +680,11 @@ pub unsafe fn create_type() -> *mut PyObject {
             PyType_Slot { slot: Py_tp_members, pfunc: members as *mut c_void },
             PyType_Slot { slot: Py_tp_traverse, pfunc: traverse as *mut c_void },
             PyType_Slot { slot: Py_tp_clear, pfunc: clear as *mut c_void },
+            PyType_Slot { slot: Py_nb_add, pfunc: nb_add as *mut c_void },
+            PyType_Slot { slot: Py_nb_subtract, pfunc: nb_subtract as *mut c_void },
+            PyType_Slot { slot: Py_nb_multiply, pfunc: nb_multiply as *mut c_void },
+            PyType_Slot { slot: Py_nb_true_divide, pfunc: nb_true_divide as *mut c_void },
+            PyType_Slot { slot: Py_nb_matrix_multiply, pfunc: nb_matrix_multiply as *mut c_void },
             PyType_Slot { slot: Py_bf_getbuffer, pfunc: getbuffer as *mut c_void },
             PyType_Slot { slot: Py_bf_releasebuffer, pfunc: releasebuffer as *mut c_void },
             PyType_Slot {

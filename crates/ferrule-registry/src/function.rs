@@ -50,6 +50,9 @@ pub struct FuncInfo {
     /// How many leading fixed parameters a call must pass (one past the last without a
     /// default), computed once: fewer arguments are a TypeError, more get defaults filled.
     pub(crate) required_len_cache: usize,
+    /// The default of every fixed parameter (None where there is none), when no default is an
+    /// object: filling them is then a bitwise copy, with nothing to count or drop.
+    pub(crate) plain_defaults_cache: Option<Box<[Any]>>,
     /// Registered name ("" if never registered).
     pub name: String,
     /// Documentation.
@@ -102,6 +105,10 @@ impl Function {
         info.required_len_cache = info.signature.as_ref().map_or(0, |sig| {
             sig.fixed_params().enumerate().filter(|(_, p)| p.default.is_none()).map(|(i, _)| i + 1).max().unwrap_or(0)
         });
+        info.plain_defaults_cache = info.signature.as_ref().and_then(|sig| {
+            let defaults: Box<[Any]> = sig.fixed_params().map(|p| p.default.clone().unwrap_or_default()).collect();
+            (!defaults.iter().any(|d| d.as_raw().is_object())).then_some(defaults)
+        });
         let info = Arc::new(info);
         if this.info.set(info.clone()).is_ok() {
             return this.clone();
@@ -129,6 +136,20 @@ impl Function {
                 // Ops called without their trailing keywords (`add(a, b)` leaves `out`) come
                 // here on every call: fill on the stack when the signature is short.
                 const INLINE: usize = 8;
+                let plain = self.info().and_then(|i| i.plain_defaults_cache.as_deref()).filter(|d| d.len() <= INLINE);
+                if let Some(defaults) = plain {
+                    let mut full = [const { std::mem::MaybeUninit::<Any>::uninit() }; INLINE];
+                    // SAFETY: `Any` is repr(transparent) over the plain-data FerruleAny, so bitwise
+                    // copies are valid values. The caller's stay borrowed and the defaults are
+                    // plain values (no object), so no copy is ever dropped; `args.len()` is below
+                    // `defaults.len()` (fill_defaults returned the signature).
+                    unsafe {
+                        let dst = full.as_mut_ptr().cast::<Any>();
+                        std::ptr::copy_nonoverlapping(args.as_ptr(), dst, args.len());
+                        std::ptr::copy_nonoverlapping(defaults.as_ptr().add(args.len()), dst.add(args.len()), defaults.len() - args.len());
+                        return self.call_exact(std::slice::from_raw_parts(dst, defaults.len()));
+                    }
+                }
                 let defaults = sig.fixed_params().skip(args.len()).map(|p| p.default.clone().unwrap_or_default());
                 let total = sig.fixed_params().count();
                 if total <= INLINE {

@@ -41,6 +41,7 @@ impl std::fmt::Debug for TensorObj {
 
 impl TensorObj {
     /// Puts a tensor in a new object.
+    #[inline]
     pub fn new(tensor: Tensor) -> ObjRef<TensorObj> {
         Self::with_flags(tensor, false)
     }
@@ -68,6 +69,7 @@ impl TensorObj {
     }
 
     /// The tensor.
+    #[inline]
     pub fn tensor(&self) -> &Tensor {
         &self.tensor
     }

@@ -8,6 +8,7 @@ mod binary;
 mod bitwise;
 mod cast;
 mod compare;
+pub mod fast;
 mod geo;
 mod math;
 mod real;

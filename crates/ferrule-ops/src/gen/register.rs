@@ -740,6 +740,9 @@ fn op_random_normal(args: &[Any]) -> Result<Any> {
 fn op_add(args: &[Any]) -> Result<Any> {
     const OP: &str = "add";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::add) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -750,6 +753,9 @@ fn op_add(args: &[Any]) -> Result<Any> {
 fn op_subtract(args: &[Any]) -> Result<Any> {
     const OP: &str = "subtract";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::subtract) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -760,6 +766,9 @@ fn op_subtract(args: &[Any]) -> Result<Any> {
 fn op_multiply(args: &[Any]) -> Result<Any> {
     const OP: &str = "multiply";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::multiply) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -770,6 +779,9 @@ fn op_multiply(args: &[Any]) -> Result<Any> {
 fn op_divide(args: &[Any]) -> Result<Any> {
     const OP: &str = "divide";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::divide) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -880,6 +892,9 @@ fn op_nextafter(args: &[Any]) -> Result<Any> {
 fn op_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "equal";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::equal) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -890,6 +905,9 @@ fn op_equal(args: &[Any]) -> Result<Any> {
 fn op_not_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "not_equal";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::not_equal) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -900,6 +918,9 @@ fn op_not_equal(args: &[Any]) -> Result<Any> {
 fn op_less(args: &[Any]) -> Result<Any> {
     const OP: &str = "less";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::less) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -910,6 +931,9 @@ fn op_less(args: &[Any]) -> Result<Any> {
 fn op_less_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "less_equal";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::less_equal) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -920,6 +944,9 @@ fn op_less_equal(args: &[Any]) -> Result<Any> {
 fn op_greater(args: &[Any]) -> Result<Any> {
     const OP: &str = "greater";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -930,6 +957,9 @@ fn op_greater(args: &[Any]) -> Result<Any> {
 fn op_greater_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "greater_equal";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater_equal) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1564,6 +1594,9 @@ fn op_diff(args: &[Any]) -> Result<Any> {
 fn op_matmul(args: &[Any]) -> Result<Any> {
     const OP: &str = "matmul";
     glue::check_arity(OP, args, 3, false)?;
+    if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
+        return Ok(result);
+    }
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1574,6 +1607,9 @@ fn op_matmul(args: &[Any]) -> Result<Any> {
 fn op_mm(args: &[Any]) -> Result<Any> {
     const OP: &str = "mm";
     glue::check_arity(OP, args, 2, false)?;
+    if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
+        return Ok(result);
+    }
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::mm(a_x1, a_x2))?;

@@ -137,6 +137,53 @@ unsafe fn direct<T: MatElem>(
     }
 }
 
+/// `a @ b` of two small 2-D CPU tensors of one float dtype into a fresh result, by the same
+/// direct loop [`batched`] runs for products this small (so the answer is the same); `None`
+/// when the problem is not one (other ranks, dtypes or sizes, mismatched inner dims, `k == 0`,
+/// misaligned data), leaving it and its errors to the general path.
+pub(crate) fn tiny(a: &Tensor, b: &Tensor) -> Option<Tensor> {
+    if a.ndim() != 2 || b.ndim() != 2 || a.dtype() != b.dtype() || !a.device().is_cpu() || !b.device().is_cpu() {
+        return None;
+    }
+    let (m, k, k2, n) = (a.shape()[0] as usize, a.shape()[1] as usize, b.shape()[0] as usize, b.shape()[1] as usize);
+    if k != k2 || k == 0 || n > DIRECT_STACK || m.saturating_mul(n).saturating_mul(k) > TINY_WORK {
+        return None;
+    }
+    let aligned = (a.data_ptr() as usize | b.data_ptr() as usize) % a.itemsize() == 0;
+    macro_rules! run {
+        ($t:ty) => {{
+            if !aligned {
+                return None;
+            }
+            // SAFETY: `direct` below writes all m * n elements before the tensor is returned.
+            let c = unsafe { Tensor::uninit(&[m as i64, n as i64], a.dtype()) }.ok()?;
+            let s = |t: &Tensor, i: usize| t.strides()[i] as isize;
+            let mut row = [<$t as MatElem>::ZERO; DIRECT_STACK];
+            // SAFETY: the strides are the views' own (every addressed element is in bounds),
+            // the pointers are aligned for the dtype, and `c` is fresh, so disjoint from both.
+            unsafe {
+                direct::<$t>(
+                    (m, n, k),
+                    a.data_ptr().cast::<$t>().cast_const(),
+                    (s(a, 0), s(a, 1)),
+                    b.data_ptr().cast::<$t>().cast_const(),
+                    (s(b, 0), s(b, 1)),
+                    c.data_ptr().cast::<$t>(),
+                    (n as isize, 1),
+                    false,
+                    &mut row,
+                )
+            };
+            Some(c)
+        }};
+    }
+    match a.dtype() {
+        DType::Float32 => run!(f32),
+        DType::Float64 => run!(f64),
+        _ => None,
+    }
+}
+
 /// Runs one float32 product on ferrule's own AVX2/FMA kernel ([`super::sgemm`]) when the CPU
 /// has it and the shape is large enough to pay for packing; returns false (nothing done)
 /// otherwise.

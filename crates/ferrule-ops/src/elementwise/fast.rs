@@ -1,0 +1,177 @@
+//! The tiny-input shortcut of the arithmetic and comparison operators (schema field `fast`).
+//!
+//! `a + b` on two small tensors of one dtype and shape is the most common call a Python user
+//! makes, and the general path (weak-scalar resolution, promotion, broadcasting, `out=` checks,
+//! the thread pool) costs several times the arithmetic there. These functions take exactly that
+//! case, two C-contiguous CPU tensors of one shape and one of the common dtypes, and compute it
+//! in one pass into a fresh tensor, with the very element functions the general path uses, so
+//! the answers are bit-for-bit the same. Anything else returns `None` and the general path
+//! decides (and reports every error).
+
+use ferrule_core::{DType, Element, Tensor};
+
+use super::arith::Num;
+
+/// The most elements the shortcut takes: far below where the general path would start threads
+/// or release the interpreter lock, so skipping it loses nothing.
+const MAX_ELEMENTS: i64 = 1 << 12;
+
+/// The element count when both operands are small C-contiguous CPU tensors of one dtype and
+/// one shape, with data aligned for the dtype; `None` otherwise. One pass over the dims (this
+/// runs on every call of the ops that have the shortcut).
+#[inline(always)]
+fn eligible(a: &Tensor, b: &Tensor) -> Option<usize> {
+    let shape = a.shape();
+    if a.dtype() != b.dtype() || shape != b.shape() || !a.device().is_cpu() || !b.device().is_cpu() {
+        return None;
+    }
+    let (sa, sb) = (a.strides(), b.strides());
+    let mut n = 1i64;
+    for i in (0..shape.len()).rev() {
+        let dim = shape[i];
+        if dim != 1 && (sa[i] != n || sb[i] != n) {
+            return None;
+        }
+        n *= dim;
+        if n > MAX_ELEMENTS {
+            return None;
+        }
+    }
+    let align = a.itemsize();
+    ((a.data_ptr() as usize | b.data_ptr() as usize) % align == 0).then_some(n as usize)
+}
+
+/// `f` over the `n` elements of `a` and `b` (as [`eligible`] found them) into a fresh tensor.
+#[inline(always)]
+fn map<T: Element, O: Element>(a: &Tensor, b: &Tensor, n: usize, f: impl Fn(T, T) -> O) -> Option<Tensor> {
+    // SAFETY: the loop below writes all `n` elements before the tensor is returned.
+    let out = unsafe { Tensor::uninit_like(a, O::DTYPE) }.ok()?;
+    // SAFETY: `eligible` checked that `a` and `b` are contiguous CPU tensors of `n` elements of
+    // `T`, aligned for it; `out` is fresh (no overlap), contiguous and holds `n` elements of `O`.
+    let (xs, ys, os) = unsafe {
+        (
+            std::slice::from_raw_parts(a.data_ptr().cast::<T>().cast_const(), n),
+            std::slice::from_raw_parts(b.data_ptr().cast::<T>().cast_const(), n),
+            std::slice::from_raw_parts_mut(out.data_ptr().cast::<O>(), n),
+        )
+    };
+    for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
+        *o = f(x, y);
+    }
+    Some(out)
+}
+
+/// Defines a shortcut over the dtypes listed, computing `|x, y| expr` into `$out` (the operand
+/// type `T` itself, or `bool`).
+macro_rules! fast_op {
+    ($(#[$doc:meta])* $name:ident, [$($dt:ident: $t:ty),*], $out:ident, |$x:ident, $y:ident| $e:expr) => {
+        $(#[$doc])*
+        pub fn $name(a: &Tensor, b: &Tensor) -> Option<Tensor> {
+            let n = eligible(a, b)?;
+            match a.dtype() {
+                $(DType::$dt => {
+                    type T = $t;
+                    map::<T, fast_op!(@out $out)>(a, b, n, |$x: T, $y: T| $e)
+                })*
+                _ => None,
+            }
+        }
+    };
+    (@out T) => { T };
+    (@out bool) => { bool };
+}
+
+fast_op!(
+    /// [`add`](super::add) of two small same-shape tensors.
+    add, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], T, |x, y| Num::add(x, y)
+);
+fast_op!(
+    /// [`subtract`](super::subtract) of two small same-shape tensors.
+    subtract, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], T, |x, y| Num::sub(x, y)
+);
+fast_op!(
+    /// [`multiply`](super::multiply) of two small same-shape tensors.
+    multiply, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], T, |x, y| Num::mul(x, y)
+);
+fast_op!(
+    /// [`divide`](super::divide) of two small same-shape float tensors (integers divide in
+    /// float64, which the general path does).
+    divide, [Float32: f32, Float64: f64], T, |x, y| x / y
+);
+fast_op!(
+    /// [`equal`](super::equal) of two small same-shape tensors.
+    equal, [Float32: f32, Float64: f64, Int32: i32, Int64: i64, Bool: bool], bool, |x, y| Num::eq(x, y)
+);
+fast_op!(
+    /// [`not_equal`](super::not_equal) of two small same-shape tensors.
+    not_equal, [Float32: f32, Float64: f64, Int32: i32, Int64: i64, Bool: bool], bool, |x, y| !Num::eq(x, y)
+);
+fast_op!(
+    /// [`less`](super::less) of two small same-shape tensors.
+    less, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::lt(x, y)
+);
+fast_op!(
+    /// [`less_equal`](super::less_equal) of two small same-shape tensors.
+    less_equal, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::le(x, y)
+);
+fast_op!(
+    /// [`greater`](super::greater) of two small same-shape tensors.
+    greater, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::lt(y, x)
+);
+fast_op!(
+    /// [`greater_equal`](super::greater_equal) of two small same-shape tensors.
+    greater_equal, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::le(y, x)
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::operand::Operand;
+
+    fn same(x: &Tensor, y: &Tensor) -> bool {
+        x.dtype() == y.dtype() && x.shape() == y.shape() && x.to_bytes().unwrap() == y.to_bytes().unwrap()
+    }
+
+    /// Each shortcut gives bit-for-bit what the general path gives, and declines what it must.
+    #[test]
+    fn matches_the_general_path() {
+        let a = Tensor::from_slice(&[1.5f32, -0.0, f32::NAN, 3.0, f32::INFINITY, 7.25], &[2, 3]).unwrap();
+        let b = Tensor::from_slice(&[0.5f32, 0.0, 1.0, f32::NAN, f32::INFINITY, -2.0], &[2, 3]).unwrap();
+        let (oa, ob) = (Operand::from(&a), Operand::from(&b));
+        type Pair = (fn(&Tensor, &Tensor) -> Option<Tensor>, fn(&Operand, &Operand, Option<&Tensor>) -> ferrule_core::Result<Tensor>);
+        let pairs: [Pair; 10] = [
+            (add, super::super::add),
+            (subtract, super::super::subtract),
+            (multiply, super::super::multiply),
+            (divide, super::super::divide),
+            (equal, super::super::equal),
+            (not_equal, super::super::not_equal),
+            (less, super::super::less),
+            (less_equal, super::super::less_equal),
+            (greater, super::super::greater),
+            (greater_equal, super::super::greater_equal),
+        ];
+        for (i, (fast, general)) in pairs.iter().enumerate() {
+            let got = fast(&a, &b).expect("eligible");
+            assert!(same(&got, &general(&oa, &ob, None).unwrap()), "op {i}");
+        }
+        let ints = Tensor::from_slice(&[i64::MAX, -3, 0], &[3]).unwrap();
+        let got = add(&ints, &ints).unwrap();
+        assert!(same(&got, &super::super::add(&Operand::from(&ints), &Operand::from(&ints), None).unwrap()));
+    }
+
+    #[test]
+    fn declines_what_the_general_path_must_do() {
+        let a = Tensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0], &[2, 2]).unwrap();
+        let row = Tensor::from_slice(&[1.0f32, 2.0], &[2]).unwrap();
+        let f64s = Tensor::from_slice(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2]).unwrap();
+        let ints = Tensor::from_slice(&[1i32, 2, 3, 4], &[2, 2]).unwrap();
+        assert!(add(&a, &row).is_none(), "broadcasting");
+        assert!(add(&a, &f64s).is_none(), "promotion");
+        assert!(add(&a, &a.permute(&[1, 0]).unwrap()).is_none(), "a transposed view");
+        assert!(divide(&ints, &ints).is_none(), "integer division is float64");
+        let big = Tensor::zeros(&[MAX_ELEMENTS + 1], DType::Float32).unwrap();
+        assert!(add(&big, &big).is_none(), "large inputs");
+        assert!(add(&a, &a).is_some());
+    }
+}
