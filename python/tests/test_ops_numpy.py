@@ -142,6 +142,61 @@ def test_binary(name: str, npf: Callable[..., Any], dtypes: list[str], bounds: d
     check(getattr(ferrule, name)(*ts), want)
 
 
+OPERATOR_FORMS = [
+    ("+", lambda x, y: x + y),
+    ("-", lambda x, y: x - y),
+    ("*", lambda x, y: x * y),
+    ("/", lambda x, y: x / y),
+    ("==", lambda x, y: x == y),
+    ("<", lambda x, y: x < y),
+    (">=", lambda x, y: x >= y),
+]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "int64", "bool", "float16", "complex64"])
+@pytest.mark.parametrize("form,op", OPERATOR_FORMS, ids=[f[0] for f in OPERATOR_FORMS])
+@SETTINGS
+@given(data=st.data())
+def test_operators_on_small_same_shape_tensors(form: str, op: Callable[[Any, Any], Any], dtype: str, data: st.DataObject) -> None:
+    """The operators as written (native number slots, the ops' tiny-input shortcut) against
+    numpy, in both operand orders and with a Python scalar on either side."""
+    if dtype == "bool" and form in ("-", "<", ">="):
+        return  # numpy and ferrule both reject bool subtraction; ordering bools is tested elsewhere
+    if dtype == "complex64" and form in ("<", ">="):
+        return  # complex numbers are unordered (a TypeError, tested in test_errors)
+    shape = data.draw(st.lists(st.integers(0, 4), min_size=0, max_size=3).map(tuple))
+    x = data.draw(hnp.arrays(dtype, shape, elements=elements(dtype, lo=-20, hi=20)))
+    y = data.draw(hnp.arrays(dtype, shape, elements=elements(dtype, lo=-20, hi=20)))
+    if form == "/" and x.dtype.kind in "iub":
+        y = np.where(y == 0, 1, y).astype(x.dtype)  # numpy warns on integer division by zero
+    with np.errstate(all="ignore"):
+        check(op(tensor(x), tensor(y)), op(x, y))
+        check(op(tensor(y), tensor(x)), op(y, x))
+        scalar = True if dtype == "bool" else 3
+        if not (dtype == "bool" and form == "-"):
+            check(op(tensor(x), scalar), op(x, np.asarray(scalar, dtype=x.dtype)))
+            check(op(scalar, tensor(y)), op(np.asarray(scalar, dtype=y.dtype), y))
+
+
+def test_operator_slots_are_the_ops() -> None:
+    """``+ - * / @`` are the type's native number slots: their dunders call the registered ops
+    (reflected forms swap the operands) and non-tensor right operands still work."""
+    a = ferrule.asarray([[1.0, 2.0], [3.0, 4.0]], dtype=ferrule.float32)
+    n = a.numpy()
+    check(a.__add__(1.5), n + 1.5)
+    check(a.__radd__(1.5), 1.5 + n)
+    check(a.__rsub__(10), 10 - n)
+    check(a.__rtruediv__(2), 2 / n)
+    check(a.__matmul__(a), n @ n)
+    check(a.__rmatmul__(a), n @ n)
+    check(a @ a.mT, n @ n.T)  # a transposed view: the shortcut takes strides as they are
+    b = a.__imul__(2)  # in-place forms stay the ops with out=
+    assert b is a
+    check(a, n * 2)
+    with pytest.raises(TypeError, match="add"):
+        a + "text"
+
+
 @pytest.mark.parametrize("name,npf", [("floor_divide", np.floor_divide), ("remainder", np.remainder)])
 @SETTINGS
 @given(data=st.data())
