@@ -121,28 +121,7 @@ impl Tensor {
     #[inline]
     fn allocate(shape: &[i64], dtype: DType, zeroed: bool) -> Result<Tensor> {
         let numel = checked_numel(shape)?;
-        let nbytes = numel
-            .checked_mul(dtype.itemsize() as i64)
-            .and_then(|n| usize::try_from(n).ok())
-            .ok_or_else(|| {
-                Error::overflow_error(format!(
-                    "a {dtype} tensor of shape {} is too large",
-                    format_shape(shape)
-                ))
-            })?;
-        let storage = if zeroed {
-            Storage::shared_zeroed(nbytes, Device::CPU)?
-        } else {
-            // SAFETY: forwarded to our caller (`uninit`'s contract).
-            unsafe { Storage::shared_uninit(nbytes, Device::CPU)? }
-        };
-        Ok(Tensor {
-            storage,
-            shape: Dims::from(shape),
-            strides: contiguous_dims(shape),
-            offset: 0,
-            dtype,
-        })
+        Tensor::fresh(Dims::from(shape), numel, dtype, zeroed)
     }
 
     /// A C-contiguous CPU tensor of `dtype` with `like`'s shape, elements not initialised:
@@ -154,15 +133,32 @@ impl Tensor {
     /// As [`Tensor::uninit`].
     #[inline]
     pub unsafe fn uninit_like(like: &Tensor, dtype: DType) -> Result<Tensor> {
-        let nbytes = (like.numel() as usize).checked_mul(dtype.itemsize()).ok_or_else(|| {
-            Error::overflow_error(format!("a {dtype} tensor of shape {} is too large", format_shape(like.shape())))
-        })?;
-        // SAFETY: forwarded to our caller.
-        let storage = unsafe { Storage::shared_uninit(nbytes, Device::CPU)? };
+        Tensor::fresh(like.shape.clone(), like.numel(), dtype, false)
+    }
+
+    /// A new C-contiguous CPU tensor of a valid `shape` holding `numel` elements, its memory
+    /// zeroed or not (then every element must be written before it is read).
+    #[inline]
+    fn fresh(shape: Dims, numel: i64, dtype: DType, zeroed: bool) -> Result<Tensor> {
+        let nbytes = numel
+            .checked_mul(dtype.itemsize() as i64)
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| {
+                Error::overflow_error(format!(
+                    "a {dtype} tensor of shape {} is too large",
+                    format_shape(&shape)
+                ))
+            })?;
+        let storage = if zeroed {
+            Storage::shared_zeroed(nbytes, Device::CPU)?
+        } else {
+            // SAFETY: forwarded to our callers (`uninit`'s and `uninit_like`'s contracts).
+            unsafe { Storage::shared_uninit(nbytes, Device::CPU)? }
+        };
         Ok(Tensor {
             storage,
-            shape: like.shape.clone(),
-            strides: contiguous_dims(&like.shape),
+            strides: contiguous_dims(&shape),
+            shape,
             offset: 0,
             dtype,
         })

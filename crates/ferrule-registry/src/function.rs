@@ -132,52 +132,56 @@ impl Function {
     pub fn call(&self, args: &[Any]) -> Result<Any> {
         match self.fill_defaults(args.len())? {
             None => self.call_exact(args),
-            Some(sig) => {
-                // Ops called without their trailing keywords (`add(a, b)` leaves `out`) come
-                // here on every call: fill on the stack when the signature is short.
-                const INLINE: usize = 8;
-                let plain = self.info().and_then(|i| i.plain_defaults_cache.as_deref()).filter(|d| d.len() <= INLINE);
-                if let Some(defaults) = plain {
-                    let mut full = [const { std::mem::MaybeUninit::<Any>::uninit() }; INLINE];
-                    // SAFETY: `Any` is repr(transparent) over the plain-data FerruleAny, so bitwise
-                    // copies are valid values. The caller's stay borrowed and the defaults are
-                    // plain values (no object), so no copy is ever dropped; `args.len()` is below
-                    // `defaults.len()` (fill_defaults returned the signature).
-                    unsafe {
-                        let dst = full.as_mut_ptr().cast::<Any>();
-                        std::ptr::copy_nonoverlapping(args.as_ptr(), dst, args.len());
-                        std::ptr::copy_nonoverlapping(defaults.as_ptr().add(args.len()), dst.add(args.len()), defaults.len() - args.len());
-                        return self.call_exact(std::slice::from_raw_parts(dst, defaults.len()));
-                    }
-                }
-                let defaults = sig.fixed_params().skip(args.len()).map(|p| p.default.clone().unwrap_or_default());
-                let total = sig.fixed_params().count();
-                if total <= INLINE {
-                    // The caller's arguments stay borrowed: copied bit for bit (no reference
-                    // counting) into slots that are never dropped. Only the defaults, cloned in,
-                    // are owned here and dropped after the call.
-                    let mut full = [const { std::mem::MaybeUninit::<Any>::uninit() }; INLINE];
-                    // SAFETY: `Any` is repr(transparent) over the plain-data FerruleAny, so a
-                    // bitwise copy is a valid value; these copies are never dropped.
-                    unsafe { std::ptr::copy_nonoverlapping(args.as_ptr(), full.as_mut_ptr().cast::<Any>(), args.len()) };
-                    let mut filled = args.len();
-                    for value in defaults.take(total - args.len()) {
-                        full[filled].write(value);
-                        filled += 1;
-                    }
-                    // SAFETY: the first `filled` slots are initialised just above.
-                    let result = self.call_exact(unsafe { std::slice::from_raw_parts(full.as_ptr().cast::<Any>(), filled) });
-                    for slot in &mut full[args.len()..filled] {
-                        // SAFETY: each default slot was written once above and is dropped once.
-                        unsafe { slot.assume_init_drop() };
-                    }
-                    return result;
-                }
-                let mut full: Vec<Any> = args.to_vec();
-                full.extend(defaults);
-                self.call_exact(&full)
+            Some(sig) => self.call_filled(args, sig),
+        }
+    }
+
+    /// Calls with `args` completed by the defaults of `sig` (what [`Function::fill_defaults`]
+    /// returned for `args.len()`).
+    fn call_filled(&self, args: &[Any], sig: &Signature) -> Result<Any> {
+        // Ops called without their trailing keywords (`add(a, b)` leaves `out`) come
+        // here on every call: fill on the stack when the signature is short.
+        const INLINE: usize = 8;
+        let plain = self.info().and_then(|i| i.plain_defaults_cache.as_deref()).filter(|d| d.len() <= INLINE);
+        if let Some(defaults) = plain {
+            let mut full = [const { std::mem::MaybeUninit::<Any>::uninit() }; INLINE];
+            // SAFETY: `Any` is repr(transparent) over the plain-data FerruleAny, so bitwise
+            // copies are valid values. The caller's stay borrowed and the defaults are
+            // plain values (no object), so no copy is ever dropped; `args.len()` is below
+            // `defaults.len()` (fill_defaults returned the signature).
+            unsafe {
+                let dst = full.as_mut_ptr().cast::<Any>();
+                std::ptr::copy_nonoverlapping(args.as_ptr(), dst, args.len());
+                std::ptr::copy_nonoverlapping(defaults.as_ptr().add(args.len()), dst.add(args.len()), defaults.len() - args.len());
+                return self.call_exact(std::slice::from_raw_parts(dst, defaults.len()));
             }
         }
+        let defaults = sig.fixed_params().skip(args.len()).map(|p| p.default.clone().unwrap_or_default());
+        let total = sig.fixed_params().count();
+        if total <= INLINE {
+            // The caller's arguments stay borrowed: copied bit for bit (no reference
+            // counting) into slots that are never dropped. Only the defaults, cloned in,
+            // are owned here and dropped after the call.
+            let mut full = [const { std::mem::MaybeUninit::<Any>::uninit() }; INLINE];
+            // SAFETY: `Any` is repr(transparent) over the plain-data FerruleAny, so a
+            // bitwise copy is a valid value; these copies are never dropped.
+            unsafe { std::ptr::copy_nonoverlapping(args.as_ptr(), full.as_mut_ptr().cast::<Any>(), args.len()) };
+            let mut filled = args.len();
+            for value in defaults.take(total - args.len()) {
+                full[filled].write(value);
+                filled += 1;
+            }
+            // SAFETY: the first `filled` slots are initialised just above.
+            let result = self.call_exact(unsafe { std::slice::from_raw_parts(full.as_ptr().cast::<Any>(), filled) });
+            for slot in &mut full[args.len()..filled] {
+                // SAFETY: each default slot was written once above and is dropped once.
+                unsafe { slot.assume_init_drop() };
+            }
+            return result;
+        }
+        let mut full: Vec<Any> = args.to_vec();
+        full.extend(defaults);
+        self.call_exact(&full)
     }
 
     /// If `n` arguments are too few and defaults can fill them, the signature to fill from.
@@ -240,9 +244,9 @@ impl Function {
     /// `args` points at `n` valid values (or n == 0); `out` and `err` are writable.
     pub unsafe fn call_raw(&self, args: *const FerruleAny, n: i32, out: *mut FerruleAny, err: *mut *mut FerruleObject) -> Result<()> {
         let n_args = usize::try_from(n).map_err(|_| Error::value_error(format!("{}(): negative argument count {n}", self.name())))?;
-        if self.fill_defaults(n_args)?.is_some() {
+        if let Some(sig) = self.fill_defaults(n_args)? {
             // SAFETY: caller contract.
-            let result = self.call(unsafe { Any::slice_from_raw(args, n_args) })?;
+            let result = self.call_filled(unsafe { Any::slice_from_raw(args, n_args) }, sig)?;
             // SAFETY: `out` is writable.
             unsafe { *out = result.into_raw() };
             return Ok(());
