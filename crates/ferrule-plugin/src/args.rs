@@ -19,26 +19,31 @@ pub struct Args<'a> {
 
 impl<'a> Args<'a> {
     /// Arguments `values` of a call to the function named `function`.
+    #[inline]
     pub fn new(function: &'a str, values: &'a [Value]) -> Args<'a> {
         Args { function, values }
     }
 
     /// The name of the function being called.
+    #[inline]
     pub fn function_name(&self) -> &'a str {
         self.function
     }
 
     /// Number of arguments given.
+    #[inline]
     pub fn len(&self) -> usize {
         self.values.len()
     }
 
     /// Whether no arguments were given.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }
 
     /// All arguments.
+    #[inline]
     pub fn as_slice(&self) -> &'a [Value] {
         self.values
     }
@@ -49,6 +54,7 @@ impl<'a> Args<'a> {
     }
 
     /// The argument at `index`, if given.
+    #[inline]
     pub fn get(&self, index: usize) -> Option<&'a Value> {
         self.values.get(index)
     }
@@ -56,17 +62,24 @@ impl<'a> Args<'a> {
     /// Checks that between `min` and `max` arguments (inclusive) were given.
     ///
     /// Errors: `TypeError: f() takes 2 arguments but 3 were given` (or "from 1 to 2 arguments").
+    #[inline]
     pub fn expect_count(&self, min: usize, max: usize) -> Result<(), Error> {
         let given = self.values.len();
         if (min..=max).contains(&given) {
             return Ok(());
         }
+        Err(self.count_error(min, max))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn count_error(&self, min: usize, max: usize) -> Error {
         let takes = if min == max {
             plural(min, "argument")
         } else {
             format!("from {min} to {}", plural(max, "argument"))
         };
-        Err(Error::type_error(format!("{}() takes {takes} but {} given", self.function, were(given))))
+        Error::type_error(format!("{}() takes {takes} but {} given", self.function, were(self.values.len())))
     }
 
     /// Checks that at least `min` arguments were given (for functions with `*args`).
@@ -96,16 +109,21 @@ impl<'a> Args<'a> {
     }
 
     /// The argument at `index`. Errors: `TypeError` if it was not given.
+    #[inline]
     pub fn value(&self, index: usize, name: &str) -> Result<&'a Value, Error> {
-        self.values.get(index).ok_or_else(|| {
-            Error::type_error(format!(
-                "{}() missing required argument {} '{name}'",
-                self.function,
-                index + 1
-            ))
-        })
+        match self.values.get(index) {
+            Some(value) => Ok(value),
+            None => Err(self.missing(index, name)),
+        }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn missing(&self, index: usize, name: &str) -> Error {
+        Error::type_error(format!("{}() missing required argument {} '{name}'", self.function, index + 1))
+    }
+
+    #[inline]
     fn typed<T>(
         &self,
         index: usize,
@@ -120,16 +138,19 @@ impl<'a> Args<'a> {
     }
 
     /// An int argument (bools are refused).
+    #[inline]
     pub fn int(&self, index: usize, name: &str) -> Result<i64, Error> {
         self.typed(index, name, "int", Value::as_int)
     }
 
     /// A float argument; ints are accepted and converted.
+    #[inline]
     pub fn float(&self, index: usize, name: &str) -> Result<f64, Error> {
         self.typed(index, name, "float", Value::as_float)
     }
 
     /// A bool argument.
+    #[inline]
     pub fn bool(&self, index: usize, name: &str) -> Result<bool, Error> {
         self.typed(index, name, "bool", Value::as_bool)
     }
@@ -160,6 +181,7 @@ impl<'a> Args<'a> {
     }
 
     /// A Tensor argument's DLTensor, borrowed for the call.
+    #[inline]
     pub fn tensor(&self, index: usize, name: &str) -> Result<&'a DLTensor, Error> {
         self.typed(index, name, "Tensor", Value::as_tensor)
     }

@@ -420,6 +420,7 @@ impl Default for Value {
 }
 
 impl Clone for Value {
+    #[inline]
     fn clone(&self) -> Self {
         if let Some(object) = self.as_object_ptr() {
             // SAFETY: a live object kept alive by `self`.

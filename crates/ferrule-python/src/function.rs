@@ -250,6 +250,14 @@ unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) 
         if args.is_empty() {
             return call_values(f, info, &[]);
         }
+        if args.len() <= PLAIN_ARGS {
+            // the commonest calls: a few ints, floats, Nones or tensors, which convert without
+            // creating anything (so without the bookkeeping of temporaries)
+            let mut buf = [const { MaybeUninit::<FerruleAny>::uninit() }; PLAIN_ARGS];
+            if args.iter().zip(buf.iter_mut()).all(|(&a, slot)| crate::convert::plain_any(a, slot.as_mut_ptr())) {
+                return call_values(f, info, std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len()));
+            }
+        }
         let mut temps = Temps::new();
         let result = if args.len() <= INLINE_ARGS {
             let mut buf = [const { MaybeUninit::<FerruleAny>::uninit() }; INLINE_ARGS];
@@ -264,14 +272,17 @@ unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) 
             }
             call_values(f, info, &values)
         };
-        // released after the call (and with the GIL held again)
-        drop(temps);
+        // `temps` is released here, after the call and with the GIL held again (dropped in
+        // place: moving it into `drop` copies its inline array)
         result
     }
 }
 
 /// Arguments converted into a stack array (no heap allocation up to this many).
 const INLINE_ARGS: usize = 8;
+
+/// Calls with up to this many arguments try [`crate::convert::plain_any`] first.
+const PLAIN_ARGS: usize = 4;
 
 /// Converts every argument into `out[i]`; raises (naming the argument) and returns false on failure.
 #[inline(always)]

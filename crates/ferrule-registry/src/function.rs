@@ -1,6 +1,7 @@
 //! Packed functions: one calling convention for Rust closures and C callbacks, plus metadata.
 
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use ferrule_sys::{type_index as ti, FerruleAny, FerruleCallback, FerruleObject, FerruleStateDeleter};
@@ -75,7 +76,24 @@ impl FuncInfo {
 pub struct Function {
     callable: Arc<Callable>,
     info: OnceLock<Arc<FuncInfo>>,
+    /// A C callable's callback and state, copied out of `callable`, and `info`'s fixed length
+    /// (0 until registered): the packed call path reads these two fields on every call instead
+    /// of following `callable` and `info`.
+    direct: Option<Direct>,
+    fixed_len: AtomicUsize,
 }
+
+/// A C callback and its state, as called directly.
+#[derive(Clone, Copy)]
+struct Direct {
+    callback: FerruleCallback,
+    state: *mut c_void,
+}
+
+// SAFETY: a copy of a `Callable::C`'s fields, which the C ABI requires callable from any thread.
+unsafe impl Send for Direct {}
+// SAFETY: as above.
+unsafe impl Sync for Direct {}
 
 impl ObjectType for Function {
     const TYPE_INDEX: i32 = ti::FUNCTION;
@@ -95,7 +113,16 @@ impl Function {
 
     /// A function object around a callable.
     pub fn from_callable(callable: Callable) -> ObjRef<Function> {
-        ObjRef::new(Function { callable: Arc::new(callable), info: OnceLock::new() })
+        ObjRef::new(Function::sharing(Arc::new(callable)))
+    }
+
+    /// A function object over `callable`, with no metadata.
+    fn sharing(callable: Arc<Callable>) -> Function {
+        let direct = match *callable {
+            Callable::C { callback, state, .. } => Some(Direct { callback, state }),
+            Callable::Native(_) => None,
+        };
+        Function { callable, info: OnceLock::new(), direct, fixed_len: AtomicUsize::new(0) }
     }
 
     /// This function with metadata attached: the same object if it had none yet, otherwise a
@@ -109,16 +136,22 @@ impl Function {
             let defaults: Box<[Any]> = sig.fixed_params().map(|p| p.default.clone().unwrap_or_default()).collect();
             (!defaults.iter().any(|d| d.as_raw().is_object())).then_some(defaults)
         });
+        let fixed_len = info.fixed_len_cache;
         let info = Arc::new(info);
         if this.info.set(info.clone()).is_ok() {
+            // (A call racing with this store may still see 0 and skip filling defaults, like a
+            // call made just before registration.)
+            this.fixed_len.store(fixed_len, Ordering::Relaxed);
             return this.clone();
         }
-        let copy = ObjRef::new(Function { callable: this.callable.clone(), info: OnceLock::new() });
+        let copy = Function::sharing(this.callable.clone());
+        copy.fixed_len.store(fixed_len, Ordering::Relaxed);
         let _ = copy.info.set(info);
-        copy
+        ObjRef::new(copy)
     }
 
     /// Registration metadata, if the function was registered.
+    #[inline]
     pub fn info(&self) -> Option<&Arc<FuncInfo>> {
         self.info.get()
     }
@@ -231,8 +264,8 @@ impl Function {
     /// arguments needs no defaults filled: the caller may then invoke it directly.
     #[inline]
     pub fn direct_c_callback(&self, n: usize) -> Option<(FerruleCallback, *mut c_void)> {
-        match &*self.callable {
-            Callable::C { callback, state, .. } if self.info().is_none_or(|i| n >= i.fixed_len()) => Some((*callback, *state)),
+        match self.direct {
+            Some(Direct { callback, state }) if n >= self.fixed_len.load(Ordering::Relaxed) => Some((callback, state)),
             _ => None,
         }
     }
@@ -292,5 +325,44 @@ impl Function {
                 Error::runtime_error(format!("{name}() failed without setting an error"))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A C callback returning how many arguments it received.
+    unsafe extern "C" fn count_args(
+        _state: *mut c_void,
+        _args: *const FerruleAny,
+        num_args: i32,
+        out: *mut FerruleAny,
+        _err: *mut *mut FerruleObject,
+    ) -> i32 {
+        // SAFETY: `out` is a valid out-parameter (the packed calling convention).
+        unsafe { *out = Any::from(i64::from(num_args)).into_raw() };
+        0
+    }
+
+    fn info(signature: &str) -> FuncInfo {
+        FuncInfo { signature: Some(Signature::parse(signature).unwrap()), ..FuncInfo::default() }
+    }
+
+    #[test]
+    fn direct_calls_follow_each_objects_signature() {
+        let f = Function::from_callable(Callable::C { callback: count_args, state: std::ptr::null_mut(), deleter: None });
+        // unregistered: every arity is called directly
+        assert!(f.direct_c_callback(0).is_some());
+        let two = Function::with_info(&f, info("(a: int, b: int = 5) -> int"));
+        // a second registration gets its own object over the same callable
+        let three = Function::with_info(&f, info("(a: int, b: int = 5, c: int = 6) -> int"));
+        assert!(std::ptr::eq(&*two, &*f) && !std::ptr::eq(&*three, &*f));
+        assert!(two.direct_c_callback(1).is_none() && two.direct_c_callback(2).is_some());
+        assert!(three.direct_c_callback(2).is_none() && three.direct_c_callback(3).is_some());
+        // calls with fewer arguments get the defaults of their own signature
+        let one = [Any::from(1i64)];
+        assert_eq!(two.call(&one).unwrap().as_int(), Some(2));
+        assert_eq!(three.call(&one).unwrap().as_int(), Some(3));
     }
 }
