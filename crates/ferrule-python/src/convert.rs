@@ -114,27 +114,11 @@ unsafe fn bytes_like(data: *const u8, len: usize, is_str: bool, temps: &mut Temp
 }
 
 /// Converts a Python object to a value in `out`, valid while `obj` and `temps` live. The
-/// commonest scalars and tensors are handled inline and written with one store ([`store_any`]),
-/// which keeps the hot call path free of store-forwarding stalls.
+/// commonest scalars and tensors are handled inline ([`plain_any`]).
 #[inline(always)]
 pub unsafe fn py_to_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &mut Temps) -> Result<(), ConvError> {
     unsafe {
-        let tp = Py_TYPE(obj);
-        if tp == std::ptr::addr_of_mut!(PyLong_Type) {
-            let mut overflow = 0;
-            let v = PyLong_AsLongLongAndOverflow(obj, &mut overflow);
-            if overflow == 0 {
-                store_any(out, ti::INT, v);
-                return Ok(());
-            }
-        } else if tp == std::ptr::addr_of_mut!(PyFloat_Type) {
-            store_any(out, ti::FLOAT, PyFloat_AS_DOUBLE(obj).to_bits() as i64);
-            return Ok(());
-        } else if tp == crate::tensor::tensor_type() {
-            store_any(out, ti::TENSOR, crate::tensor::handle(obj) as i64);
-            return Ok(());
-        } else if obj == Py_None() {
-            store_any(out, ti::NONE, 0);
+        if plain_any(obj, out) {
             return Ok(());
         }
         out.write(py_to_any_depth(obj, temps, 0)?);
@@ -143,7 +127,8 @@ pub unsafe fn py_to_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &m
 }
 
 /// Converts an exact int (that fits in int64), float, None or exact Tensor into `out` (borrowed,
-/// nothing created) and returns true; returns false, with nothing raised, for anything else.
+/// nothing created), written with one store ([`store_any`]), and returns true; returns false,
+/// with nothing raised, for anything else.
 #[inline(always)]
 pub unsafe fn plain_any(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
     unsafe {
@@ -403,16 +388,12 @@ unsafe fn convert_any_other(a: &FerruleAny, tag: i32, owned: bool) -> *mut PyObj
             ti::OPAQUE_PTR => PyLong_FromVoidPtr(a.payload.v_ptr),
             ti::DTYPE => crate::util::py_str(&crate::tensor::dtype_name(a.payload.v_dtype)),
             ti::DEVICE => crate::util::py_str(&crate::tensor::device_name(a.payload.v_device)),
-            ti::TENSOR | ti::FUNCTION => {
+            ti::FUNCTION => {
                 let o = a.payload.v_obj;
                 if !owned {
                     (api().object_retain)(o);
                 }
-                if tag == ti::TENSOR {
-                    crate::tensor::wrap(o)
-                } else {
-                    crate::function::wrap(o, null_mut())
-                }
+                crate::function::wrap(o, null_mut())
             }
             _ => {
                 let r = object_to_py(a);

@@ -46,8 +46,6 @@ impl Drop for Callable {
 /// Registration metadata of a function.
 #[derive(Debug, Default)]
 pub struct FuncInfo {
-    /// `signature.fixed_len()`, computed once (the call path reads it on every call).
-    pub(crate) fixed_len_cache: usize,
     /// How many leading fixed parameters a call must pass (one past the last without a
     /// default), computed once: fewer arguments are a TypeError, more get defaults filled.
     pub(crate) required_len_cache: usize,
@@ -64,21 +62,14 @@ pub struct FuncInfo {
     pub flags: i32,
 }
 
-impl FuncInfo {
-    /// Number of fixed parameters: a packed call with fewer arguments gets defaults filled in.
-    #[inline]
-    fn fixed_len(&self) -> usize {
-        self.fixed_len_cache
-    }
-}
-
 /// A function object (`FERRULE_TYPE_FUNCTION`).
 pub struct Function {
     callable: Arc<Callable>,
     info: OnceLock<Arc<FuncInfo>>,
-    /// A C callable's callback and state, copied out of `callable`, and `info`'s fixed length
-    /// (0 until registered): the packed call path reads these two fields on every call instead
-    /// of following `callable` and `info`.
+    /// A C callable's callback and state, copied out of `callable`, and the number of fixed
+    /// parameters of `info`'s signature (0 until registered; fewer arguments get defaults
+    /// filled): the packed call path reads these two fields on every call instead of following
+    /// `callable` and `info`.
     direct: Option<Direct>,
     fixed_len: AtomicUsize,
 }
@@ -128,7 +119,6 @@ impl Function {
     /// This function with metadata attached: the same object if it had none yet, otherwise a
     /// new object sharing the callable (so a function registered twice keeps both signatures).
     pub fn with_info(this: &ObjRef<Function>, mut info: FuncInfo) -> ObjRef<Function> {
-        info.fixed_len_cache = info.signature.as_ref().map_or(0, Signature::fixed_len);
         info.required_len_cache = info.signature.as_ref().map_or(0, |sig| {
             sig.fixed_params().enumerate().filter(|(_, p)| p.default.is_none()).map(|(i, _)| i + 1).max().unwrap_or(0)
         });
@@ -136,7 +126,7 @@ impl Function {
             let defaults: Box<[Any]> = sig.fixed_params().map(|p| p.default.clone().unwrap_or_default()).collect();
             (!defaults.iter().any(|d| d.as_raw().is_object())).then_some(defaults)
         });
-        let fixed_len = info.fixed_len_cache;
+        let fixed_len = info.signature.as_ref().map_or(0, Signature::fixed_len);
         let info = Arc::new(info);
         if this.info.set(info.clone()).is_ok() {
             // (A call racing with this store may still see 0 and skip filling defaults, like a
@@ -222,7 +212,7 @@ impl Function {
     #[inline]
     fn fill_defaults(&self, n: usize) -> Result<Option<&Signature>> {
         match self.info() {
-            Some(info) if n < info.fixed_len() => {
+            Some(info) if n < self.fixed_len.load(Ordering::Relaxed) => {
                 if n >= info.required_len_cache {
                     return Ok(info.signature.as_ref());
                 }
