@@ -62,9 +62,11 @@ RUST_VS_PYTHON = {
 #: A paragraph under a section's heading.
 GROUP_NOTES = {
     "Call overhead (Python)": "The cost of calling a registered function from Python, against a Python function doing the "
-    "same work (the floor for any call) and, when installed, apache-tvm-ffi's packed calls.",
+    "same work, a hand-written C extension function doing nothing (`C builtin`, benches/python/cfloor.c: the "
+    "interpreter's own cost, which no binding can remove) and, when installed, apache-tvm-ffi's packed calls.",
     "Identity return (Python)": "A value that goes into native code and comes back: for a tensor, ferrule returns the very "
-    "Python object that went in (`echo(t) is t`).",
+    "Python object that went in (`echo(t) is t`). `C builtin` is a hand-written C extension function returning its "
+    "argument: the floor for this round trip.",
     "Tiny ops (per-call cost)": "1-element and 2x2 operands: the whole cost is the call's overhead (argument parsing, "
     "dispatch, result allocation).",
     "geo_distance thread scaling (Python threads)": "The seed 001 workload: `examples.geo_distance(..., test_cnt)`, "

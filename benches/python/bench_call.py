@@ -9,9 +9,13 @@ ferrule's: above 1 means the ferrule call is cheaper.
 
 from __future__ import annotations
 
+import importlib.util
 import operator
 import os
 import pathlib
+import shlex
+import subprocess
+import sysconfig
 import types
 
 # numpy's BLAS worker threads would compete for the CPU; no BLAS runs here
@@ -27,6 +31,32 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 CALLS = "Call overhead (Python)"
 IDENTITY = "Identity return (Python)"
 PY = "Python def"
+C_BUILTIN = "C builtin"
+
+
+def c_floor() -> types.ModuleType | None:
+    """benches/python/cfloor.c, built with the C compiler ($CC, else cc) into target/bench/ and
+    imported: functions that do nothing but the call (the floor any binding can reach). None,
+    with a note, when it cannot be built."""
+    source = pathlib.Path(__file__).with_name("cfloor.c")
+    built = REPO / "target" / "bench" / f"cfloor{sysconfig.get_config_var('EXT_SUFFIX')}"
+    if not built.exists() or built.stat().st_mtime < source.stat().st_mtime:
+        built.parent.mkdir(parents=True, exist_ok=True)
+        cmd = [*shlex.split(os.environ.get("CC", "cc")), "-O2", "-Wall", "-fPIC", "-shared",
+               f"-I{sysconfig.get_paths()['include']}", str(source), "-o", str(built)]
+        try:
+            subprocess.run(cmd, check=True, capture_output=True, text=True)
+        except (OSError, subprocess.CalledProcessError) as e:
+            detail = e.stderr if isinstance(e, subprocess.CalledProcessError) else e
+            print(f"note: the C builtin peer is left out: building {source.name} failed: {detail}")
+            return None
+    spec = importlib.util.spec_from_file_location("cfloor", built)
+    if spec is None or spec.loader is None:
+        print(f"note: the C builtin peer is left out: cannot load {built}")
+        return None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def tvm_ffi_funcs() -> dict[str, object]:
@@ -95,6 +125,10 @@ def main() -> None:
         "t": t,
         "a": np.ones(1, dtype=np.float32),
     }
+    floor = c_floor()
+    if floor is not None:
+        assert floor.echo(t) is t
+        env.update({"c_nop": floor.nop, "c_echo": floor.echo})
     tvm = tvm_ffi_funcs()
     env.update({"tvm_nop": tvm.get("testing.nop"), "tvm_echo": tvm.get("testing.echo"), "tvm_t": tvm.get("tensor"),
                 "tvm_apply": tvm.get("testing.apply")})
@@ -108,9 +142,12 @@ def main() -> None:
     records = [
         row(CALLS, "f() — no arguments, from an init_api module", {
             "ferrule": "mod_nop()", "operator.add": "op_add(1, 2)", PY: "py_nop()",
+            C_BUILTIN: "c_nop()" if floor is not None else None,
             "tvm-ffi": "tvm_nop()" if tvm.get("testing.nop") else None,
         }, "ferrule: testing.nop (a Rust plugin function) as init_api puts it on a module: a builtin, "
-           "CPython's specialised call path; target: at most 1.3x operator.add's time (ratio >= 0.77x)",
+           "CPython's specialised call path; C builtin: a hand-written C extension function doing "
+           "nothing (benches/python/cfloor.c), the interpreter's own cost; "
+           "target: at most 1.3x operator.add's time (ratio >= 0.77x)",
            peer="operator.add"),
         row(CALLS, "f() — no arguments, through a Function handle", {
             "ferrule": "nop()", "operator.add": "op_add(1, 2)", PY: "py_nop()",
@@ -130,9 +167,12 @@ def main() -> None:
         }, "ferrule: testing.apply(f, 1, 2), a Rust function that calls the Python f (tvm-ffi: its own testing.apply)"),
         row(IDENTITY, "echo(t) returns the same object (t is a 1-element tensor)", {
             "ferrule": "mod_echo(t)", "operator.add": "op_add(1, 2)", PY: "py_identity(t)",
+            C_BUILTIN: "c_echo(t)" if floor is not None else None,
             "tvm-ffi": "tvm_echo(tvm_t)" if tvm.get("tensor") else None,
         }, "ferrule: testing.echo(t) is t (from an init_api module), found through the tensor's back-pointer, "
-           "no lookup table; target: at most 1.5x operator.add's time (ratio >= 0.67x)"
+           "no lookup table; C builtin: a hand-written C extension function returning its argument "
+           "(benches/python/cfloor.c), the floor any binding can reach; "
+           "target: at most 1.5x operator.add's time (ratio >= 0.67x)"
            + ("; tvm-ffi's echo returns a new Python object for the same tensor" if tvm.get("tensor") else ""),
            peer="operator.add"),
         row(IDENTITY, "echo(1) — an int round trip", {
