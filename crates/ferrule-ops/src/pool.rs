@@ -75,7 +75,10 @@ fn parallel_for_dyn(n_items: usize, min_per_task: usize, body: &(dyn Fn(Range<us
         body(0..n_items);
         return;
     }
-    pool.scope(|scope| {
+    // In place: the caller runs the first range at once instead of handing the whole scope to
+    // the pool and sleeping until a worker wakes to pick it up (one wake-up, not two, on the
+    // critical path: ~20 us in a VM).
+    pool.in_place_scope(|scope| {
         for t in 1..tasks {
             scope.spawn(move |_| body(split(n_items, tasks, t)));
         }
@@ -103,7 +106,7 @@ where
     let mut results: Vec<Option<T>> = (0..tasks).map(|_| None).collect();
     let body = &body;
     if let Some(pool) = pool() {
-        pool.scope(|scope| {
+        pool.in_place_scope(|scope| {
             let (first, rest) = results.split_first_mut().expect("tasks >= 2");
             for (i, slot) in rest.iter_mut().enumerate() {
                 scope.spawn(move |_| *slot = Some(body(split(n_items, tasks, i + 1))));

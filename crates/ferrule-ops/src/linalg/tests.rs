@@ -154,9 +154,9 @@ fn gemm_sizes_and_views() {
 #[test]
 fn own_sgemm_blocking_edges() {
     // float32 shapes crossing each blocking size of the packed kernel (MR = 6, NR = 16, MC,
-    // KC, and the 8M-float limit of packed b, which 2100 x 4100 exceeds), ragged at every edge,
-    // threaded (all but the first), on every layout.
-    for (m, k, n) in [(12, 8, 16), (13, 2100, 4100), (97, 385, 33), (150, 800, 70)] {
+    // KC, groups of packed panels of b, and the 8M-float limit of packed b, which 2100 x 4100
+    // exceeds), ragged at every edge, threaded (all but the first), on every layout.
+    for (m, k, n) in [(12, 8, 16), (13, 2100, 4100), (97, 385, 33), (150, 800, 70), (75, 130, 1000)] {
         for la in 0..4 {
             let a = laid_out(&[m, k], DType::Float32, la, 21);
             let b = laid_out(&[k, n], DType::Float32, (la + 3) % 4, 22);
