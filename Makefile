@@ -11,6 +11,7 @@ CARGO ?= cargo
 PYTHON ?= python3
 CC ?= cc
 GO ?= go
+GOFMT ?= gofmt
 
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
@@ -37,6 +38,7 @@ SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 
 .PHONY: all venv build native python-ext test test-rust test-codegen test-c test-python test-go demo bench bench-go clean distclean
+.PHONY: fmt lint
 .PHONY: plugins plugin-rust pkgconfig
 
 all: build
@@ -118,7 +120,30 @@ $(BUILD)/plugins_test: tests/c/plugins.c $(HEADERS) $(LIBFERRULE)
 # ---- tests -------------------------------------------------------------------------------------
 
 # Prerequisites run left to right: everything is built before the first test runs.
-test: build test-codegen test-rust test-c test-python test-go
+test: build lint test-codegen test-rust test-c test-python test-go
+
+# ---- formatting --------------------------------------------------------------------------------
+
+# The formatters' own files: rustfmt.toml, .clang-format, [tool.ruff] in pyproject.toml. Generated
+# files (ferrule-codegen's output) and the vendored include/ferrule/dlpack.h are left alone.
+C_FORMATTED := $(filter-out include/ferrule/ops.h include/ferrule/dlpack.h,$(shell git ls-files '*.c' '*.h' 2>/dev/null))
+PY_FORMATTED := python benches tools examples go/testdata
+
+# Formats the whole tree in place.
+fmt: venv
+	$(CARGO) fmt --all
+	$(VENV)/bin/ruff check --fix $(PY_FORMATTED)
+	$(VENV)/bin/ruff format $(PY_FORMATTED)
+	$(VENV)/bin/clang-format -i $(C_FORMATTED)
+	$(GOFMT) -w go
+
+# Fails on anything `make fmt` would change, and on ruff's lints.
+lint: venv
+	$(CARGO) fmt --all --check
+	$(VENV)/bin/ruff format --check $(PY_FORMATTED)
+	$(VENV)/bin/ruff check $(PY_FORMATTED)
+	$(VENV)/bin/clang-format --dry-run -Werror $(C_FORMATTED)
+	@unformatted=$$($(GOFMT) -l go); if [ -n "$$unformatted" ]; then echo "gofmt: not formatted: $$unformatted" >&2; exit 1; fi
 
 # Release, so the libferrule and plugin builds above are reused; every crate runs even after a
 # failure, so one run shows them all.

@@ -22,7 +22,6 @@ import platform
 import re
 import subprocess
 import sys
-from typing import Any
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benches/python"))
@@ -125,8 +124,11 @@ def run_python_benches(quick: bool) -> None:
 
 def run_go_benches(quick: bool) -> None:
     print("== go test -bench . (go/)", flush=True)
-    env = os.environ | {"FERRULE_TESTING_PLUGIN": os.environ.get(
-        "FERRULE_TESTING_PLUGIN", str(REPO / "target/release/libferrule_testing.so"))}
+    env = os.environ | {
+        "FERRULE_TESTING_PLUGIN": os.environ.get(
+            "FERRULE_TESTING_PLUGIN", str(REPO / "target/release/libferrule_testing.so")
+        )
+    }
     cmd = [os.environ.get("GO", "go"), "test", "-run", "^$", "-bench", ".", "-benchmem"]
     cmd += ["-benchtime", "100ms", "-count", "1"] if quick else ["-count", "5"]
     out = subprocess.run(cmd + ["."], check=True, cwd=REPO / "go", env=env, capture_output=True, text=True)
@@ -136,7 +138,17 @@ def run_go_benches(quick: bool) -> None:
 
 def run_rust_benches() -> None:
     print("== cargo bench -p ferrule-ops (the kernels called from Rust, no FFI)", flush=True)
-    cmd = [os.environ.get("CARGO", "cargo"), "bench", "-q", "-p", "ferrule-ops", "--bench", "elementwise", "--bench", "reduce_linalg"]
+    cmd = [
+        os.environ.get("CARGO", "cargo"),
+        "bench",
+        "-q",
+        "-p",
+        "ferrule-ops",
+        "--bench",
+        "elementwise",
+        "--bench",
+        "reduce_linalg",
+    ]
     out = subprocess.run(cmd, check=True, cwd=REPO, capture_output=True, text=True)
     print(out.stdout, flush=True)
     (RESULTS / "rust_bench.txt").write_text(out.stdout)
@@ -161,9 +173,17 @@ def rust_records(python: list[Record]) -> list[Record]:
             continue
         seconds, throughput, _unit = rust[rust_name]
         figure = seconds * 1e9 if py["lower_is_better"] else throughput
-        out.append(record(BINDING_GROUP, case, py["unit"],
-                          {"ferrule": py["values"]["ferrule"], "Rust kernel": figure}, "Rust kernel",
-                          lower_is_better=py["lower_is_better"], note=f"Rust: `{rust_name}`"))
+        out.append(
+            record(
+                BINDING_GROUP,
+                case,
+                py["unit"],
+                {"ferrule": py["values"]["ferrule"], "Rust kernel": figure},
+                "Rust kernel",
+                lower_is_better=py["lower_is_better"],
+                note=f"Rust: `{rust_name}`",
+            )
+        )
     return out
 
 
@@ -184,9 +204,17 @@ def go_records() -> list[Record]:
         return []
     cgo = best["EmptyCgoCall"][0]
     return [
-        record(GO_GROUP, case, "ns/call", {"ferrule": best[name][0], "empty cgo call": cgo}, "empty cgo call",
-               lower_is_better=True, note=f"{best[name][1]} allocs/op")
-        for name, case in GO_CASES.items() if name in best
+        record(
+            GO_GROUP,
+            case,
+            "ns/call",
+            {"ferrule": best[name][0], "empty cgo call": cgo},
+            "empty cgo call",
+            lower_is_better=True,
+            note=f"{best[name][1]} allocs/op",
+        )
+        for name, case in GO_CASES.items()
+        if name in best
     ]
 
 
@@ -221,7 +249,10 @@ def machine() -> list[tuple[str, str]]:
 
     rows = [
         ("CPU", f"{cpu} ({platform.machine()})"),
-        ("cores", f"{os.cpu_count()} (FERRULE_NUM_THREADS={os.environ.get('FERRULE_NUM_THREADS', 'unset: all cores')})"),
+        (
+            "cores",
+            f"{os.cpu_count()} (FERRULE_NUM_THREADS={os.environ.get('FERRULE_NUM_THREADS', 'unset: all cores')})",
+        ),
         ("OS", platform.platform()),
         ("load average (1 / 5 / 15 min)", load_averages()),
         ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
@@ -268,11 +299,15 @@ def group_table(rows: list[Record]) -> list[str]:
     for r in rows:
         peers += [k for k in r["values"] if k != "ferrule" and k not in peers]
     label = "ferrule from Python" if rows[0]["group"] == BINDING_GROUP else "ferrule"
-    out = [f"| case | unit | {label} | " + " | ".join(peers) + " | ratio (vs) |",
-           "|---|---|---:|" + "---:|" * len(peers) + "---|"]
+    out = [
+        f"| case | unit | {label} | " + " | ".join(peers) + " | ratio (vs) |",
+        "|---|---|---:|" + "---:|" * len(peers) + "---|",
+    ]
     for r in rows:
         cells = " | ".join(fmt(r["values"].get(p)) for p in peers)
-        out.append(f"| {r['case']} | {r['unit']} | {fmt(r['values'].get('ferrule'))} | {cells} | {fmt_ratio(r)} ({r['peer']}) |")
+        out.append(
+            f"| {r['case']} | {r['unit']} | {fmt(r['values'].get('ferrule'))} | {cells} | {fmt_ratio(r)} ({r['peer']}) |"
+        )
     notes = [f"- *{r['case']}*: {r['note']}" for r in rows if r.get("note")]
     return out + ([""] + notes if notes else [])
 
@@ -284,8 +319,10 @@ def headline_table(records: list[Record]) -> list[str]:
         if rec is None:
             continue
         peers = "; ".join(f"{who}: {fmt(v)}" for who, v in rec["values"].items() if who != "ferrule")
-        out.append(f"| {group}: {rec['case']} | {fmt(rec['values'].get('ferrule'))} {rec['unit']} | "
-                   f"{peers} | {fmt_ratio(rec)} (vs {rec['peer']}) |")
+        out.append(
+            f"| {group}: {rec['case']} | {fmt(rec['values'].get('ferrule'))} {rec['unit']} | "
+            f"{peers} | {fmt_ratio(rec)} (vs {rec['peer']}) |"
+        )
     return out
 
 
@@ -361,7 +398,7 @@ def chart(records: list[Record], path: pathlib.Path, quick: bool) -> None:
     ax.set_yticks(y, [f"{r['case'][:60]}  (vs {r['peer']})" for r, _ in rows], fontsize=7)
     ax.set_xscale("log")
     ax.axvline(1.0, color="black", linewidth=0.8)
-    for yi, (_, q) in zip(y, rows):
+    for yi, (_, q) in zip(y, rows, strict=False):
         ax.text(q, yi, f" {q:,.0f}×" if q >= 100 else f" {q:.2f}×", va="center", fontsize=7)
     ax.set_xlabel("ratio: how many times faster or leaner ferrule is than the peer (log scale; right of 1 is better)")
     title = "ferrule vs peers, measured in one run" + (" (quick run: noisy)" if quick else "")

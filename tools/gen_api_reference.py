@@ -26,6 +26,7 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 OUT = REPO / "docs/api-reference.md"
 COMMAND = ".venv/bin/python tools/gen_api_reference.py"
 
+
 def large_elements() -> str:
     """glue::LARGE_ELEMENTS, the size above which `gil: large` ops release the GIL."""
     text = (REPO / "crates/ferrule-ops/src/glue.rs").read_text()
@@ -46,10 +47,31 @@ GIL_TEXT = {
 
 #: Python operators of Tensor dunders, for the "Tensor" line of each op.
 DUNDER_SYMBOLS = {
-    "add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%", "pow": "**",
-    "matmul": "@", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>",
-    "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!=", "neg": "unary -",
-    "pos": "unary +", "abs": "abs()", "invert": "~", "getitem": "t[i]", "setitem": "t[i] = v",
+    "add": "+",
+    "sub": "-",
+    "mul": "*",
+    "truediv": "/",
+    "floordiv": "//",
+    "mod": "%",
+    "pow": "**",
+    "matmul": "@",
+    "and": "&",
+    "or": "|",
+    "xor": "^",
+    "lshift": "<<",
+    "rshift": ">>",
+    "lt": "<",
+    "le": "<=",
+    "gt": ">",
+    "ge": ">=",
+    "eq": "==",
+    "ne": "!=",
+    "neg": "unary -",
+    "pos": "unary +",
+    "abs": "abs()",
+    "invert": "~",
+    "getitem": "t[i]",
+    "setitem": "t[i] = v",
 }
 
 
@@ -194,7 +216,11 @@ def render() -> str:
             continue
         info = ffi.get_global_func(name)._info
         prose, examples = split_doc(info["doc"])
-        flags = "Registered long-running: frontends release their interpreter lock around calls." if info["flags"] & ffi.FUNC_LONG_RUNNING else ""
+        flags = (
+            "Registered long-running: frontends release their interpreter lock around calls."
+            if info["flags"] & ffi.FUNC_LONG_RUNNING
+            else ""
+        )
         out += [f"### `{name}`", "", f"`{name}{info['signature']}`", ""]
         out += [p + "\n" for p in (prose, flags) if p]
         if examples:
@@ -212,7 +238,9 @@ def main() -> int:
         if current == text:
             print(f"{OUT.relative_to(REPO)} is up to date")
             return 0
-        diff = difflib.unified_diff(current.splitlines(), text.splitlines(), "committed", "regenerated", lineterm="", n=1)
+        diff = difflib.unified_diff(
+            current.splitlines(), text.splitlines(), "committed", "regenerated", lineterm="", n=1
+        )
         print("\n".join(list(diff)[:60]))
         print(f"{OUT.relative_to(REPO)} is stale: regenerate it with `{COMMAND}`", file=sys.stderr)
         return 1

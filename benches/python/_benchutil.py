@@ -19,7 +19,8 @@ import pathlib
 import sys
 import time
 import timeit
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Record = dict[str, Any]
 
@@ -58,7 +59,9 @@ def ns_per_call(stmts: dict[str, str], env: dict[str, Any], number: int, repeat:
     return {who: max(b - loop, 0.0) / number * 1e9 for who, b in best.items()}
 
 
-def best_seconds(fns: dict[str, Callable[[], Any]], budget: float, rounds: int = 4, min_runs: int = 2) -> dict[str, float]:
+def best_seconds(
+    fns: dict[str, Callable[[], Any]], budget: float, rounds: int = 4, min_runs: int = 2
+) -> dict[str, float]:
     """The fastest single run of each function, about ``budget`` seconds of runs per function in
     all, interleaved in blocks: ``rounds`` times, each function in turn runs for
     ``budget / rounds`` seconds. Each block starts with a short pause and an untimed run, so the
@@ -94,8 +97,17 @@ def best_per_call(fns: dict[str, Callable[[], Any]], number: int, repeat: int = 
     return best
 
 
-def record(group: str, case: str, unit: str, values: dict[str, float], peer: str, *,
-           lower_is_better: bool, note: str = "", ratio_text: str = "") -> Record:
+def record(
+    group: str,
+    case: str,
+    unit: str,
+    values: dict[str, float],
+    peer: str,
+    *,
+    lower_is_better: bool,
+    note: str = "",
+    ratio_text: str = "",
+) -> Record:
     """One report row; see the module docstring. ``ratio_text`` replaces the ratio where a
     quotient would mean nothing (e.g. memory added by a zero-copy exchange: none)."""
     return {
@@ -136,7 +148,9 @@ def emit(records: list[Record], json_path: str | None) -> None:
             cells = "  ".join(f"{r['values'][p]:>14.4g}" if p in r["values"] else f"{'':>14}" for p in peers)
             q = ratio(r)
             shown = f"{q:.2f}x vs {r['peer']}" if q is not None else r.get("ratio_text", "")
-            print(f"{r['case']:<{width}}  {r['unit']:>8}  {r['values'].get('ferrule', float('nan')):>10.4g}  {cells}  {shown}")
+            print(
+                f"{r['case']:<{width}}  {r['unit']:>8}  {r['values'].get('ferrule', float('nan')):>10.4g}  {cells}  {shown}"
+            )
     sys.stdout.flush()
     if json_path:
         path = pathlib.Path(json_path)

@@ -21,11 +21,10 @@ import types
 # numpy's BLAS worker threads would compete for the CPU; no BLAS runs here
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
-
-import ferrule  # noqa: E402
-import ferrule.ffi as ffi  # noqa: E402
-from _benchutil import Record, emit, ns_per_call, optional_peer, parser, record  # noqa: E402
+import ferrule
+import ferrule.ffi as ffi
+import numpy as np
+from _benchutil import Record, emit, ns_per_call, optional_peer, parser, record
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 CALLS = "Call overhead (Python)"
@@ -42,8 +41,17 @@ def c_floor() -> types.ModuleType | None:
     built = REPO / "target" / "bench" / f"cfloor{sysconfig.get_config_var('EXT_SUFFIX')}"
     if not built.exists() or built.stat().st_mtime < source.stat().st_mtime:
         built.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [*shlex.split(os.environ.get("CC", "cc")), "-O2", "-Wall", "-fPIC", "-shared",
-               f"-I{sysconfig.get_paths()['include']}", str(source), "-o", str(built)]
+        cmd = [
+            *shlex.split(os.environ.get("CC", "cc")),
+            "-O2",
+            "-Wall",
+            "-fPIC",
+            "-shared",
+            f"-I{sysconfig.get_paths()['include']}",
+            str(source),
+            "-o",
+            str(built),
+        ]
         try:
             subprocess.run(cmd, check=True, capture_output=True, text=True)
         except (OSError, subprocess.CalledProcessError) as e:
@@ -130,8 +138,14 @@ def main() -> None:
         assert floor.echo(t) is t
         env.update({"c_nop": floor.nop, "c_echo": floor.echo})
     tvm = tvm_ffi_funcs()
-    env.update({"tvm_nop": tvm.get("testing.nop"), "tvm_echo": tvm.get("testing.echo"), "tvm_t": tvm.get("tensor"),
-                "tvm_apply": tvm.get("testing.apply")})
+    env.update(
+        {
+            "tvm_nop": tvm.get("testing.nop"),
+            "tvm_echo": tvm.get("testing.echo"),
+            "tvm_t": tvm.get("tensor"),
+            "tvm_apply": tvm.get("testing.apply"),
+        }
+    )
     if "tensor" in tvm and tvm["testing.echo"](tvm["tensor"]) is not tvm["tensor"]:
         print("note: apache-tvm-ffi's testing.echo(t) returns a new Python object, not t itself")
 
@@ -140,44 +154,98 @@ def main() -> None:
         return record(group, case, "ns/call", values, peer, lower_is_better=True, note=note)
 
     records = [
-        row(CALLS, "f() — no arguments, from an init_api module", {
-            "ferrule": "mod_nop()", "operator.add": "op_add(1, 2)", PY: "py_nop()",
-            C_BUILTIN: "c_nop()" if floor is not None else None,
-            "tvm-ffi": "tvm_nop()" if tvm.get("testing.nop") else None,
-        }, "ferrule: testing.nop (a Rust plugin function) as init_api puts it on a module: a builtin, "
-           "CPython's specialised call path; C builtin: a hand-written C extension function doing "
-           "nothing (benches/python/cfloor.c), the interpreter's own cost; "
-           "target: at most 1.3x operator.add's time (ratio >= 0.77x)",
-           peer="operator.add"),
-        row(CALLS, "f() — no arguments, through a Function handle", {
-            "ferrule": "nop()", "operator.add": "op_add(1, 2)", PY: "py_nop()",
-        }, "ferrule: ffi.get_global_func('testing.nop'), a ferrule.Function (generic vectorcall dispatch)",
-           peer="operator.add"),
-        row(CALLS, "f(1, 2) — two ints", {
-            "ferrule": "demo_add(1, 2)", PY: "py_add(1, 2)", "operator.add": "op_add(1, 2)", "numpy": "np.add(1, 2)",
-        }, "ferrule: demo.add (Rust)"),
-        row(CALLS, "f(3.0, factor=3.0) — a keyword argument", {
-            "ferrule": "scale(3.0, factor=3.0)", PY: "py_scale(3.0, factor=3.0)",
-        }, "ferrule: demo.scale; the keyword is matched against the registered signature"),
-        row(CALLS, "a Python function called through the registry", {
-            "ferrule": "registered_py_add(1, 2)", PY: "py_add(1, 2)",
-        }, "ferrule: Python -> packed call -> Python (bench.py_add registered with ffi.register_func)"),
-        row(CALLS, "native code calling back into Python", {
-            "ferrule": "apply(py_add, 1, 2)", PY: "py_add(1, 2)", "tvm-ffi": "tvm_apply(py_add, 1, 2)" if tvm.get("testing.apply") else None,
-        }, "ferrule: testing.apply(f, 1, 2), a Rust function that calls the Python f (tvm-ffi: its own testing.apply)"),
-        row(IDENTITY, "echo(t) returns the same object (t is a 1-element tensor)", {
-            "ferrule": "mod_echo(t)", "operator.add": "op_add(1, 2)", PY: "py_identity(t)",
-            C_BUILTIN: "c_echo(t)" if floor is not None else None,
-            "tvm-ffi": "tvm_echo(tvm_t)" if tvm.get("tensor") else None,
-        }, "ferrule: testing.echo(t) is t (from an init_api module), found through the tensor's back-pointer, "
-           "no lookup table; C builtin: a hand-written C extension function returning its argument "
-           "(benches/python/cfloor.c), the floor any binding can reach; "
-           "target: at most 1.5x operator.add's time (ratio >= 0.67x)"
-           + ("; tvm-ffi's echo returns a new Python object for the same tensor" if tvm.get("tensor") else ""),
-           peer="operator.add"),
-        row(IDENTITY, "echo(1) — an int round trip", {
-            "ferrule": "echo(1)", PY: "py_identity(1)", "tvm-ffi": "tvm_echo(1)" if tvm.get("testing.echo") else None,
-        }),
+        row(
+            CALLS,
+            "f() — no arguments, from an init_api module",
+            {
+                "ferrule": "mod_nop()",
+                "operator.add": "op_add(1, 2)",
+                PY: "py_nop()",
+                C_BUILTIN: "c_nop()" if floor is not None else None,
+                "tvm-ffi": "tvm_nop()" if tvm.get("testing.nop") else None,
+            },
+            "ferrule: testing.nop (a Rust plugin function) as init_api puts it on a module: a builtin, "
+            "CPython's specialised call path; C builtin: a hand-written C extension function doing "
+            "nothing (benches/python/cfloor.c), the interpreter's own cost; "
+            "target: at most 1.3x operator.add's time (ratio >= 0.77x)",
+            peer="operator.add",
+        ),
+        row(
+            CALLS,
+            "f() — no arguments, through a Function handle",
+            {
+                "ferrule": "nop()",
+                "operator.add": "op_add(1, 2)",
+                PY: "py_nop()",
+            },
+            "ferrule: ffi.get_global_func('testing.nop'), a ferrule.Function (generic vectorcall dispatch)",
+            peer="operator.add",
+        ),
+        row(
+            CALLS,
+            "f(1, 2) — two ints",
+            {
+                "ferrule": "demo_add(1, 2)",
+                PY: "py_add(1, 2)",
+                "operator.add": "op_add(1, 2)",
+                "numpy": "np.add(1, 2)",
+            },
+            "ferrule: demo.add (Rust)",
+        ),
+        row(
+            CALLS,
+            "f(3.0, factor=3.0) — a keyword argument",
+            {
+                "ferrule": "scale(3.0, factor=3.0)",
+                PY: "py_scale(3.0, factor=3.0)",
+            },
+            "ferrule: demo.scale; the keyword is matched against the registered signature",
+        ),
+        row(
+            CALLS,
+            "a Python function called through the registry",
+            {
+                "ferrule": "registered_py_add(1, 2)",
+                PY: "py_add(1, 2)",
+            },
+            "ferrule: Python -> packed call -> Python (bench.py_add registered with ffi.register_func)",
+        ),
+        row(
+            CALLS,
+            "native code calling back into Python",
+            {
+                "ferrule": "apply(py_add, 1, 2)",
+                PY: "py_add(1, 2)",
+                "tvm-ffi": "tvm_apply(py_add, 1, 2)" if tvm.get("testing.apply") else None,
+            },
+            "ferrule: testing.apply(f, 1, 2), a Rust function that calls the Python f (tvm-ffi: its own testing.apply)",
+        ),
+        row(
+            IDENTITY,
+            "echo(t) returns the same object (t is a 1-element tensor)",
+            {
+                "ferrule": "mod_echo(t)",
+                "operator.add": "op_add(1, 2)",
+                PY: "py_identity(t)",
+                C_BUILTIN: "c_echo(t)" if floor is not None else None,
+                "tvm-ffi": "tvm_echo(tvm_t)" if tvm.get("tensor") else None,
+            },
+            "ferrule: testing.echo(t) is t (from an init_api module), found through the tensor's back-pointer, "
+            "no lookup table; C builtin: a hand-written C extension function returning its argument "
+            "(benches/python/cfloor.c), the floor any binding can reach; "
+            "target: at most 1.5x operator.add's time (ratio >= 0.67x)"
+            + ("; tvm-ffi's echo returns a new Python object for the same tensor" if tvm.get("tensor") else ""),
+            peer="operator.add",
+        ),
+        row(
+            IDENTITY,
+            "echo(1) — an int round trip",
+            {
+                "ferrule": "echo(1)",
+                PY: "py_identity(1)",
+                "tvm-ffi": "tvm_echo(1)" if tvm.get("testing.echo") else None,
+            },
+        ),
     ]
     ffi.remove_global_func("bench.py_add")
     emit(records, args.json)

@@ -18,7 +18,8 @@ import resource
 import subprocess
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from _benchutil import Record, emit, optional_peer, parser, record
 
@@ -32,9 +33,8 @@ def _peak_mib() -> float:
 
 def run_case(case: str, size: int) -> dict[str, float]:
     """In this (fresh) process: time one exchange ``case`` of a ``size``-byte float64 array."""
-    import numpy as np
-
     import ferrule
+    import numpy as np
 
     n = size // 8
     make: Callable[[], Any]
@@ -83,7 +83,10 @@ def measure(case: str, size: int) -> dict[str, float]:
     """Runs ``case`` in a child process and returns its figures."""
     out = subprocess.run(
         [sys.executable, __file__, "--case", case, "--size", str(size)],
-        check=True, capture_output=True, text=True, env=os.environ | {"OPENBLAS_NUM_THREADS": "1"},
+        check=True,
+        capture_output=True,
+        text=True,
+        env=os.environ | {"OPENBLAS_NUM_THREADS": "1"},
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -102,23 +105,51 @@ def main() -> None:
     records: list[Record] = []
     for size, label in ((big, big_label), (MiB, "1 MiB")):
         group = "Zero-copy exchange with numpy (float64)"
-        to = {"ferrule": measure("to_ferrule", size), "numpy copy": measure("numpy_copy", size),
-              "ferrule copy": measure("ferrule_copy", size)}
+        to = {
+            "ferrule": measure("to_ferrule", size),
+            "numpy copy": measure("numpy_copy", size),
+            "ferrule copy": measure("ferrule_copy", size),
+        }
         if has_torch:
             to["torch"] = measure("torch", size)
         back = {"ferrule": measure("from_ferrule", size), "numpy copy": measure("from_ferrule_copy", size)}
-        records.append(record(group, f"numpy -> ferrule.asarray(a), {label}: time", "µs",
-                              {k: v["seconds"] * 1e6 for k, v in to.items()}, "numpy copy", lower_is_better=True,
-                              note="numpy copy: a.copy(); ferrule copy: ferrule.tensor(a); torch: torch.from_numpy(a)"))
-        records.append(record(group, f"ferrule -> np.from_dlpack(t), {label}: time", "µs",
-                              {k: v["seconds"] * 1e6 for k, v in back.items()}, "numpy copy", lower_is_better=True,
-                              note="numpy copy: np.array(t), a copy through the buffer protocol"))
+        records.append(
+            record(
+                group,
+                f"numpy -> ferrule.asarray(a), {label}: time",
+                "µs",
+                {k: v["seconds"] * 1e6 for k, v in to.items()},
+                "numpy copy",
+                lower_is_better=True,
+                note="numpy copy: a.copy(); ferrule copy: ferrule.tensor(a); torch: torch.from_numpy(a)",
+            )
+        )
+        records.append(
+            record(
+                group,
+                f"ferrule -> np.from_dlpack(t), {label}: time",
+                "µs",
+                {k: v["seconds"] * 1e6 for k, v in back.items()},
+                "numpy copy",
+                lower_is_better=True,
+                note="numpy copy: np.array(t), a copy through the buffer protocol",
+            )
+        )
         if size == big:
             for direction, figures in (("numpy -> ferrule.asarray(a)", to), ("ferrule -> np.from_dlpack(t)", back)):
                 memory = {k: max(v["added_peak_mib"], 0.0) for k, v in figures.items()}
                 # Under 1 MiB is page-table and allocator noise: no copy was made, so no quotient.
-                records.append(record(group, f"{direction}, {label}: added peak memory", "MiB", memory, "numpy copy",
-                                      lower_is_better=True, ratio_text="no copy" if memory["ferrule"] < 1.0 else ""))
+                records.append(
+                    record(
+                        group,
+                        f"{direction}, {label}: added peak memory",
+                        "MiB",
+                        memory,
+                        "numpy copy",
+                        lower_is_better=True,
+                        ratio_text="no copy" if memory["ferrule"] < 1.0 else "",
+                    )
+                )
     emit(records, args.json)
 
 

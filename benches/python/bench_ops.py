@@ -12,11 +12,11 @@ uses its own pool (FERRULE_NUM_THREADS, default: all cores).
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import numpy as np
+from collections.abc import Callable
+from typing import Any
 
 import ferrule
+import numpy as np
 from _benchutil import Record, best_per_call, best_seconds, emit, optional_peer, parser, record
 
 MATMUL = "Matrix multiply"
@@ -58,7 +58,9 @@ class Peers:
         return found
 
 
-def throughput(group: str, case: str, unit: str, amount: float, fns: dict[str, Fn], budget: float, note: str = "") -> Record:
+def throughput(
+    group: str, case: str, unit: str, amount: float, fns: dict[str, Fn], budget: float, note: str = ""
+) -> Record:
     values = {who: amount / seconds / 1e9 for who, seconds in best_seconds(fns, budget).items()}
     return record(group, case, unit, values, "numpy", lower_is_better=False, note=note)
 
@@ -98,7 +100,7 @@ def main() -> None:
         b = rng.standard_normal((n, n)).astype(dt)
         fa, fb = ferrule.asarray(a), ferrule.asarray(b)
         fns: dict[str, Fn] = {"ferrule": lambda fa=fa, fb=fb: fa @ fb, "numpy": lambda a=a, b=b: a @ b}
-        fns |= peers.make(lambda lib, conv, a=a, b=b: (lambda x=conv(a), y=conv(b): lib.matmul(x, y)))
+        fns |= peers.make(lambda lib, conv, a=a, b=b: lambda x=conv(a), y=conv(b): lib.matmul(x, y))
         records.append(throughput(MATMUL, name, "GFLOP/s", 2.0 * n**3, fns, budget * 2))
 
     n = 1 << 22 if args.quick else 1 << 24
@@ -109,21 +111,30 @@ def main() -> None:
         c = np.empty_like(a)
         fa, fb, fc = ferrule.asarray(a), ferrule.asarray(b), ferrule.asarray(c)
         fns = {"ferrule": lambda: ferrule.add(fa, fb, out=fc), "numpy": lambda: np.add(a, b, out=c)}
-        fns |= peers.make(lambda lib, conv: (lambda x=conv(a), y=conv(b), z=conv(c): lib.add(x, y, out=z)))
-        records.append(throughput(ELEMENTWISE, f"add(a, b, out=c) float32 {label}", "GB/s", 12.0 * n, fns, budget,
-                                  "bytes read and written once: 12 per element"))
+        fns |= peers.make(lambda lib, conv: lambda x=conv(a), y=conv(b), z=conv(c): lib.add(x, y, out=z))
+        records.append(
+            throughput(
+                ELEMENTWISE,
+                f"add(a, b, out=c) float32 {label}",
+                "GB/s",
+                12.0 * n,
+                fns,
+                budget,
+                "bytes read and written once: 12 per element",
+            )
+        )
     if wanted("multiply"):
         a = rng.standard_normal(n, dtype=np.float64)
         fa = ferrule.asarray(a)
         fns = {"ferrule": lambda: fa * 3.0, "numpy": lambda: a * 3.0}
-        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): x * 3.0))
+        fns |= peers.make(lambda lib, conv: lambda x=conv(a): x * 3.0)
         records.append(throughput(ELEMENTWISE, f"a * 3.0 float64 {label} (new result)", "GB/s", 16.0 * n, fns, budget))
     if wanted("exp"):
         m = 1 << 20
         a = rng.standard_normal(m, dtype=np.float32)
         fa = ferrule.asarray(a)
         fns = {"ferrule": lambda: ferrule.exp(fa), "numpy": lambda: np.exp(a)}
-        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): lib.exp(x)))
+        fns |= peers.make(lambda lib, conv: lambda x=conv(a): lib.exp(x))
         records.append(throughput(ELEMENTWISE, "exp float32 1M", "GB/s", 8.0 * m, fns, budget))
     if wanted("geo_distance"):
         m = 1 << 20
@@ -134,34 +145,45 @@ def main() -> None:
             "ferrule": lambda: ferrule.geo_distance(flon, flat, 114.3311032, 22.6986848),
             "numpy": lambda: haversine_numpy(lon, lat, 114.3311032, 22.6986848),
         }
-        records.append(throughput(ELEMENTWISE, "geo_distance float64 1M points", "GB/s", 24.0 * m, fns, budget,
-                                  "haversine; numpy evaluates the seed's formula as whole-array expressions"))
+        records.append(
+            throughput(
+                ELEMENTWISE,
+                "geo_distance float64 1M points",
+                "GB/s",
+                24.0 * m,
+                fns,
+                budget,
+                "haversine; numpy evaluates the seed's formula as whole-array expressions",
+            )
+        )
 
     if wanted("sum"):
         a = rng.standard_normal(n, dtype=np.float32)
         fa = ferrule.asarray(a)
         fns = {"ferrule": lambda: ferrule.sum(fa), "numpy": lambda: np.sum(a)}
-        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): lib.sum(x)))
+        fns |= peers.make(lambda lib, conv: lambda x=conv(a): lib.sum(x))
         records.append(throughput(REDUCE, f"sum float32 {label}", "GB/s", 4.0 * n, fns, budget))
     if wanted("max"):
         a = rng.standard_normal(n, dtype=np.float64)
         fa = ferrule.asarray(a)
         fns = {"ferrule": lambda: ferrule.max(fa), "numpy": lambda: np.max(a)}
-        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): lib.max(x)))
+        fns |= peers.make(lambda lib, conv: lambda x=conv(a): lib.max(x))
         records.append(throughput(REDUCE, f"max float64 {label}", "GB/s", 8.0 * n, fns, budget))
     if wanted("mean"):
         side = 1024 if args.quick else 4096
         a = rng.standard_normal((side, side), dtype=np.float32)
         fa = ferrule.asarray(a)
         fns = {"ferrule": lambda: ferrule.mean(fa, axis=0), "numpy": lambda: np.mean(a, axis=0)}
-        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): lib.mean(x, 0)))
-        records.append(throughput(REDUCE, f"mean(axis=0) float32 {side}x{side}", "GB/s", 4.0 * side * side, fns, budget))
+        fns |= peers.make(lambda lib, conv: lambda x=conv(a): lib.mean(x, 0))
+        records.append(
+            throughput(REDUCE, f"mean(axis=0) float32 {side}x{side}", "GB/s", 4.0 * side * side, fns, budget)
+        )
 
     if wanted("tiny"):
         a = np.ones(1, dtype=np.float32)
         fa = ferrule.asarray(a)
         fns = {"ferrule": lambda: fa + fa, "numpy": lambda: a + a}
-        fns |= peers.make(lambda lib, conv: (lambda x=conv(a): x + x))
+        fns |= peers.make(lambda lib, conv: lambda x=conv(a): x + x)
         records.append(per_call("a + b, 1-element float32", fns, number))
         fns = {"ferrule": lambda: ferrule.add(fa, fa), "numpy": lambda: np.add(a, a)}
         records.append(per_call("add(a, b), 1-element float32 (function form)", fns, number))
@@ -172,7 +194,7 @@ def main() -> None:
         m2 = np.ones((2, 2), dtype=np.float32)
         fm = ferrule.asarray(m2)
         fns = {"ferrule": lambda: fm @ fm, "numpy": lambda: m2 @ m2}
-        fns |= peers.make(lambda lib, conv: (lambda x=conv(m2): x @ x))
+        fns |= peers.make(lambda lib, conv: lambda x=conv(m2): x @ x)
         records.append(per_call("a @ b, 2x2 float32", fns, number))
         fns = {"ferrule": lambda: ferrule.sum(fa), "numpy": lambda: np.sum(a)}
         records.append(per_call("sum(a), 1-element float32", fns, number))

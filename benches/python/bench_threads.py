@@ -16,11 +16,11 @@ import math
 import os
 import threading
 import time
-from typing import Any, Callable
-
-import numpy as np
+from collections.abc import Callable
+from typing import Any
 
 import ferrule.ffi as ffi
+import numpy as np
 from _benchutil import Record, emit, parser, record
 
 GROUP = "geo_distance thread scaling (Python threads)"
@@ -82,7 +82,11 @@ def main() -> None:
     counts = {"ferrule": 2_000_000, "Python (seed)": 200_000, "numpy scalars": 20_000}
     if args.quick:
         counts = {k: v // 10 for k, v in counts.items()}
-    impls: dict[str, Callable[..., Any]] = {"ferrule": native, "Python (seed)": geo_distance_py, "numpy scalars": geo_distance_numpy}
+    impls: dict[str, Callable[..., Any]] = {
+        "ferrule": native,
+        "Python (seed)": geo_distance_py,
+        "numpy scalars": geo_distance_numpy,
+    }
 
     per_iteration: dict[str, float] = {}
     speedup: dict[str, float] = {}
@@ -93,10 +97,24 @@ def main() -> None:
         speedup[who] = 2 * one / two
     cores = os.cpu_count() or 1
     records: list[Record] = [
-        record(GROUP, "one distance, 1 thread", "ns", per_iteration, "Python (seed)", lower_is_better=True,
-               note="time per iteration of the seed's loop"),
-        record(GROUP, f"speedup with 2 threads (ideal {min(2, cores)}.0)", "x", speedup, "Python (seed)", lower_is_better=False,
-               note=f"2 x one thread's time / wall time of 2 threads, on {cores} cores"),
+        record(
+            GROUP,
+            "one distance, 1 thread",
+            "ns",
+            per_iteration,
+            "Python (seed)",
+            lower_is_better=True,
+            note="time per iteration of the seed's loop",
+        ),
+        record(
+            GROUP,
+            f"speedup with 2 threads (ideal {min(2, cores)}.0)",
+            "x",
+            speedup,
+            "Python (seed)",
+            lower_is_better=False,
+            note=f"2 x one thread's time / wall time of 2 threads, on {cores} cores",
+        ),
     ]
     emit(records, args.json)
 

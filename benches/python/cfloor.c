@@ -11,34 +11,45 @@
 #include <Python.h>
 
 /* nop(*args): returns None. */
-static PyObject *cfloor_nop(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    (void)self;
-    (void)args;
-    (void)nargs;
-    (void)kwnames;
-    Py_RETURN_NONE;
+static PyObject* cfloor_nop(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                            PyObject* kwnames) {
+  (void)self;
+  (void)args;
+  (void)nargs;
+  (void)kwnames;
+  Py_RETURN_NONE;
 }
 
 /* echo(x): returns x itself (a new reference). */
-static PyObject *cfloor_echo(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    (void)self;
-    if (nargs != 1 || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0)) {
-        PyErr_SetString(PyExc_TypeError, "echo() takes exactly one positional argument");
-        return NULL;
-    }
-    Py_INCREF(args[0]);
-    return args[0];
+static PyObject* cfloor_echo(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                             PyObject* kwnames) {
+  (void)self;
+  if (nargs != 1 || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0)) {
+    PyErr_SetString(PyExc_TypeError, "echo() takes exactly one positional argument");
+    return NULL;
+  }
+  Py_INCREF(args[0]);
+  return args[0];
 }
 
 static PyMethodDef cfloor_methods[] = {
-    {"nop", (PyCFunction)(void (*)(void))cfloor_nop, METH_FASTCALL | METH_KEYWORDS, "nop(*args): returns None."},
-    {"echo", (PyCFunction)(void (*)(void))cfloor_echo, METH_FASTCALL | METH_KEYWORDS, "echo(x): returns x."},
+    {"nop", (PyCFunction)(void (*)(void))cfloor_nop, METH_FASTCALL | METH_KEYWORDS,
+     "nop(*args): returns None."},
+    {"echo", (PyCFunction)(void (*)(void))cfloor_echo, METH_FASTCALL | METH_KEYWORDS,
+     "echo(x): returns x."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef cfloor_module = {
-    PyModuleDef_HEAD_INIT, "cfloor", "The floor of a native call from Python (a benchmark peer).", -1, cfloor_methods,
-    NULL, NULL, NULL, NULL,
+    PyModuleDef_HEAD_INIT,
+    "cfloor",
+    "The floor of a native call from Python (a benchmark peer).",
+    -1,
+    cfloor_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
 };
 
 PyMODINIT_FUNC PyInit_cfloor(void) { return PyModule_Create(&cfloor_module); }

@@ -110,8 +110,8 @@ static int32_t c_trace(void* self, const FerruleAny* args, int32_t num_args, Fer
     return -1;
   }
   if (t->ndim != 2 || t->dtype.code != kDLFloat || t->dtype.bits != 32 || t->dtype.lanes != 1) {
-    ferrule_error_create("TypeError", "example.trace() argument 1 'x': expected a 2-D float32 tensor",
-                         err);
+    ferrule_error_create("TypeError",
+                         "example.trace() argument 1 'x': expected a 2-D float32 tensor", err);
     return -1;
   }
   double sum = 0.0;
@@ -232,7 +232,8 @@ int main(void) {
     ferrule_any_release(&unused);
     fail("example.trace(3) succeeded");
   } else {
-    if (strcmp(ferrule_error_kind(err), "TypeError") != 0) fail("example.trace(3): not a TypeError");
+    if (strcmp(ferrule_error_kind(err), "TypeError") != 0)
+      fail("example.trace(3): not a TypeError");
     print_and_release_error("example.trace(3) raised", err);
   }
   ferrule_object_release(looked_up);

@@ -51,21 +51,38 @@ static int32_t fail(FerruleObject** err, const char* kind, const char* format, .
 /* The name of a value's type, as ferrule's messages spell it. */
 static const char* type_name(const FerruleAny* value) {
   switch (value->type_index) {
-    case FERRULE_TYPE_NONE: return "None";
-    case FERRULE_TYPE_INT: return "int";
-    case FERRULE_TYPE_BOOL: return "bool";
-    case FERRULE_TYPE_FLOAT: return "float";
-    case FERRULE_TYPE_OPAQUE_PTR: return "opaque_ptr";
-    case FERRULE_TYPE_DTYPE: return "dtype";
-    case FERRULE_TYPE_DEVICE: return "Device";
-    case FERRULE_TYPE_SMALL_STR: case FERRULE_TYPE_STR: return "str";
-    case FERRULE_TYPE_SMALL_BYTES: case FERRULE_TYPE_BYTES: return "bytes";
-    case FERRULE_TYPE_ERROR: return "Error";
-    case FERRULE_TYPE_FUNCTION: return "Function";
-    case FERRULE_TYPE_ARRAY: return "Array";
-    case FERRULE_TYPE_MAP: return "Map";
-    case FERRULE_TYPE_TENSOR: return "Tensor";
-    default: return value->type_index >= FERRULE_TYPE_STATIC_OBJECT_BEGIN ? "Object" : "unknown";
+    case FERRULE_TYPE_NONE:
+      return "None";
+    case FERRULE_TYPE_INT:
+      return "int";
+    case FERRULE_TYPE_BOOL:
+      return "bool";
+    case FERRULE_TYPE_FLOAT:
+      return "float";
+    case FERRULE_TYPE_OPAQUE_PTR:
+      return "opaque_ptr";
+    case FERRULE_TYPE_DTYPE:
+      return "dtype";
+    case FERRULE_TYPE_DEVICE:
+      return "Device";
+    case FERRULE_TYPE_SMALL_STR:
+    case FERRULE_TYPE_STR:
+      return "str";
+    case FERRULE_TYPE_SMALL_BYTES:
+    case FERRULE_TYPE_BYTES:
+      return "bytes";
+    case FERRULE_TYPE_ERROR:
+      return "Error";
+    case FERRULE_TYPE_FUNCTION:
+      return "Function";
+    case FERRULE_TYPE_ARRAY:
+      return "Array";
+    case FERRULE_TYPE_MAP:
+      return "Map";
+    case FERRULE_TYPE_TENSOR:
+      return "Tensor";
+    default:
+      return value->type_index >= FERRULE_TYPE_STATIC_OBJECT_BEGIN ? "Object" : "unknown";
   }
 }
 
@@ -77,7 +94,8 @@ static const char* dtype_name(DLDataType dtype, char* buf, size_t size) {
     if (dtype.lanes == 1) {
       snprintf(buf, size, "%s%u", bases[dtype.code], (unsigned)dtype.bits);
     } else {
-      snprintf(buf, size, "%s%ux%u", bases[dtype.code], (unsigned)dtype.bits, (unsigned)dtype.lanes);
+      snprintf(buf, size, "%s%ux%u", bases[dtype.code], (unsigned)dtype.bits,
+               (unsigned)dtype.lanes);
     }
   } else {
     snprintf(buf, size, "dtype(code=%u, bits=%u, lanes=%u)", (unsigned)dtype.code,
@@ -153,7 +171,8 @@ static int32_t float_arg(const char* function, const FerruleAny* args, int index
 
 /* Calls visit(element, ctx) with the address of every element of `t`, in C order. Works for any
  * strides (DLPack's NULL strides mean C-contiguous); a 0-d tensor has one element. */
-static void for_each_element(const DLTensor* t, void (*visit)(void* element, void* ctx), void* ctx) {
+static void for_each_element(const DLTensor* t, void (*visit)(void* element, void* ctx),
+                             void* ctx) {
   const int ndim = (int)t->ndim;
   int64_t strides[MAX_NDIM];
   int64_t index[MAX_NDIM] = {0};
@@ -224,8 +243,8 @@ static int32_t example_fill(void* self, const FerruleAny* args, int32_t num_args
 }
 
 /* example_c.arange(n: int) -> Tensor: a new float32 tensor made through the API table. */
-static int32_t example_arange(void* self, const FerruleAny* args, int32_t num_args,
-                              FerruleAny* out, FerruleObject** err) {
+static int32_t example_arange(void* self, const FerruleAny* args, int32_t num_args, FerruleAny* out,
+                              FerruleObject** err) {
   (void)self;
   static const char* const name = "example_c.arange";
   if (expect_count(name, num_args, 1, err) != 0) return -1;
@@ -271,7 +290,7 @@ static const Entry entries[] = {
 /* The entry point ferrule_library_load calls (its type is FerrulePluginInit). Checks the table,
  * then registers every function; on failure returns -1 with an error in `*err`. */
 __attribute__((visibility("default"))) int32_t ferrule_plugin_init(const FerruleApi* table,
-                                                                  FerruleObject** err);
+                                                                   FerruleObject** err);
 
 _Static_assert(_Generic(&ferrule_plugin_init, FerrulePluginInit: 1, default: 0),
                "ferrule_plugin_init must have the type FerrulePluginInit");

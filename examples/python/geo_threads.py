@@ -29,9 +29,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 import ferrule
+import numpy as np
 
 #: The seed's two points (Shenzhen), in degrees.
 LON1, LAT1, LON2, LAT2 = 113.973129, 22.599578, 114.3311032, 22.6986848
@@ -122,7 +121,11 @@ def main() -> None:
 
     # 1. The seed's Python loop: the GIL lets one thread run at a time.
     expected = geo_distance_py(LON1, LAT1, LON2, LAT2, 1)
-    report(f"pure Python loop, test_cnt={args.py_count:,}", lambda: geo_distance_py(LON1, LAT1, LON2, LAT2, args.py_count), args.repeat)
+    report(
+        f"pure Python loop, test_cnt={args.py_count:,}",
+        lambda: geo_distance_py(LON1, LAT1, LON2, LAT2, args.py_count),
+        args.repeat,
+    )
 
     # 2. The vectorised operator on tensors of random coordinates (checked against numpy).
     rng = np.random.default_rng(0)
@@ -146,7 +149,9 @@ def main() -> None:
     value = func(LON1, LAT1, LON2, LAT2, args.count)
     print(f"  examples.geo_distance(...) = {value:.6f} m (the Python loop gives {expected:.6f} m)")
     assert math.isclose(value, expected, rel_tol=1e-12), "the native loop and the seed's Python loop disagree"
-    speedup = report(f"examples.geo_distance, test_cnt={args.count:,}", lambda: func(LON1, LAT1, LON2, LAT2, args.count), args.repeat)
+    speedup = report(
+        f"examples.geo_distance, test_cnt={args.count:,}", lambda: func(LON1, LAT1, LON2, LAT2, args.count), args.repeat
+    )
     if speedup < 1.8:
         print(f"  (below 1.8x: is the machine busy? {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f})")
 
@@ -156,7 +161,9 @@ def main() -> None:
     func(LON1, LAT1, LON2, LAT2, args.count)
     count = max(1, round(args.count * 0.3 / max(time.perf_counter() - start, 1e-6)))
     duration, pause = longest_pause(lambda: func(LON1, LAT1, LON2, LAT2, count))
-    print(f"  while another thread spent {duration * 1e3:.0f} ms in examples.geo_distance, this one never paused longer than {pause * 1e3:.1f} ms")
+    print(
+        f"  while another thread spent {duration * 1e3:.0f} ms in examples.geo_distance, this one never paused longer than {pause * 1e3:.1f} ms"
+    )
     assert pause < duration / 2, "the GIL was held during examples.geo_distance"
 
 

@@ -14,10 +14,9 @@ from __future__ import annotations
 import os
 import pathlib
 
-import numpy as np
-
 import ferrule
 import ferrule.ffi as ffi
+import numpy as np
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 GO_PLUGIN = os.environ.get("FERRULE_GO_PLUGIN") or REPO / "build/libferrule_go_plugin.so"

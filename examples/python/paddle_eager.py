@@ -19,9 +19,8 @@ import inspect
 import time
 from collections.abc import Callable
 
-import numpy as np
-
 import ferrule
+import numpy as np
 
 
 def per_call_us(job: Callable[[], object], calls: int) -> float:

@@ -20,10 +20,9 @@ import inspect
 import os
 import pathlib
 
-import numpy as np
-
 import ferrule
 import ferrule.ffi as ffi
+import numpy as np
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 RUST_PLUGIN = os.environ.get("FERRULE_EXAMPLE_RUST_PLUGIN") or REPO / "target/release/libferrule_example_plugin.so"

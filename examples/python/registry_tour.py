@@ -79,7 +79,9 @@ def main() -> None:
     print(f"   demo.scale(3.0, factor=0.5) = {c_scale(3.0, factor=0.5)}")
     assert c_scale(3.0, factor=0.5) == 1.5
     c_apply = cffi.get_global_func("testing.apply")
-    print(f"   testing.apply(tour.greet, 'ctypes', '?') = {c_apply(cffi.get_global_func('tour.greet'), 'ctypes', '?')!r}")
+    print(
+        f"   testing.apply(tour.greet, 'ctypes', '?') = {c_apply(cffi.get_global_func('tour.greet'), 'ctypes', '?')!r}"
+    )
     assert c_apply(cffi.get_global_func("tour.greet"), "ctypes", "?") == "hello, ctypes?"
 
     @cffi.register_func("tour.shout", override=True)
@@ -89,7 +91,9 @@ def main() -> None:
     # registered through ctypes, called through the extension via native code:
     assert apply(ffi.get_global_func("tour.shout"), "both frontends") == "BOTH FRONTENDS"
     c_demo = cffi.init_api("demo", types.ModuleType("c_demo"))
-    print(f"   tour.shout registered via ctypes, called via the extension: {apply(ffi.get_global_func('tour.shout'), 'ok')!r}")
+    print(
+        f"   tour.shout registered via ctypes, called via the extension: {apply(ffi.get_global_func('tour.shout'), 'ok')!r}"
+    )
     print(f"   init_api: c_demo.add(2, 3) = {c_demo.add(2, 3)}")
     assert c_demo.add(2, 3) == 5
     c_t = cffi.tensor([1.0, 2.0, 3.5])

@@ -21,10 +21,9 @@ import os
 import pathlib
 import threading
 
-import numpy as np
-
 import ferrule
 import ferrule.ffi as ffi
+import numpy as np
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 

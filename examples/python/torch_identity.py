@@ -41,7 +41,9 @@ def main() -> None:
 
     print("1. identity: the same native tensor comes back as the same Python object")
     t = ferrule.Tensor([1.0, 2.0])
-    print(f"   testing.echo(t) is t: {testing.echo(t) is t}; testing.echo([t, t])[1] is t: {testing.echo([t, t])[1] is t}")
+    print(
+        f"   testing.echo(t) is t: {testing.echo(t) is t}; testing.echo([t, t])[1] is t: {testing.echo([t, t])[1] is t}"
+    )
     assert testing.echo(t) is t and testing.echo([t, t])[1] is t
     out = ferrule.zeros((2,))
     assert ferrule.add(t, t, out=out) is out
@@ -61,15 +63,19 @@ def main() -> None:
     print(f"   after `del p` and gc.collect(): the Python object is alive: {ref() is not None}")
     assert ref() is not None and not freed
     back = testing.held()[0]  # the tensor returns from native-only ownership
-    print(f"   back from native code: id unchanged {id(back) == original_id}, class {type(back).__name__}, requires_grad = {back.requires_grad}")
+    print(
+        f"   back from native code: id unchanged {id(back) == original_id}, class {type(back).__name__}, requires_grad = {back.requires_grad}"
+    )
     assert id(back) == original_id and type(back) is Parameter and back.requires_grad is True
     del back
 
     print("3. no leak once both sides let go")
     released = testing.release()
     gc.collect()
-    print(f"   testing.release() dropped {released} value(s); Python object freed: {freed == [True]}; "
-          f"live native objects back to baseline: {ffi.live_object_count() == baseline}")
+    print(
+        f"   testing.release() dropped {released} value(s); Python object freed: {freed == [True]}; "
+        f"live native objects back to baseline: {ffi.live_object_count() == baseline}"
+    )
     assert released == 1 and freed == [True] and ref() is None and ffi.live_object_count() == baseline
 
 

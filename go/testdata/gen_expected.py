@@ -77,7 +77,9 @@ def cases() -> list[dict[str, object]]:
 
     x = uniform((2, 3, 4), "float64")
     out.append(case("sum_float64_axis1", "sum", [x], x.sum(axis=1), axis=1))
-    out.append(case("sum_float64_axis_neg1_keepdims", "sum", [x], x.sum(axis=-1, keepdims=True), axis=-1, keepdims=True))
+    out.append(
+        case("sum_float64_axis_neg1_keepdims", "sum", [x], x.sum(axis=-1, keepdims=True), axis=-1, keepdims=True)
+    )
     out.append(case("sum_float64_axes_0_2", "sum", [x], x.sum(axis=(0, 2)), axis=[0, 2]))
     out.append(case("sum_float64_all", "sum", [x], x.sum()))
 

@@ -49,24 +49,24 @@ extern "C" {
  * values at or above it mean the payload is a FerruleObject* whose header has the same index.
  * ------------------------------------------------------------------------------------------- */
 typedef enum {
-  FERRULE_TYPE_NONE = 0,         /* no payload */
-  FERRULE_TYPE_INT = 1,          /* v_int64 */
-  FERRULE_TYPE_BOOL = 2,         /* v_int64: 0 or 1 */
-  FERRULE_TYPE_FLOAT = 3,        /* v_float64 */
-  FERRULE_TYPE_OPAQUE_PTR = 4,   /* v_ptr: an address ferrule never dereferences */
-  FERRULE_TYPE_DTYPE = 5,        /* v_dtype */
-  FERRULE_TYPE_DEVICE = 6,       /* v_device */
-  FERRULE_TYPE_SMALL_STR = 7,    /* v_bytes[0 .. small_len), UTF-8, small_len <= 8, no NUL */
-  FERRULE_TYPE_SMALL_BYTES = 8,  /* v_bytes[0 .. small_len), small_len <= 8 */
+  FERRULE_TYPE_NONE = 0,        /* no payload */
+  FERRULE_TYPE_INT = 1,         /* v_int64 */
+  FERRULE_TYPE_BOOL = 2,        /* v_int64: 0 or 1 */
+  FERRULE_TYPE_FLOAT = 3,       /* v_float64 */
+  FERRULE_TYPE_OPAQUE_PTR = 4,  /* v_ptr: an address ferrule never dereferences */
+  FERRULE_TYPE_DTYPE = 5,       /* v_dtype */
+  FERRULE_TYPE_DEVICE = 6,      /* v_device */
+  FERRULE_TYPE_SMALL_STR = 7,   /* v_bytes[0 .. small_len), UTF-8, small_len <= 8, no NUL */
+  FERRULE_TYPE_SMALL_BYTES = 8, /* v_bytes[0 .. small_len), small_len <= 8 */
   FERRULE_TYPE_STATIC_OBJECT_BEGIN = 64,
-  FERRULE_TYPE_OBJECT = 64,      /* an object of no more specific type */
-  FERRULE_TYPE_STR = 65,         /* FerruleObject* of a string (UTF-8) */
-  FERRULE_TYPE_BYTES = 66,       /* FerruleObject* of a byte string */
-  FERRULE_TYPE_ERROR = 67,       /* FerruleObject* of an error */
-  FERRULE_TYPE_FUNCTION = 68,    /* FerruleObject* of a packed function */
-  FERRULE_TYPE_ARRAY = 69,       /* FerruleObject* of an immutable array of FerruleAny */
-  FERRULE_TYPE_MAP = 70,         /* FerruleObject* of an immutable, insertion-ordered map */
-  FERRULE_TYPE_TENSOR = 71       /* FerruleObject* of a tensor (FerruleTensorObject) */
+  FERRULE_TYPE_OBJECT = 64,   /* an object of no more specific type */
+  FERRULE_TYPE_STR = 65,      /* FerruleObject* of a string (UTF-8) */
+  FERRULE_TYPE_BYTES = 66,    /* FerruleObject* of a byte string */
+  FERRULE_TYPE_ERROR = 67,    /* FerruleObject* of an error */
+  FERRULE_TYPE_FUNCTION = 68, /* FerruleObject* of a packed function */
+  FERRULE_TYPE_ARRAY = 69,    /* FerruleObject* of an immutable array of FerruleAny */
+  FERRULE_TYPE_MAP = 70,      /* FerruleObject* of an immutable, insertion-ordered map */
+  FERRULE_TYPE_TENSOR = 71    /* FerruleObject* of a tensor (FerruleTensorObject) */
 } FerruleTypeIndex;
 
 /* ---------------------------------------------------------------------------------------------
@@ -82,10 +82,10 @@ typedef enum {
 #define FERRULE_DELETER_FREE 2
 
 typedef struct FerruleObject {
-  uint32_t strong;     /* atomic strong count */
-  uint32_t weak;       /* atomic weak count (+1 while strong > 0) */
-  int32_t type_index;  /* a FerruleTypeIndex >= FERRULE_TYPE_STATIC_OBJECT_BEGIN */
-  uint32_t flags;      /* atomic; owned by libferrule (FERRULE_OBJECT_FRONTEND_OWNED); 0 at creation */
+  uint32_t strong;    /* atomic strong count */
+  uint32_t weak;      /* atomic weak count (+1 while strong > 0) */
+  int32_t type_index; /* a FerruleTypeIndex >= FERRULE_TYPE_STATIC_OBJECT_BEGIN */
+  uint32_t flags; /* atomic; owned by libferrule (FERRULE_OBJECT_FRONTEND_OWNED); 0 at creation */
   void (*deleter)(struct FerruleObject* self, int32_t flags);
 } FerruleObject;
 
@@ -93,8 +93,8 @@ typedef struct FerruleObject {
  * FerruleAny: a 16-byte tagged value, the unit of every packed call.
  * ------------------------------------------------------------------------------------------- */
 typedef struct FerruleAny {
-  int32_t type_index;  /* a FerruleTypeIndex */
-  uint32_t small_len;  /* length for SMALL_STR / SMALL_BYTES, otherwise 0 */
+  int32_t type_index; /* a FerruleTypeIndex */
+  uint32_t small_len; /* length for SMALL_STR / SMALL_BYTES, otherwise 0 */
   union {
     int64_t v_int64;
     double v_float64;
@@ -146,8 +146,8 @@ typedef int32_t (*FerruleCallback)(void* self, const FerruleAny* args, int32_t n
 typedef void (*FerruleStateDeleter)(void* self);
 
 /* Registration flags for ferrule_func_set_global. */
-#define FERRULE_REGISTER_OVERRIDE 1  /* replace an existing function of the same name */
-#define FERRULE_FUNC_LONG_RUNNING 2  /* frontends release their interpreter lock around calls */
+#define FERRULE_REGISTER_OVERRIDE 1 /* replace an existing function of the same name */
+#define FERRULE_FUNC_LONG_RUNNING 2 /* frontends release their interpreter lock around calls */
 
 /* ---------------------------------------------------------------------------------------------
  * Library
@@ -193,8 +193,7 @@ void ferrule_any_copy(const FerruleAny* src, FerruleAny* dst);
 
 /* Creates a string from `len` bytes of UTF-8 at `data`. New reference in `*out`.
  * Errors: ValueError (names the byte offset) if the bytes are not valid UTF-8. */
-int32_t ferrule_str_create(const char* data, size_t len, FerruleObject** out,
-                           FerruleObject** err);
+int32_t ferrule_str_create(const char* data, size_t len, FerruleObject** out, FerruleObject** err);
 
 /* Creates a byte string holding a copy of `len` bytes at `data`. New reference in `*out`. */
 int32_t ferrule_bytes_create(const char* data, size_t len, FerruleObject** out,
@@ -324,8 +323,8 @@ int32_t ferrule_map_get(const FerruleObject* map, const FerruleAny* key, Ferrule
 /* Creates a zero-filled, C-contiguous tensor. New reference in `*out`.
  * Errors: ValueError for a negative dimension or ndim < 0; TypeError for an unsupported dtype;
  * NotImplementedError for a device other than CPU; MemoryError if allocation fails. */
-int32_t ferrule_tensor_create(const int64_t* shape, int32_t ndim, DLDataType dtype,
-                              DLDevice device, FerruleObject** out, FerruleObject** err);
+int32_t ferrule_tensor_create(const int64_t* shape, int32_t ndim, DLDataType dtype, DLDevice device,
+                              FerruleObject** out, FerruleObject** err);
 
 /* Borrowed pointer to the tensor's DLTensor; NULL if `tensor` is not a Tensor. */
 const DLTensor* ferrule_tensor_dltensor(const FerruleObject* tensor);
@@ -444,7 +443,7 @@ const FerruleApi* ferrule_api(void);
 typedef int32_t (*FerrulePluginInit)(const FerruleApi* api, FerruleObject** err);
 
 #ifdef __cplusplus
-}  /* extern "C" */
+} /* extern "C" */
 #endif
 
 #endif /* FERRULE_FERRULE_H_ */

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from . import _ferrule
-from . import error, ffi
+from . import _array_api, _ferrule, _namespace, error, ffi
 from ._tensor import Tensor, tensor
 from .error import (
     AttributeError,
@@ -26,7 +25,6 @@ from .error import (
     ZeroDivisionError,
 )
 from .ffi import Function, get_global_func, init_api, list_global_func_names, load_library, register_func
-from . import _namespace, _array_api
 
 __version__ = "0.1.0"
 

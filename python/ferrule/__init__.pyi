@@ -23,157 +23,445 @@ from ._namespace import (
     iinfo_object,
 )
 from ._ops import (
-    arange as arange,
-    empty as empty,
-    empty_like as empty_like,
-    eye as eye,
-    full as full,
-    full_like as full_like,
-    linspace as linspace,
-    meshgrid as meshgrid,
-    ones as ones,
-    ones_like as ones_like,
-    tril as tril,
-    triu as triu,
-    zeros as zeros,
-    zeros_like as zeros_like,
-    add as add,
-    subtract as subtract,
-    multiply as multiply,
-    divide as divide,
-    floor_divide as floor_divide,
-    remainder as remainder,
-    pow as pow,
-    maximum as maximum,
-    minimum as minimum,
-    atan2 as atan2,
-    copysign as copysign,
-    hypot as hypot,
-    logaddexp as logaddexp,
-    nextafter as nextafter,
-    equal as equal,
-    not_equal as not_equal,
-    less as less,
-    less_equal as less_equal,
-    greater as greater,
-    greater_equal as greater_equal,
-    logical_and as logical_and,
-    logical_or as logical_or,
-    logical_xor as logical_xor,
-    bitwise_and as bitwise_and,
-    bitwise_or as bitwise_or,
-    bitwise_xor as bitwise_xor,
-    bitwise_left_shift as bitwise_left_shift,
-    bitwise_right_shift as bitwise_right_shift,
     abs as abs,
-    negative as negative,
-    positive as positive,
-    sign as sign,
-    square as square,
-    conj as conj,
-    real as real,
-    imag as imag,
-    reciprocal as reciprocal,
-    round as round,
-    floor as floor,
-    ceil as ceil,
-    trunc as trunc,
-    signbit as signbit,
-    isfinite as isfinite,
-    isinf as isinf,
-    isnan as isnan,
-    logical_not as logical_not,
-    bitwise_invert as bitwise_invert,
-    exp as exp,
-    expm1 as expm1,
-    log as log,
-    log1p as log1p,
-    log2 as log2,
-    log10 as log10,
-    sqrt as sqrt,
-    sin as sin,
-    cos as cos,
-    tan as tan,
-    asin as asin,
+)
+from ._ops import (
     acos as acos,
-    atan as atan,
-    sinh as sinh,
-    cosh as cosh,
-    tanh as tanh,
-    asinh as asinh,
+)
+from ._ops import (
     acosh as acosh,
-    atanh as atanh,
-    clip as clip,
-    where as where,
-    astype as astype,
-    geo_distance as geo_distance,
-    sum as sum,
-    prod as prod,
-    mean as mean,
-    var as var,
-    std as std,
-    max as max,
-    min as min,
-    cumulative_sum as cumulative_sum,
-    cumulative_prod as cumulative_prod,
+)
+from ._ops import (
+    add as add,
+)
+from ._ops import (
     all as all,
+)
+from ._ops import (
     any as any,
+)
+from ._ops import (
+    arange as arange,
+)
+from ._ops import (
     argmax as argmax,
+)
+from ._ops import (
     argmin as argmin,
-    count_nonzero as count_nonzero,
-    diff as diff,
-    matmul as matmul,
-    mm as mm,
-    tensordot as tensordot,
-    vecdot as vecdot,
-    reshape as reshape,
-    permute_dims as permute_dims,
-    matrix_transpose as matrix_transpose,
-    expand_dims as expand_dims,
-    squeeze as squeeze,
-    broadcast_to as broadcast_to,
-    broadcast_arrays as broadcast_arrays,
-    concat as concat,
-    stack as stack,
-    unstack as unstack,
-    flip as flip,
-    roll as roll,
-    moveaxis as moveaxis,
-    repeat as repeat,
-    tile as tile,
-    getitem as getitem,
-    setitem as setitem,
-    take as take,
-    take_along_axis as take_along_axis,
-    nonzero as nonzero,
-    searchsorted as searchsorted,
-    sort as sort,
+)
+from ._ops import (
     argsort as argsort,
-    unique_values as unique_values,
+)
+from ._ops import (
+    asin as asin,
+)
+from ._ops import (
+    asinh as asinh,
+)
+from ._ops import (
+    astype as astype,
+)
+from ._ops import (
+    atan as atan,
+)
+from ._ops import (
+    atan2 as atan2,
+)
+from ._ops import (
+    atanh as atanh,
+)
+from ._ops import (
+    bitwise_and as bitwise_and,
+)
+from ._ops import (
+    bitwise_invert as bitwise_invert,
+)
+from ._ops import (
+    bitwise_left_shift as bitwise_left_shift,
+)
+from ._ops import (
+    bitwise_or as bitwise_or,
+)
+from ._ops import (
+    bitwise_right_shift as bitwise_right_shift,
+)
+from ._ops import (
+    bitwise_xor as bitwise_xor,
+)
+from ._ops import (
+    broadcast_arrays as broadcast_arrays,
+)
+from ._ops import (
+    broadcast_to as broadcast_to,
+)
+from ._ops import (
     can_cast as can_cast,
+)
+from ._ops import (
+    ceil as ceil,
+)
+from ._ops import (
+    clip as clip,
+)
+from ._ops import (
+    concat as concat,
+)
+from ._ops import (
+    conj as conj,
+)
+from ._ops import (
+    copysign as copysign,
+)
+from ._ops import (
+    cos as cos,
+)
+from ._ops import (
+    cosh as cosh,
+)
+from ._ops import (
+    count_nonzero as count_nonzero,
+)
+from ._ops import (
+    cumulative_prod as cumulative_prod,
+)
+from ._ops import (
+    cumulative_sum as cumulative_sum,
+)
+from ._ops import (
+    diff as diff,
+)
+from ._ops import (
+    divide as divide,
+)
+from ._ops import (
+    empty as empty,
+)
+from ._ops import (
+    empty_like as empty_like,
+)
+from ._ops import (
+    equal as equal,
+)
+from ._ops import (
+    exp as exp,
+)
+from ._ops import (
+    expand_dims as expand_dims,
+)
+from ._ops import (
+    expm1 as expm1,
+)
+from ._ops import (
+    eye as eye,
+)
+from ._ops import (
+    flip as flip,
+)
+from ._ops import (
+    floor as floor,
+)
+from ._ops import (
+    floor_divide as floor_divide,
+)
+from ._ops import (
+    full as full,
+)
+from ._ops import (
+    full_like as full_like,
+)
+from ._ops import (
+    geo_distance as geo_distance,
+)
+from ._ops import (
+    getitem as getitem,
+)
+from ._ops import (
+    greater as greater,
+)
+from ._ops import (
+    greater_equal as greater_equal,
+)
+from ._ops import (
+    hypot as hypot,
+)
+from ._ops import (
+    imag as imag,
+)
+from ._ops import (
     isdtype as isdtype,
+)
+from ._ops import (
+    isfinite as isfinite,
+)
+from ._ops import (
+    isinf as isinf,
+)
+from ._ops import (
+    isnan as isnan,
+)
+from ._ops import (
+    less as less,
+)
+from ._ops import (
+    less_equal as less_equal,
+)
+from ._ops import (
+    linspace as linspace,
+)
+from ._ops import (
+    log as log,
+)
+from ._ops import (
+    log1p as log1p,
+)
+from ._ops import (
+    log2 as log2,
+)
+from ._ops import (
+    log10 as log10,
+)
+from ._ops import (
+    logaddexp as logaddexp,
+)
+from ._ops import (
+    logical_and as logical_and,
+)
+from ._ops import (
+    logical_not as logical_not,
+)
+from ._ops import (
+    logical_or as logical_or,
+)
+from ._ops import (
+    logical_xor as logical_xor,
+)
+from ._ops import (
+    matmul as matmul,
+)
+from ._ops import (
+    matrix_transpose as matrix_transpose,
+)
+from ._ops import (
+    max as max,
+)
+from ._ops import (
+    maximum as maximum,
+)
+from ._ops import (
+    mean as mean,
+)
+from ._ops import (
+    meshgrid as meshgrid,
+)
+from ._ops import (
+    min as min,
+)
+from ._ops import (
+    minimum as minimum,
+)
+from ._ops import (
+    mm as mm,
+)
+from ._ops import (
+    moveaxis as moveaxis,
+)
+from ._ops import (
+    multiply as multiply,
+)
+from ._ops import (
+    negative as negative,
+)
+from ._ops import (
+    nextafter as nextafter,
+)
+from ._ops import (
+    nonzero as nonzero,
+)
+from ._ops import (
+    not_equal as not_equal,
+)
+from ._ops import (
+    ones as ones,
+)
+from ._ops import (
+    ones_like as ones_like,
+)
+from ._ops import (
+    permute_dims as permute_dims,
+)
+from ._ops import (
+    positive as positive,
+)
+from ._ops import (
+    pow as pow,
+)
+from ._ops import (
+    prod as prod,
+)
+from ._ops import (
+    real as real,
+)
+from ._ops import (
+    reciprocal as reciprocal,
+)
+from ._ops import (
+    remainder as remainder,
+)
+from ._ops import (
+    repeat as repeat,
+)
+from ._ops import (
+    reshape as reshape,
+)
+from ._ops import (
+    roll as roll,
+)
+from ._ops import (
+    round as round,
+)
+from ._ops import (
+    searchsorted as searchsorted,
+)
+from ._ops import (
+    setitem as setitem,
+)
+from ._ops import (
+    sign as sign,
+)
+from ._ops import (
+    signbit as signbit,
+)
+from ._ops import (
+    sin as sin,
+)
+from ._ops import (
+    sinh as sinh,
+)
+from ._ops import (
+    sort as sort,
+)
+from ._ops import (
+    sqrt as sqrt,
+)
+from ._ops import (
+    square as square,
+)
+from ._ops import (
+    squeeze as squeeze,
+)
+from ._ops import (
+    stack as stack,
+)
+from ._ops import (
+    std as std,
+)
+from ._ops import (
+    subtract as subtract,
+)
+from ._ops import (
+    sum as sum,
+)
+from ._ops import (
+    take as take,
+)
+from ._ops import (
+    take_along_axis as take_along_axis,
+)
+from ._ops import (
+    tan as tan,
+)
+from ._ops import (
+    tanh as tanh,
+)
+from ._ops import (
+    tensordot as tensordot,
+)
+from ._ops import (
+    tile as tile,
+)
+from ._ops import (
+    tril as tril,
+)
+from ._ops import (
+    triu as triu,
+)
+from ._ops import (
+    trunc as trunc,
+)
+from ._ops import (
+    unique_values as unique_values,
+)
+from ._ops import (
+    unstack as unstack,
+)
+from ._ops import (
+    var as var,
+)
+from ._ops import (
+    vecdot as vecdot,
+)
+from ._ops import (
+    where as where,
+)
+from ._ops import (
+    zeros as zeros,
+)
+from ._ops import (
+    zeros_like as zeros_like,
 )
 from ._tensor import tensor as tensor
 from .error import (
     AttributeError as AttributeError,
+)
+from .error import (
     BufferError as BufferError,
+)
+from .error import (
     Error as Error,
+)
+from .error import (
     IndexError as IndexError,
+)
+from .error import (
     KeyError as KeyError,
+)
+from .error import (
     MemoryError as MemoryError,
+)
+from .error import (
     NotImplementedError as NotImplementedError,
+)
+from .error import (
     OverflowError as OverflowError,
+)
+from .error import (
     RuntimeError as RuntimeError,
+)
+from .error import (
     TypeError as TypeError,
+)
+from .error import (
     ValueError as ValueError,
+)
+from .error import (
     ZeroDivisionError as ZeroDivisionError,
 )
 from .ffi import (
     Function as Function,
+)
+from .ffi import (
     get_global_func as get_global_func,
+)
+from .ffi import (
     init_api as init_api,
+)
+from .ffi import (
     list_global_func_names as list_global_func_names,
+)
+from .ffi import (
     load_library as load_library,
+)
+from .ffi import (
     register_func as register_func,
 )
 
@@ -398,9 +686,7 @@ def __array_namespace_info__() -> ArrayNamespaceInfo:
     """The Array API inspection object: ``capabilities()``, ``default_device()``,
     ``default_dtypes()``, ``dtypes()``, ``devices()``."""
 
-def asarray(
-    obj: Any, /, *, dtype: Any = None, device: Any = None, copy: builtins.bool | None = None
-) -> Tensor:
+def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: builtins.bool | None = None) -> Tensor:
     """``obj`` as a :class:`Tensor`, sharing memory where it can (``copy=False`` insists on it,
     ``copy=True`` always copies)."""
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -84,8 +85,18 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "real floating": ("float32", "float64"),
     "complex floating": ("complex64", "complex128"),
     "numeric": (
-        "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-        "float32", "float64", "complex64", "complex128",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "float32",
+        "float64",
+        "complex64",
+        "complex128",
     ),
 }
 
@@ -243,12 +254,16 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
                 shared = _native_from_dlpack(source, copy=False)
             except (BufferError, TypeError) as e:  # not shareable (device, dtype, layout): copy below
                 if copy is False:
-                    raise ValueError(f"asarray() argument 'copy': {type(obj).__name__} cannot be shared without a copy ({e})") from e
+                    raise ValueError(
+                        f"asarray() argument 'copy': {type(obj).__name__} cannot be shared without a copy ({e})"
+                    ) from e
             else:
                 if dtype is None or _dtype_name(dtype) == shared.dtype:
                     return shared
                 if copy is False:
-                    raise ValueError(f"asarray() argument 'copy': converting {shared.dtype} to {_dtype_name(dtype)} needs a copy")
+                    raise ValueError(
+                        f"asarray() argument 'copy': converting {shared.dtype} to {_dtype_name(dtype)} needs a copy"
+                    )
                 return _astype(shared, _dtype_name(dtype))
     if copy is False:
         reason = (

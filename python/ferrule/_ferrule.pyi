@@ -48,7 +48,7 @@ class Function:
     def __hash__(self) -> int: ...
 
 # What the operators take where the Array API takes "array | scalar".
-_Operand = Tensor | int | float | builtins.bool
+_Operand = Tensor | int | float | builtins.bool  # noqa: F821  (a stub: defined below)
 _Axes = int | tuple[int, ...] | None
 
 @disjoint_base
@@ -244,23 +244,31 @@ class Tensor:
 
 def from_dlpack(x: Any, /, *, device: Any = None, copy: builtins.bool | None = None) -> Tensor:
     """A Tensor sharing the memory of ``x`` (any DLPack producer); ``copy=True`` asks for a copy."""
+
 def _builtin(func: Function, name: str, doc: str | None, module: str | None, /) -> Callable[..., Any]:
     """A builtin function calling func (what the namespace and init_api modules hold)."""
+
 def get_global_func(name: str, /) -> Function:
     """The function registered under ``name`` (``ferrule.KeyError`` if none is)."""
+
 def list_global_func_names() -> list[str]:
     """The names of every registered function, sorted."""
+
 def _register_func(
     name: str, func: Callable[..., Any], doc: str | None, signature: str | None, flags: int, /
 ) -> None: ...
 def remove_global_func(name: str, /) -> None:
     """Removes the registration of ``name``."""
+
 def load_library(path: str, /) -> None:
     """Loads a plugin shared library into the process-wide registry."""
+
 def live_object_count() -> int:
     """The number of live native objects (for leak checks)."""
+
 def abi_version() -> int:
     """The ABI version of the loaded libferrule."""
+
 def _set_error_types(mapping: Mapping[str, type[BaseException]], /) -> None: ...
 def _set_hook(name: str, hook: Callable[..., Any] | dict[str, Any], /) -> None: ...
 def _tensor_from_data(data: Any, dtype: Any = None, /) -> Tensor: ...

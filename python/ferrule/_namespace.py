@@ -13,7 +13,8 @@ from __future__ import annotations
 import inspect
 import sys
 import types
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from . import _ferrule
 from ._ops import OPS, TENSOR_METHODS
@@ -235,7 +236,9 @@ def bind(package: types.ModuleType) -> None:
         if submodule:
             target = getattr(package, submodule, None)  # type: ignore[assignment]
             if target is None:
-                target = types.ModuleType(f"{package.__name__}.{submodule}", f"ferrule.{submodule}: operators under ops.{submodule}.*")
+                target = types.ModuleType(
+                    f"{package.__name__}.{submodule}", f"ferrule.{submodule}: operators under ops.{submodule}.*"
+                )
                 setattr(package, submodule, target)
                 sys.modules[target.__name__] = target
         func = _ferrule.get_global_func(registered)

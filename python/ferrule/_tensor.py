@@ -16,8 +16,8 @@ import itertools
 import pickle
 import sys
 import weakref
-from collections.abc import Iterator
-from typing import Any, Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -28,14 +28,38 @@ Tensor = _ferrule.Tensor
 # numpy dtype -> DLPack (code, bits); kDLInt=0, kDLUInt=1, kDLFloat=2, kDLComplex=5, kDLBool=6
 _DLPACK_CODES = {"b": 6, "i": 0, "u": 1, "f": 2, "c": 5}
 _NAMES = {
-    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float16", "float32", "float64", "complex64", "complex128",
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float16",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
 }
 #: Bytes per element of each dtype ferrule has.
 _ITEMSIZE = {
-    "bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2,
-    "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8,
-    "complex64": 8, "complex128": 16,
+    "bool": 1,
+    "int8": 1,
+    "uint8": 1,
+    "int16": 2,
+    "uint16": 2,
+    "float16": 2,
+    "bfloat16": 2,
+    "int32": 4,
+    "uint32": 4,
+    "float32": 4,
+    "int64": 8,
+    "uint64": 8,
+    "float64": 8,
+    "complex64": 8,
+    "complex128": 16,
 }
 _INTEGER = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
 #: Native-order numpy dtype -> DLPack (code, bits), for the dtypes ferrule takes from numpy (a
@@ -97,9 +121,7 @@ def tensor(data: Any, dtype: Any = None) -> Any:
 #: Where a tensor's Python-side state (its ``name`` and attributes) lives: ``"dict"`` when the type
 #: has a ``__dict__``, ``"weakref"`` when it only supports weak references (a side table keyed by
 #: id() and cleaned by weakref callbacks), ``None`` when it has neither (``name`` then raises).
-STORAGE: str | None = (
-    "dict" if Tensor.__dictoffset__ != 0 else "weakref" if Tensor.__weakrefoffset__ != 0 else None
-)
+STORAGE: str | None = "dict" if Tensor.__dictoffset__ != 0 else "weakref" if Tensor.__weakrefoffset__ != 0 else None
 _NAME_KEY = "_ferrule_name"
 _name_counter = itertools.count()
 
@@ -245,7 +267,9 @@ def item(self: Any) -> Any:
     """The one element of a tensor of size 1 (any number of dimensions) as a Python bool, int,
     float or complex; ``ValueError`` for any other size (as numpy's ``item()``)."""
     if self.size != 1:
-        raise ValueError(f"can only convert a tensor of size 1 to a Python scalar (got size {self.size}, shape {self.shape})")
+        raise ValueError(
+            f"can only convert a tensor of size 1 to a Python scalar (got size {self.size}, shape {self.shape})"
+        )
     return _scalar(self)
 
 
@@ -270,8 +294,12 @@ def __bool__(self: Any) -> bool:
     if self.size == 1:
         return bool(_scalar(self))
     if self.size == 0:
-        raise ValueError("The truth value of an empty tensor is ambiguous. Use `x.size > 0` to check that a tensor is not empty.")
-    raise ValueError("The truth value of a tensor with more than one element is ambiguous. Use ferrule.any(x) or ferrule.all(x).")
+        raise ValueError(
+            "The truth value of an empty tensor is ambiguous. Use `x.size > 0` to check that a tensor is not empty."
+        )
+    raise ValueError(
+        "The truth value of a tensor with more than one element is ambiguous. Use ferrule.any(x) or ferrule.all(x)."
+    )
 
 
 def __int__(self: Any) -> int:
@@ -437,9 +465,22 @@ def _install() -> None:
     for attr, prop in props.items():
         setattr(Tensor, attr, prop)
     methods: list[Callable[..., Any]] = [
-        item, to_device, __iter__, __bool__, __int__, __float__, __complex__, __index__,
-        __str__, __format__, __array__, __array_namespace__, __copy__, __deepcopy__,
-        __reduce_ex__, __setstate__,
+        item,
+        to_device,
+        __iter__,
+        __bool__,
+        __int__,
+        __float__,
+        __complex__,
+        __index__,
+        __str__,
+        __format__,
+        __array__,
+        __array_namespace__,
+        __copy__,
+        __deepcopy__,
+        __reduce_ex__,
+        __setstate__,
     ]
     for f in methods:
         f.__qualname__ = f"Tensor.{f.__name__}"

@@ -13,11 +13,10 @@ import pathlib
 import types
 from typing import Any
 
-import pytest
-from hypothesis import settings
-
 import ferrule
 import ferrule.ffi as ffi
+import pytest
+from hypothesis import settings
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PLUGIN = os.environ.get("FERRULE_TESTING_PLUGIN") or str(REPO / "target" / "release" / "libferrule_testing.so")

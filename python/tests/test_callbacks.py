@@ -11,9 +11,8 @@ import signal
 import threading
 import time
 
-import pytest
-
 import ferrule
+import pytest
 from conftest import make_tensor
 
 FRONTENDS = ("extension", "ctypes")
@@ -170,6 +169,7 @@ def test_long_task_stops_on_callback_error_and_checks_steps(frontend):
 def _interrupt_soon(delay: float, how: str) -> threading.Timer:
     """Interrupts the main thread after ``delay`` seconds, from a timer thread: a real SIGINT
     (as Ctrl-C sends) or ``_thread.interrupt_main`` (the same flag, set without a signal)."""
+
     def fire() -> None:
         if how == "sigint":
             os.kill(os.getpid(), signal.SIGINT)

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import math
 
+import ferrule
+import ferrule.ffi as ffi
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import ferrule
-import ferrule.ffi as ffi
-
 INT64 = st.integers(min_value=-(2**63), max_value=2**63 - 1)
 SCALARS = st.none() | st.booleans() | INT64 | st.floats(allow_nan=False) | st.text() | st.binary()
 NESTED = st.recursive(
     SCALARS,
-    lambda children: st.lists(children, max_size=5)
-    | st.dictionaries(st.text(max_size=10) | INT64, children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10) | INT64, children, max_size=5)
+    ),
     max_leaves=20,
 )
 
@@ -27,7 +27,7 @@ def same(a, b):
     if type(a) is not type(b):
         return False
     if isinstance(a, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=False))
     if isinstance(a, dict):
         return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
     return a == b

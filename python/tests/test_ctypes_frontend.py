@@ -16,13 +16,12 @@ import threading
 import traceback
 import weakref
 
-import numpy as np
-import pytest
-
+import conftest
 import ferrule
 import ferrule.ffi as ffi
 import ferrule.ffi.ctypes as cffi
-import conftest
+import numpy as np
+import pytest
 from conftest import PLUGIN
 from ferrule.ffi import _native, _values
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import gc
 
+import ferrule
 import numpy as np
 import pytest
-
-import ferrule
 
 
 def test_numpy_to_ferrule_shares_memory() -> None:

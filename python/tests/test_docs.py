@@ -106,7 +106,7 @@ def expected_output(text: str) -> str | None:
     lines = text.rstrip("\n").splitlines()
     for k in range(len(lines) - 1, -1, -1):
         if lines[k].strip() == "// Output:":
-            tail = lines[k + 1:]
+            tail = lines[k + 1 :]
             if all(t.strip().startswith("//") for t in tail):
                 return "\n".join(t.strip()[2:].removeprefix(" ") for t in tail)
             return None
@@ -117,7 +117,9 @@ def run(cmd: list[str], cwd: pathlib.Path, what: str, timeout: int = 300) -> str
     env = os.environ | {"FERRULE_TESTING_PLUGIN": PLUGIN}
     result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
     if result.returncode != 0:
-        raise AssertionError(f"{what}: `{' '.join(cmd)}` failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+        raise AssertionError(
+            f"{what}: `{' '.join(cmd)}` failed ({result.returncode}):\n{result.stdout}\n{result.stderr}"
+        )
     return result.stdout
 
 
@@ -125,7 +127,9 @@ def check_output(what: str, text: str, stdout: str) -> None:
     want = expected_output(text)
     if want is not None:
         got = "\n".join(line.rstrip() for line in stdout.rstrip("\n").splitlines())
-        assert got == want.rstrip("\n"), f"{what}: the program printed\n{stdout}\nbut its // Output: comment says\n{want}"
+        assert got == want.rstrip("\n"), (
+            f"{what}: the program printed\n{stdout}\nbut its // Output: comment says\n{want}"
+        )
 
 
 # ---- every block is accounted for ------------------------------------------------------------------
@@ -140,7 +144,9 @@ def test_every_block_runs_or_is_marked() -> None:
             if b.lang not in NO_TEST_LANGS:
                 problems.append(f"{b.where}: a ```{b.lang} block must run: no-test is only for {sorted(NO_TEST_LANGS)}")
         elif b.lang not in RUN_LANGS:
-            problems.append(f"{b.where}: ```{b.lang or '(no language)'} is not run: use python/go/c, file=, from= or mark it no-test")
+            problems.append(
+                f"{b.where}: ```{b.lang or '(no language)'} is not run: use python/go/c, file=, from= or mark it no-test"
+            )
     assert not problems, "\n".join(problems)
     assert any(b.lang == "python" for b in ALL_BLOCKS)
 
@@ -165,7 +171,9 @@ def test_links_resolve() -> None:
 
     def anchors(page: pathlib.Path) -> set[str]:
         text = page.read_text()
-        heads = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in re.findall(r"^#+ (.*)$", text, re.M)}
+        heads = {
+            re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in re.findall(r"^#+ (.*)$", text, re.M)
+        }
         return heads | set(re.findall(r'<a id="([^"]+)"', text))
 
     problems = []
@@ -204,11 +212,20 @@ def build_project(page: pathlib.Path) -> pathlib.Path | None:
         if not path.exists() or path.read_text() != text:
             path.write_text(text)
     if (root / "Cargo.toml").exists():
-        run([os.environ.get("CARGO", "cargo"), "build", "--release", "--offline", "-q"], root, f"{page_id(page)}: cargo build", 600)
+        run(
+            [os.environ.get("CARGO", "cargo"), "build", "--release", "--offline", "-q"],
+            root,
+            f"{page_id(page)}: cargo build",
+            600,
+        )
     if (root / "go.mod").exists():
         run([go_tool(), "build", "-o", "docs-example", "."], root, f"{page_id(page)}: go build", 600)
         main = next(b for b in files if b.lang == "go")
-        check_output(f"{page_id(page)}: the Go project", main.text, run(["./docs-example"], root, f"{page_id(page)}: running the Go project"))
+        check_output(
+            f"{page_id(page)}: the Go project",
+            main.text,
+            run(["./docs-example"], root, f"{page_id(page)}: running the Go project"),
+        )
     return root
 
 
@@ -238,16 +255,27 @@ def pytest_generate_tests(metafunc: Any) -> None:
 
 
 def run_python_page(page: pathlib.Path, cwd: pathlib.Path) -> None:
-    blocks = [{"where": b.where, "line": b.line, "page": str(page), "text": b.text}
-              for b in ALL_BLOCKS if b.page == page and b.lang == "python" and not b.attrs]
+    blocks = [
+        {"where": b.where, "line": b.line, "page": str(page), "text": b.text}
+        for b in ALL_BLOCKS
+        if b.page == page and b.lang == "python" and not b.attrs
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         spec, report = pathlib.Path(tmp) / "blocks.json", pathlib.Path(tmp) / "report.json"
         spec.write_text(json.dumps(blocks))
         env = os.environ | {"FERRULE_TESTING_PLUGIN": PLUGIN, "PYTHONPATH": ""}
-        proc = subprocess.run([sys.executable, __file__, str(spec), str(report)], cwd=cwd, env=env,
-                              capture_output=True, text=True, timeout=600)
+        proc = subprocess.run(
+            [sys.executable, __file__, str(spec), str(report)],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         if not report.exists():
-            raise AssertionError(f"{page_id(page)}: the block runner died ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+            raise AssertionError(
+                f"{page_id(page)}: the block runner died ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
+            )
         failures = json.loads(report.read_text())
     assert not failures, "\n\n".join(f"{f['where']}: {f['detail']}" for f in failures)
 
@@ -274,7 +302,9 @@ def test_go_blocks() -> None:
     for old in root.glob("b*"):
         shutil.rmtree(old) if old.is_dir() else old.unlink()
     for k, b in enumerate(blocks):
-        assert re.search(r"^package main\b", b.text, re.M), f"{b.where}: a ```go block must be a complete `package main` program"
+        assert re.search(r"^package main\b", b.text, re.M), (
+            f"{b.where}: a ```go block must be a complete `package main` program"
+        )
         (root / f"b{k}").mkdir()
         (root / f"b{k}" / "main.go").write_text(f"//line {b.page}:{b.line}\n" + b.text)
     run([go, "build", "-o", str(root / "bin") + "/", "./..."], root, "building the ```go blocks", 600)
@@ -290,8 +320,24 @@ def test_c_blocks(c_block: Block) -> None:
     source, binary = root / f"{name}.c", root / name
     source.write_text(f'#line {c_block.line} "{c_block.page}"\n' + c_block.text)
     lib = REPO / "target" / "release"
-    run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", f"-I{REPO / 'include'}", str(source),
-         f"-L{lib}", "-lferrule", f"-Wl,-rpath,{lib}", "-o", str(binary)], REPO, f"{c_block.where}: compiling")
+    run(
+        [
+            cc,
+            "-std=c11",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            f"-I{REPO / 'include'}",
+            str(source),
+            f"-L{lib}",
+            "-lferrule",
+            f"-Wl,-rpath,{lib}",
+            "-o",
+            str(binary),
+        ],
+        REPO,
+        f"{c_block.where}: compiling",
+    )
     check_output(c_block.where, c_block.text, run([str(binary)], REPO, f"{c_block.where}: running"))
 
 
@@ -311,13 +357,18 @@ class _Runner(doctest.DocTestRunner):
         self.recorded, self.where = failures, where
 
     def report_failure(self, out: Any, test: Any, example: Any, got: str) -> None:
-        self.recorded.append({"where": f"{self.where} (+{example.lineno})",
-                              "detail": f">>> {example.source.strip()}\nexpected:\n{example.want}got:\n{got}"})
+        self.recorded.append(
+            {
+                "where": f"{self.where} (+{example.lineno})",
+                "detail": f">>> {example.source.strip()}\nexpected:\n{example.want}got:\n{got}",
+            }
+        )
 
     def report_unexpected_exception(self, out: Any, test: Any, example: Any, exc_info: Any) -> None:
         detail = "".join(traceback.format_exception(*exc_info))
-        self.recorded.append({"where": f"{self.where} (+{example.lineno})",
-                              "detail": f">>> {example.source.strip()}\nraised:\n{detail}"})
+        self.recorded.append(
+            {"where": f"{self.where} (+{example.lineno})", "detail": f">>> {example.source.strip()}\nraised:\n{detail}"}
+        )
 
 
 def _run_blocks(spec: str, report: str) -> None:
@@ -326,9 +377,8 @@ def _run_blocks(spec: str, report: str) -> None:
     namespace: dict[str, Any] = {"__name__": "__main__"}
     for b in blocks:
         if b["text"].lstrip().startswith(">>>"):
-            import numpy as np
-
             import ferrule
+            import numpy as np
 
             globs = {"ferrule": ferrule, "np": np, **namespace}
             test = doctest.DocTestParser().get_doctest(b["text"], globs, b["where"], b["page"], b["line"] - 1)

@@ -8,9 +8,8 @@ from __future__ import annotations
 import builtins
 import traceback
 
-import pytest
-
 import ferrule
+import pytest
 
 FRONTENDS = ("extension", "ctypes")
 

@@ -18,11 +18,10 @@ import shutil
 import subprocess
 import time
 
-import numpy as np
-import pytest
-
 import ferrule
 import ferrule.ffi as ffi
+import numpy as np
+import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 DEFAULT_PLUGIN = REPO / "build" / "libferrule_go_plugin.so"

@@ -8,9 +8,8 @@ import gc
 import weakref
 from typing import Any
 
-import pytest
-
 import ferrule
+import pytest
 
 
 class Sub(ferrule.Tensor):

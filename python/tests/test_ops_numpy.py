@@ -7,15 +7,15 @@ strided inputs, and numpy gets the same view of the same data.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
+import ferrule
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-
-import ferrule
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -86,7 +86,9 @@ def views(draw: st.DrawFn, arr: np.ndarray) -> tuple[ferrule.Tensor, np.ndarray]
 
 
 @st.composite
-def operands(draw: st.DrawFn, dtypes: list[str], n: int, **bounds: float) -> tuple[list[ferrule.Tensor], list[np.ndarray]]:
+def operands(
+    draw: st.DrawFn, dtypes: list[str], n: int, **bounds: float
+) -> tuple[list[ferrule.Tensor], list[np.ndarray]]:
     """``n`` mutually broadcastable arrays (dtypes drawn from ``dtypes``) and their tensors."""
     shapes = draw(hnp.mutually_broadcastable_shapes(num_shapes=n, min_dims=0, max_dims=3, min_side=0, max_side=4))
     ts, ns = [], []
@@ -134,7 +136,9 @@ def _mixed_sign_uint64(nps: list[np.ndarray]) -> bool:
 @pytest.mark.parametrize("name,npf,dtypes,bounds", BINARY, ids=[b[0] for b in BINARY])
 @SETTINGS
 @given(data=st.data())
-def test_binary(name: str, npf: Callable[..., Any], dtypes: list[str], bounds: dict[str, float], data: st.DataObject) -> None:
+def test_binary(
+    name: str, npf: Callable[..., Any], dtypes: list[str], bounds: dict[str, float], data: st.DataObject
+) -> None:
     ts, nps = data.draw(operands(dtypes, 2, **bounds))
     assume(not _mixed_sign_uint64(nps))  # numpy gives float64 there; the standard leaves it out
     with np.errstate(all="ignore"):
@@ -157,7 +161,9 @@ OPERATOR_FORMS = [
 @pytest.mark.parametrize("form,op", OPERATOR_FORMS, ids=[f[0] for f in OPERATOR_FORMS])
 @SETTINGS
 @given(data=st.data())
-def test_operators_on_small_same_shape_tensors(form: str, op: Callable[[Any, Any], Any], dtype: str, data: st.DataObject) -> None:
+def test_operators_on_small_same_shape_tensors(
+    form: str, op: Callable[[Any, Any], Any], dtype: str, data: st.DataObject
+) -> None:
     """The operators as written (native number slots, the ops' tiny-input shortcut) against
     numpy, in both operand orders and with a Python scalar on either side."""
     if dtype == "bool" and form in ("-", "<", ">="):
@@ -272,7 +278,9 @@ UNARY: list[tuple[str, Callable[..., Any], list[str], dict[str, float]]] = [
 @pytest.mark.parametrize("name,npf,dtypes,bounds", UNARY, ids=[u[0] for u in UNARY])
 @SETTINGS
 @given(data=st.data())
-def test_unary(name: str, npf: Callable[..., Any], dtypes: list[str], bounds: dict[str, float], data: st.DataObject) -> None:
+def test_unary(
+    name: str, npf: Callable[..., Any], dtypes: list[str], bounds: dict[str, float], data: st.DataObject
+) -> None:
     (t,), (a,) = data.draw(operands(dtypes, 1, **bounds))
     with np.errstate(all="ignore"):
         want = npf(a)
@@ -288,7 +296,9 @@ def test_reciprocal(data: st.DataObject) -> None:
 
 def test_exp_special_values() -> None:
     for dtype in ("float32", "float64"):
-        a = np.array([0.0, -0.0, 1.0, -1.0, 88.0, 89.0, -103.0, -110.0, 700.0, -750.0, np.inf, -np.inf, np.nan], dtype=dtype)
+        a = np.array(
+            [0.0, -0.0, 1.0, -1.0, 88.0, 89.0, -103.0, -110.0, 700.0, -750.0, np.inf, -np.inf, np.nan], dtype=dtype
+        )
         with np.errstate(all="ignore"):
             check(ferrule.exp(tensor(a)), np.exp(a))
 
@@ -301,7 +311,9 @@ def test_python_scalars_are_weak(data: st.DataObject) -> None:
     check(ferrule.add(t, 3), a + a.dtype.type(3))
     check(t * 2, a * a.dtype.type(2))
     check(2 - t, a.dtype.type(2) - a)
-    check(ferrule.multiply(t, 1.5), np.multiply(a, 1.5) if a.dtype.kind == "f" else np.multiply(a.astype("float64"), 1.5))
+    check(
+        ferrule.multiply(t, 1.5), np.multiply(a, 1.5) if a.dtype.kind == "f" else np.multiply(a.astype("float64"), 1.5)
+    )
 
 
 @SETTINGS
@@ -360,7 +372,13 @@ def test_dtype_queries() -> None:
     assert ferrule.can_cast("float64", "float32") is False
     for d in FLOATS:
         f, n = ferrule.finfo(d), np.finfo(d)
-        assert (f.bits, f.eps, f.max, f.min, f.smallest_normal) == (n.bits, float(n.eps), float(n.max), float(n.min), float(n.smallest_normal))
+        assert (f.bits, f.eps, f.max, f.min, f.smallest_normal) == (
+            n.bits,
+            float(n.eps),
+            float(n.max),
+            float(n.min),
+            float(n.smallest_normal),
+        )
     for d in INTS:
         f, n = ferrule.iinfo(d), np.iinfo(d)
         assert (f.bits, f.max, f.min) == (n.bits, n.max, n.min)
@@ -378,7 +396,13 @@ def reduce_case(draw: st.DrawFn, dtypes: list[str], **bounds: float) -> tuple[fe
     if a.ndim == 0:
         axis = None
     else:
-        axis = draw(st.one_of(st.none(), st.integers(-a.ndim, a.ndim - 1), st.lists(st.integers(0, a.ndim - 1), unique=True).map(tuple)))
+        axis = draw(
+            st.one_of(
+                st.none(),
+                st.integers(-a.ndim, a.ndim - 1),
+                st.lists(st.integers(0, a.ndim - 1), unique=True).map(tuple),
+            )
+        )
     keepdims = draw(st.booleans())
     return t, a, axis, keepdims
 
@@ -419,7 +443,9 @@ def test_reductions(name: str, npf: Callable[..., Any], dtypes: list[str], data:
     check(getattr(ferrule, name)(t, axis=axis, keepdims=keepdims), want, scale=_sum_scale(name, a, axis, keepdims))
 
 
-@pytest.mark.parametrize("name,npf", [("max", np.max), ("min", np.min), ("mean", np.mean), ("var", np.var), ("std", np.std)])
+@pytest.mark.parametrize(
+    "name,npf", [("max", np.max), ("min", np.min), ("mean", np.mean), ("var", np.var), ("std", np.std)]
+)
 @SETTINGS
 @given(data=st.data())
 def test_statistics(name: str, npf: Callable[..., Any], data: st.DataObject) -> None:
@@ -457,7 +483,10 @@ def test_cumulative(name: str, npf: Callable[..., Any], data: st.DataObject) -> 
     axis = data.draw(st.integers(-a.ndim, a.ndim - 1)) if a.ndim > 1 else None
     include_initial = data.draw(st.booleans())
     kw = {"dtype": np.int64} if a.dtype.kind == "i" else {}
-    check(getattr(ferrule, name)(t, axis=axis, include_initial=include_initial), npf(a, axis=axis, include_initial=include_initial, **kw))
+    check(
+        getattr(ferrule, name)(t, axis=axis, include_initial=include_initial),
+        npf(a, axis=axis, include_initial=include_initial, **kw),
+    )
 
 
 @SETTINGS
@@ -537,7 +566,9 @@ def test_manipulation(data: st.DataObject) -> None:
         check(ferrule.moveaxis(t, axis, 0), np.moveaxis(a, axis, 0))
         check(ferrule.repeat(t, 2, axis=axis), np.repeat(a, 2, axis=axis))
         check(ferrule.concat([t, t], axis=axis), np.concatenate([a, a], axis=axis))
-        for got, want in zip(ferrule.unstack(t, axis=axis), [np.take(a, i, axis=axis) for i in range(a.shape[axis])]):
+        for got, want in zip(
+            ferrule.unstack(t, axis=axis), [np.take(a, i, axis=axis) for i in range(a.shape[axis])], strict=False
+        ):
             check(got, want)
     check(ferrule.roll(t, 1), np.roll(a, 1))
     check(ferrule.expand_dims(t, axis=0), np.expand_dims(a, 0))
@@ -550,7 +581,7 @@ def test_manipulation(data: st.DataObject) -> None:
 
 def test_broadcast_arrays_and_reshape_errors() -> None:
     a, b = np.arange(3), np.arange(4).reshape(4, 1)
-    for got, want in zip(ferrule.broadcast_arrays(tensor(a), tensor(b)), np.broadcast_arrays(a, b)):
+    for got, want in zip(ferrule.broadcast_arrays(tensor(a), tensor(b)), np.broadcast_arrays(a, b), strict=False):
         check(got, want)
     with pytest.raises(ValueError, match="reshape"):
         ferrule.reshape(tensor(a), (2, 2))
@@ -580,7 +611,11 @@ def test_creation() -> None:
         check(ferrule.triu(tensor(m), k=k), np.triu(m, k))
     x, y = np.arange(3), np.arange(2)
     for indexing in ("xy", "ij"):
-        for got, want in zip(ferrule.meshgrid(tensor(x), tensor(y), indexing=indexing), np.meshgrid(x, y, indexing=indexing)):
+        for got, want in zip(
+            ferrule.meshgrid(tensor(x), tensor(y), indexing=indexing),
+            np.meshgrid(x, y, indexing=indexing),
+            strict=False,
+        ):
             check(got, want)
     u = ferrule.random.uniform(0.0, 1.0, (1000,), seed=3)
     assert u.dtype == "float64" and 0.0 <= float(ferrule.min(u).numpy()) and float(ferrule.max(u).numpy()) < 1.0
@@ -598,7 +633,11 @@ def test_basic_slicing(data: st.DataObject) -> None:
     (t,), (a,) = data.draw(operands(["int32", "float32"], 1))
     assume(a.ndim >= 1)
     index = tuple(
-        slice(data.draw(st.none() | st.integers(-6, 6)), data.draw(st.none() | st.integers(-6, 6)), data.draw(st.none() | st.sampled_from([-3, -2, -1, 1, 2, 3])))
+        slice(
+            data.draw(st.none() | st.integers(-6, 6)),
+            data.draw(st.none() | st.integers(-6, 6)),
+            data.draw(st.none() | st.sampled_from([-3, -2, -1, 1, 2, 3])),
+        )
         for _ in range(data.draw(st.integers(1, a.ndim)))
     )
     check(t[index], a[index])
@@ -614,13 +653,15 @@ def test_basic_slicing(data: st.DataObject) -> None:
 def test_advanced_indexing(data: st.DataObject) -> None:
     (t,), (a,) = data.draw(operands(["int64", "float64"], 1))
     assume(a.ndim >= 1 and a.shape[0] > 0)
-    idx = data.draw(hnp.arrays(np.int64, data.draw(st.integers(0, 5)), elements=st.integers(-a.shape[0], a.shape[0] - 1)))
+    idx = data.draw(
+        hnp.arrays(np.int64, data.draw(st.integers(0, 5)), elements=st.integers(-a.shape[0], a.shape[0] - 1))
+    )
     check(t[tensor(idx)], a[idx])
     mask = a > 0
     check(t[tensor(mask)], a[mask])
     check(ferrule.take(t, tensor(idx), axis=0), np.take(a, idx, axis=0))
     nz = ferrule.nonzero(t)
-    for got, want in zip(nz, np.nonzero(a) if a.ndim else ()):
+    for got, want in zip(nz, np.nonzero(a) if a.ndim else (), strict=False):
         check(got, want)
 
 
@@ -670,7 +711,7 @@ def test_sort_unique(data: st.DataObject) -> None:
     check(inverse, np.unique_inverse(a).inverse_indices)
     ua = ferrule.unique_all(t)
     wa = np.unique_all(a)
-    for got, want in zip(ua, (wa.values, wa.indices, wa.inverse_indices, wa.counts)):
+    for got, want in zip(ua, (wa.values, wa.indices, wa.inverse_indices, wa.counts), strict=False):
         check(got, want)
 
 

@@ -13,13 +13,13 @@ import inspect
 import os
 import re
 import types
-from typing import Any, Callable
-
-import numpy as np
-import pytest
+from collections.abc import Callable
+from typing import Any
 
 import ferrule
 import ferrule.ffi as ffi
+import numpy as np
+import pytest
 from conftest import REPO
 
 FRONTENDS = ("extension", "ctypes")
@@ -157,21 +157,55 @@ def test_tensors_pass_between_the_plugins(frontend, plugins):
 INT64 = np.array([1, 2], dtype=np.int64)
 
 ERRORS: list[tuple[str, Callable[[types.ModuleType], tuple[Any, ...]], type, str]] = [
-    ("scale", lambda fe: ("x", 1.0), ferrule.TypeError, "example_rust.scale() argument 1 'x': expected Tensor, got str"),
-    ("scale", lambda fe: (make(fe, MATRIX), "two"), ferrule.TypeError,
-     "example_rust.scale() argument 2 'factor': expected float, got str"),
-    ("scale", lambda fe: (make(fe, MATRIX), None), ferrule.TypeError,
-     "example_rust.scale() argument 2 'factor': expected float, got None"),
-    ("scale", lambda fe: (make(fe, MATRIX), True), ferrule.TypeError,
-     "example_rust.scale() argument 2 'factor': expected float, got bool"),
-    ("scale", lambda fe: (make(fe, INT64), 2.0), ferrule.TypeError,
-     "example_rust.scale() argument 1 'x': expected a float32 or float64 tensor, got int64"),
-    ("describe", lambda fe: (3,), ferrule.TypeError, "example_rust.describe() argument 1 'x': expected Tensor, got int"),
+    (
+        "scale",
+        lambda fe: ("x", 1.0),
+        ferrule.TypeError,
+        "example_rust.scale() argument 1 'x': expected Tensor, got str",
+    ),
+    (
+        "scale",
+        lambda fe: (make(fe, MATRIX), "two"),
+        ferrule.TypeError,
+        "example_rust.scale() argument 2 'factor': expected float, got str",
+    ),
+    (
+        "scale",
+        lambda fe: (make(fe, MATRIX), None),
+        ferrule.TypeError,
+        "example_rust.scale() argument 2 'factor': expected float, got None",
+    ),
+    (
+        "scale",
+        lambda fe: (make(fe, MATRIX), True),
+        ferrule.TypeError,
+        "example_rust.scale() argument 2 'factor': expected float, got bool",
+    ),
+    (
+        "scale",
+        lambda fe: (make(fe, INT64), 2.0),
+        ferrule.TypeError,
+        "example_rust.scale() argument 1 'x': expected a float32 or float64 tensor, got int64",
+    ),
+    (
+        "describe",
+        lambda fe: (3,),
+        ferrule.TypeError,
+        "example_rust.describe() argument 1 'x': expected Tensor, got int",
+    ),
     ("sum", lambda fe: ("x",), ferrule.TypeError, "example_c.sum() argument 1 'x': expected Tensor, got str"),
-    ("sum", lambda fe: (make(fe, INT64),), ferrule.TypeError,
-     "example_c.sum() argument 1 'x': expected a float32 or float64 tensor, got int64"),
-    ("fill", lambda fe: (make(fe, MATRIX), "v"), ferrule.TypeError,
-     "example_c.fill() argument 2 'value': expected float, got str"),
+    (
+        "sum",
+        lambda fe: (make(fe, INT64),),
+        ferrule.TypeError,
+        "example_c.sum() argument 1 'x': expected a float32 or float64 tensor, got int64",
+    ),
+    (
+        "fill",
+        lambda fe: (make(fe, MATRIX), "v"),
+        ferrule.TypeError,
+        "example_c.fill() argument 2 'value': expected float, got str",
+    ),
     ("arange", lambda fe: (1.5,), ferrule.TypeError, "example_c.arange() argument 1 'n': expected int, got float"),
     ("arange", lambda fe: (-1,), ferrule.ValueError, "example_c.arange() argument 1 'n': must be >= 0, got -1"),
 ]

@@ -10,10 +10,9 @@ import pydoc
 import sys
 import types
 
-import pytest
-
 import ferrule
 import ferrule.ffi as ffi
+import pytest
 
 FRONTENDS = ("extension", "ctypes")
 
@@ -133,7 +132,7 @@ def test_signature_of_python_function_round_trips(frontend, fresh_name):
 
     frontend.register_func(fresh_name, f)
     g = frontend.get_global_func(fresh_name)
-    expected = "(a: int, b: float = 1.5, *, name: str = \"it's\", flag: bool = True, none: Any = None) -> str"
+    expected = '(a: int, b: float = 1.5, *, name: str = "it\'s", flag: bool = True, none: Any = None) -> str'
     assert str(inspect.signature(g)) == expected
     assert g(1) == "1 1.5 it's True None"
     assert g(1, name="x", flag=False) == "1 1.5 x False None"

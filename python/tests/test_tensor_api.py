@@ -22,18 +22,29 @@ import sys
 import weakref
 from typing import Any
 
+import ferrule
 import numpy as np
 import pytest
-
-import ferrule
 from ferrule import _array_api, _tensor
 from ferrule import _namespace as ferrule_namespace
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 DTYPES = [
-    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float16", "float32", "float64", "complex64", "complex128",
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float16",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
 ]
 SUBCLASSABLE = bool(ferrule.Tensor.__flags__ & (1 << 10))  # Py_TPFLAGS_BASETYPE
 
@@ -261,7 +272,9 @@ def test_index_of_integer_0d(dtype):
     assert list(range(t)) == [0, 1]
 
 
-@pytest.mark.parametrize("t", [ferrule.asarray(2.0), ferrule.asarray(True), ferrule.asarray([2])], ids=["float", "bool", "1-d"])
+@pytest.mark.parametrize(
+    "t", [ferrule.asarray(2.0), ferrule.asarray(True), ferrule.asarray([2])], ids=["float", "bool", "1-d"]
+)
 def test_index_needs_an_integer_0d_tensor(t):
     with pytest.raises(TypeError, match="only integer scalar tensors can be converted to a scalar index"):
         operator.index(t)
@@ -275,7 +288,7 @@ def test_iteration_over_the_first_axis_matches_numpy(shape):
     a = sample("float32", shape)
     rows = list(ferrule.asarray(a))
     assert len(rows) == len(a)
-    for got, want in zip(rows, a):
+    for got, want in zip(rows, a, strict=False):
         assert isinstance(got, ferrule.Tensor)
         np.testing.assert_array_equal(np.asarray(got), want)
 
@@ -300,7 +313,14 @@ def test_to_device():
 
 @pytest.mark.parametrize(
     "a",
-    [np.array(1.5), np.arange(6.0).reshape(2, 3), np.array([True, False]), np.arange(3, dtype=np.int8), np.array([1 + 2j]), np.zeros((0, 3))],
+    [
+        np.array(1.5),
+        np.arange(6.0).reshape(2, 3),
+        np.array([True, False]),
+        np.arange(3, dtype=np.int8),
+        np.array([1 + 2j]),
+        np.zeros((0, 3)),
+    ],
     ids=["0d", "2d", "bool", "int8", "complex", "empty"],
 )
 def test_str_matches_numpy(a):
@@ -462,7 +482,11 @@ def test_pickle_round_trips(protocol, dtype):
 def test_pickle_of_views(protocol):
     a = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
     t = ferrule.asarray(a)
-    for view, want in [(t.mT, np.swapaxes(a, 1, 2)), (t[::-1, :, ::2], a[::-1, :, ::2]), (ferrule.permute_dims(t, (2, 0, 1)), a.transpose(2, 0, 1))]:
+    for view, want in [
+        (t.mT, np.swapaxes(a, 1, 2)),
+        (t[::-1, :, ::2], a[::-1, :, ::2]),
+        (ferrule.permute_dims(t, (2, 0, 1)), a.transpose(2, 0, 1)),
+    ]:
         np.testing.assert_array_equal(np.asarray(pickle.loads(pickle.dumps(view, protocol=protocol))), want)
 
 
@@ -483,7 +507,9 @@ def test_pickle_protocol_5_out_of_band_does_not_copy():
     assert len(payload) < 1024 < t.nbytes  # the data is not in the stream
     raw = buffers[0].raw()
     assert raw.nbytes == t.nbytes
-    assert int(np.frombuffer(raw, dtype=np.uint8).__array_interface__["data"][0]) == data_address(t)  # the tensor's own memory
+    assert int(np.frombuffer(raw, dtype=np.uint8).__array_interface__["data"][0]) == data_address(
+        t
+    )  # the tensor's own memory
     back = pickle.loads(payload, buffers=buffers)
     np.testing.assert_array_equal(np.asarray(back), a)
     with pytest.raises(pickle.UnpicklingError):
@@ -580,7 +606,12 @@ def test_namespace_info():
     assert info.default_device() == ferrule.zeros(1).device
     assert info.devices() == [info.default_device()]
     defaults = info.default_dtypes()
-    assert defaults == {"real floating": "float64", "complex floating": "complex128", "integral": "int64", "indexing": "int64"}
+    assert defaults == {
+        "real floating": "float64",
+        "complex floating": "complex128",
+        "integral": "int64",
+        "indexing": "int64",
+    }
     assert ferrule.asarray([1.5]).dtype == defaults["real floating"]
     assert ferrule.asarray([1]).dtype == defaults["integral"]
     assert ferrule.argmax(ferrule.asarray([1, 3])).dtype == defaults["indexing"]
@@ -591,7 +622,15 @@ def test_namespace_info():
     assert list(info.dtypes(kind="real floating")) == ["float32", "float64"]
     assert list(info.dtypes(kind=("bool", "unsigned integer"))) == ["bool", "uint8", "uint16", "uint32", "uint64"]
     assert len(info.dtypes(kind="numeric")) == 12
-    for kind in ("bool", "signed integer", "unsigned integer", "integral", "real floating", "complex floating", "numeric"):
+    for kind in (
+        "bool",
+        "signed integer",
+        "unsigned integer",
+        "integral",
+        "real floating",
+        "complex floating",
+        "numeric",
+    ):
         for name in info.dtypes(kind=kind):
             assert ferrule.isdtype(getattr(ferrule, name), kind)
     with pytest.raises(ValueError, match="unknown kind"):
@@ -622,7 +661,12 @@ def test_all_lists_real_names():
 
 def test_package_stub_lists_every_operator():
     tree = ast.parse((REPO / "python/ferrule/__init__.pyi").read_text())
-    imported = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    imported = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
     defined = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
     for py_name, (submodule, _) in ferrule._ops.OPS.items():
         if not submodule:
@@ -729,7 +773,18 @@ def test_from_dlpack():
 
 def test_geo_threads_demo_runs():
     out = subprocess.run(
-        [sys.executable, str(REPO / "examples/python/geo_threads.py"), "--count", "2000", "--py-count", "2000", "--points", "2000", "--repeat", "1"],
+        [
+            sys.executable,
+            str(REPO / "examples/python/geo_threads.py"),
+            "--count",
+            "2000",
+            "--py-count",
+            "2000",
+            "--points",
+            "2000",
+            "--repeat",
+            "1",
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -737,7 +792,11 @@ def test_geo_threads_demo_runs():
     ).stdout
     assert "ferrule.geo_distance matches numpy" in out
     assert out.count("speedup") >= 3
-    func = ferrule.ffi.get_global_func("examples.geo_distance") if "examples.geo_distance" in ferrule.list_global_func_names() else None
+    func = (
+        ferrule.ffi.get_global_func("examples.geo_distance")
+        if "examples.geo_distance" in ferrule.list_global_func_names()
+        else None
+    )
     if func is None:
         assert "examples.geo_distance is not registered" in out
     else:

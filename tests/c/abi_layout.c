@@ -41,7 +41,8 @@ _Static_assert(offsetof(FerruleTensorObject, tensor) == 24, "FerruleTensorObject
 
 _Static_assert(sizeof(FerruleApi) == 8 + 41 * 8, "FerruleApi: 8-byte prefix and 41 entries");
 _Static_assert(offsetof(FerruleApi, live_object_count) == 8, "first FerruleApi entry at 8");
-_Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8, "set_frontend_release_hook keeps its offset");
+_Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8,
+               "set_frontend_release_hook keeps its offset");
 _Static_assert(offsetof(FerruleApi, check_signals) == 8 + 40 * 8, "check_signals is last");
 
 /* ---- run time ------------------------------------------------------------------------------- */
@@ -49,14 +50,14 @@ _Static_assert(offsetof(FerruleApi, check_signals) == 8 + 40 * 8, "check_signals
 static int passed = 0;
 static int failed = 0;
 
-#define CHECK(cond)                                                    \
-  do {                                                                 \
-    if (cond) {                                                        \
-      ++passed;                                                        \
-    } else {                                                           \
-      ++failed;                                                        \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (cond) {                                                                \
+      ++passed;                                                                \
+    } else {                                                                   \
+      ++failed;                                                                \
       fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                  \
+    }                                                                          \
   } while (0)
 
 /* A frontend's signal hook: reports an interrupt on its second call. */

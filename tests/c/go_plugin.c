@@ -16,14 +16,14 @@
 
 #include "ferrule/ferrule.h"
 
-#define CHECK(cond, ...)                                                          \
-  do {                                                                            \
-    if (!(cond)) {                                                                \
-      fprintf(stderr, "go_plugin.c:%d: check failed: %s: ", __LINE__, #cond);     \
-      fprintf(stderr, __VA_ARGS__);                                               \
-      fputc('\n', stderr);                                                        \
-      exit(1);                                                                    \
-    }                                                                             \
+#define CHECK(cond, ...)                                                      \
+  do {                                                                        \
+    if (!(cond)) {                                                            \
+      fprintf(stderr, "go_plugin.c:%d: check failed: %s: ", __LINE__, #cond); \
+      fprintf(stderr, __VA_ARGS__);                                           \
+      fputc('\n', stderr);                                                    \
+      exit(1);                                                                \
+    }                                                                         \
   } while (0)
 
 static FerruleAny make_int(int64_t v) {
@@ -133,7 +133,8 @@ int main(int argc, char** argv) {
   FerruleAny fail_args[2] = {make_str("IndexError"), make_str("from Go, to C")};
   call_fails("goplugin.fail", fail_args, 2, "IndexError", "from Go, to C");
   FerruleAny panic_args[1] = {make_str("boom in Go")};
-  call_fails("goplugin.panic", panic_args, 1, "RuntimeError", "panic in goplugin.panic: boom in Go");
+  call_fails("goplugin.panic", panic_args, 1, "RuntimeError",
+             "panic in goplugin.panic: boom in Go");
   call_fails("goplugin.panic", NULL, 0, "RuntimeError", "goplugin.panic called");
   FerruleAny bad_args[2] = {make_str("forty two"), make_int(2)};
   call_fails("goplugin.add", bad_args, 2, "TypeError", "");

@@ -19,14 +19,14 @@
 static int passed = 0;
 static int failed = 0;
 
-#define CHECK(cond)                                                             \
-  do {                                                                          \
-    if (cond) {                                                                 \
-      ++passed;                                                                 \
-    } else {                                                                    \
-      ++failed;                                                                 \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (cond) {                                                                \
+      ++passed;                                                                \
+    } else {                                                                   \
+      ++failed;                                                                \
       fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                           \
+    }                                                                          \
   } while (0)
 
 /* ---- values --------------------------------------------------------------------------------- */
@@ -111,7 +111,8 @@ static FerruleAny call_ok(const char* name, const FerruleAny* args, int32_t n) {
   FerruleAny out;
   FerruleObject* err = NULL;
   if (call(name, args, n, &out, &err) != 0) {
-    fprintf(stderr, "%s failed: %s: %s\n", name, ferrule_error_kind(err), ferrule_error_message(err));
+    fprintf(stderr, "%s failed: %s: %s\n", name, ferrule_error_kind(err),
+            ferrule_error_message(err));
     ferrule_object_release(err);
     ++failed;
     out = (FerruleAny){0};
@@ -212,7 +213,8 @@ static void check_init_refuses_other_abi(const char* path) {
     CHECK(err != NULL && strcmp(ferrule_error_kind(err), "RuntimeError") == 0 &&
           strstr(ferrule_error_message(err), "99") != NULL);
     if (err != NULL) {
-      printf("init with ABI version 99: %s: %s\n", ferrule_error_kind(err), ferrule_error_message(err));
+      printf("init with ABI version 99: %s: %s\n", ferrule_error_kind(err),
+             ferrule_error_message(err));
     }
     ferrule_object_release(err);
     table.abi_version = FERRULE_ABI_VERSION;
@@ -341,15 +343,17 @@ int main(int argc, char** argv) {
   call_fails("example_c.sum", &ints, 1, "TypeError",
              "example_c.sum() argument 1 'x': expected a float32 or float64 tensor, got int64");
   FerruleAny int_scale_args[2] = {ints, float_value(2.0)};
-  call_fails("example_rust.scale", int_scale_args, 2, "TypeError",
-             "example_rust.scale() argument 1 'x': expected a float32 or float64 tensor, got int64");
+  call_fails(
+      "example_rust.scale", int_scale_args, 2, "TypeError",
+      "example_rust.scale() argument 1 'x': expected a float32 or float64 tensor, got int64");
   /* Too many arguments. */
   FerruleAny three[3] = {x, float_value(1.0), float_value(2.0)};
   call_fails("example_rust.scale", three, 3, "TypeError", "example_rust.scale()");
   call_fails("example_c.sum", three, 3, "TypeError", "example_c.sum()");
 
   /* Everything made here is released: the live-object count is back where it started. */
-  FerruleAny* owned[] = {&x, &scaled, &doubled, &negated, &ramp, &empty, &y, &halves, &t_scaled, &ints};
+  FerruleAny* owned[] = {&x,     &scaled, &doubled, &negated,  &ramp,
+                         &empty, &y,      &halves,  &t_scaled, &ints};
   for (size_t i = 0; i < sizeof owned / sizeof owned[0]; ++i) ferrule_any_release(owned[i]);
   CHECK(ferrule_live_object_count() == live_at_start);
 

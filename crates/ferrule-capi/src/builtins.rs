@@ -32,7 +32,8 @@ fn register_all() -> ferrule_registry::Result<()> {
         .doc("Adds two integers (a typed Rust closure).")
         .signature("(a: int, b: int) -> int")
         .register(|a: i64, b: i64| {
-            a.checked_add(b).ok_or_else(|| ferrule_registry::Error::new("OverflowError", "demo.add: result does not fit in int64"))
+            a.checked_add(b)
+                .ok_or_else(|| ferrule_registry::Error::new("OverflowError", "demo.add: result does not fit in int64"))
         })?;
     FuncDef::new("demo.scale")
         .doc("Multiplies x by factor.\n\nExample: demo.scale(3.0) == 6.0")

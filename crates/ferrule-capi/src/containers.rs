@@ -17,7 +17,12 @@ unsafe fn values_arg<'a>(items: *const FerruleAny, n: i64, func: &str, arg: &str
 
 /// See `ferrule_array_create` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_array_create(items: *const FerruleAny, n: i64, out: *mut *mut FerruleObject, err: *mut *mut FerruleObject) -> i32 {
+pub unsafe extern "C" fn ferrule_array_create(
+    items: *const FerruleAny,
+    n: i64,
+    out: *mut *mut FerruleObject,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_array_create", err, || {
         let out = out_arg(out, "ferrule_array_create", "out")?;
         // SAFETY: caller contract.
@@ -65,7 +70,8 @@ pub unsafe extern "C" fn ferrule_map_create(
         let keys = unsafe { values_arg(keys, n, "ferrule_map_create", "keys") }?;
         // SAFETY: caller contract.
         let values = unsafe { values_arg(values, n, "ferrule_map_create", "values") }?;
-        let map = Map::new(keys.iter().cloned().zip(values.iter().cloned())).map_err(|e| e.with_context("in ferrule_map_create"))?;
+        let map = Map::new(keys.iter().cloned().zip(values.iter().cloned()))
+            .map_err(|e| e.with_context("in ferrule_map_create"))?;
         // SAFETY: checked writable.
         unsafe { *out = ObjRef::new(map).into_raw() };
         Ok(())
@@ -80,7 +86,11 @@ pub unsafe extern "C" fn ferrule_map_size(map: *const FerruleObject) -> i64 {
 
 /// See `ferrule_map_items` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_map_items(map: *const FerruleObject, keys: *mut *const FerruleAny, values: *mut *const FerruleAny) -> i32 {
+pub unsafe extern "C" fn ferrule_map_items(
+    map: *const FerruleObject,
+    keys: *mut *const FerruleAny,
+    values: *mut *const FerruleAny,
+) -> i32 {
     match (map_ref(map), keys.is_null() || values.is_null()) {
         (Some(m), false) => {
             // SAFETY: checked non-null.
@@ -96,7 +106,12 @@ pub unsafe extern "C" fn ferrule_map_items(map: *const FerruleObject, keys: *mut
 
 /// See `ferrule_map_get` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_map_get(map: *const FerruleObject, key: *const FerruleAny, out: *mut FerruleAny, err: *mut *mut FerruleObject) -> i32 {
+pub unsafe extern "C" fn ferrule_map_get(
+    map: *const FerruleObject,
+    key: *const FerruleAny,
+    out: *mut FerruleAny,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_map_get", err, || {
         let m = map_ref(map).ok_or_else(|| Error::type_error("ferrule_map_get: 'map' is not a Map"))?;
         let out = out_arg(out, "ferrule_map_get", "out")?;

@@ -93,13 +93,18 @@ unsafe fn func_call_general(
 
 /// See `ferrule_func_get_global` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_func_get_global(name: *const c_char, out: *mut *mut FerruleObject, err: *mut *mut FerruleObject) -> i32 {
+pub unsafe extern "C" fn ferrule_func_get_global(
+    name: *const c_char,
+    out: *mut *mut FerruleObject,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_func_get_global", err, || {
         crate::builtins::ensure_registered();
         // SAFETY: caller contract.
         let name = unsafe { c_str_arg(name, "ferrule_func_get_global", "name") }?;
         let out = out_arg(out, "ferrule_func_get_global", "out")?;
-        let f = registry::get_global(name).ok_or_else(|| Error::key_error(format!("no function named '{name}' is registered")))?;
+        let f = registry::get_global(name)
+            .ok_or_else(|| Error::key_error(format!("no function named '{name}' is registered")))?;
         // SAFETY: checked writable.
         unsafe { *out = f.into_raw() };
         Ok(())
@@ -127,7 +132,11 @@ pub unsafe extern "C" fn ferrule_func_set_global(
         let doc = unsafe { c_str_or_empty(doc, "ferrule_func_set_global", "doc") }?;
         // SAFETY: caller contract.
         let sig_text = unsafe { c_str_or_empty(signature, "ferrule_func_set_global", "signature") }?;
-        let sig = if sig_text.trim().is_empty() { None } else { Some(Signature::parse(sig_text).map_err(|e| e.with_context(&format!("registering '{name}'")))?) };
+        let sig = if sig_text.trim().is_empty() {
+            None
+        } else {
+            Some(Signature::parse(sig_text).map_err(|e| e.with_context(&format!("registering '{name}'")))?)
+        };
         registry::set_global(name, &func, doc, sig, flags)
     })
 }
@@ -148,7 +157,10 @@ pub unsafe extern "C" fn ferrule_func_remove_global(name: *const c_char, err: *m
 
 /// See `ferrule_func_list_global_names` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_func_list_global_names(out: *mut *mut FerruleObject, err: *mut *mut FerruleObject) -> i32 {
+pub unsafe extern "C" fn ferrule_func_list_global_names(
+    out: *mut *mut FerruleObject,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_func_list_global_names", err, || {
         crate::builtins::ensure_registered();
         let out = out_arg(out, "ferrule_func_list_global_names", "out")?;
@@ -172,7 +184,8 @@ pub(crate) fn function_info(f: &Function) -> Result<Any, Error> {
             s.params
                 .iter()
                 .map(|p| {
-                    let mut entry = vec![("name", Any::str(&p.name)), ("type", Any::str(&p.ty)), ("kind", Any::str(p.kind.name()))];
+                    let mut entry =
+                        vec![("name", Any::str(&p.name)), ("type", Any::str(&p.ty)), ("kind", Any::str(p.kind.name()))];
                     if let Some(d) = &p.default {
                         entry.push(("default", d.clone()));
                         entry.push(("default_text", Any::str(&render_literal(d))));
@@ -196,7 +209,11 @@ pub(crate) fn function_info(f: &Function) -> Result<Any, Error> {
 
 /// See `ferrule_func_get_info` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_func_get_info(func: *mut FerruleObject, out: *mut *mut FerruleObject, err: *mut *mut FerruleObject) -> i32 {
+pub unsafe extern "C" fn ferrule_func_get_info(
+    func: *mut FerruleObject,
+    out: *mut *mut FerruleObject,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_func_get_info", err, || {
         let f = function_arg(func, "ferrule_func_get_info")?;
         let out = out_arg(out, "ferrule_func_get_info", "out")?;

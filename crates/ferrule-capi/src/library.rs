@@ -6,7 +6,9 @@ use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::Mutex;
 
 use ferrule_registry::{blocking, live_object_count, Error, ErrorObj, ObjRef};
-use ferrule_sys::{FerruleApi, FerruleBlockingEnter, FerruleBlockingLeave, FerruleObject, FerrulePluginInit, FERRULE_ABI_VERSION};
+use ferrule_sys::{
+    FerruleApi, FerruleBlockingEnter, FerruleBlockingLeave, FerruleObject, FerrulePluginInit, FERRULE_ABI_VERSION,
+};
 
 use crate::boundary::ffi_boundary;
 use crate::values::c_str_arg;
@@ -48,7 +50,8 @@ pub unsafe extern "C" fn ferrule_library_load(path: *const c_char, err: *mut *mu
         crate::builtins::ensure_registered();
         // SAFETY: caller contract.
         let path_str = unsafe { c_str_arg(path, "ferrule_library_load", "path") }?;
-        let c_path = CString::new(path_str).map_err(|_| Error::value_error("ferrule_library_load: path contains NUL"))?;
+        let c_path =
+            CString::new(path_str).map_err(|_| Error::value_error("ferrule_library_load: path contains NUL"))?;
         // Holding the lock across dlopen and init makes concurrent loads of one plugin run its init once.
         let mut loaded = loaded().lock().unwrap_or_else(|p| p.into_inner());
         // SAFETY: dlopen with a valid C string; RTLD_LOCAL keeps plugin symbols private.
@@ -66,7 +69,9 @@ pub unsafe extern "C" fn ferrule_library_load(path: *const c_char, err: *mut *mu
         if sym.is_null() {
             // SAFETY: a handle we opened.
             unsafe { libc::dlclose(handle) };
-            return Err(Error::runtime_error(format!("load_library: '{path_str}' is not a ferrule plugin (it exports no ferrule_plugin_init)")));
+            return Err(Error::runtime_error(format!(
+                "load_library: '{path_str}' is not a ferrule plugin (it exports no ferrule_plugin_init)"
+            )));
         }
         // SAFETY: the symbol is declared in ferrule.h with this signature.
         let init: FerrulePluginInit = unsafe { std::mem::transmute::<*mut c_void, FerrulePluginInit>(sym) };
@@ -192,13 +197,15 @@ static API: FerruleApi = FerruleApi {
 unsafe extern "C" fn ferrule_live_object_count_unsafe() -> u64 {
     ferrule_live_object_count()
 }
-unsafe extern "C" fn ferrule_set_blocking_hooks_unsafe(enter: Option<FerruleBlockingEnter>, leave: Option<FerruleBlockingLeave>) {
+unsafe extern "C" fn ferrule_set_blocking_hooks_unsafe(
+    enter: Option<FerruleBlockingEnter>,
+    leave: Option<FerruleBlockingLeave>,
+) {
     ferrule_set_blocking_hooks(enter, leave)
 }
 unsafe extern "C" fn ferrule_blocking_enter_unsafe() -> *mut c_void {
     ferrule_blocking_enter()
 }
-
 
 /// See `ferrule_api` in ferrule.h.
 #[no_mangle]

@@ -19,7 +19,8 @@ pub unsafe extern "C" fn ferrule_tensor_create(
 ) -> i32 {
     ffi_boundary("ferrule_tensor_create", err, || {
         let out = out_arg(out, "ferrule_tensor_create", "out")?;
-        let ndim = usize::try_from(ndim).map_err(|_| Error::value_error(format!("ferrule_tensor_create: negative ndim {ndim}")))?;
+        let ndim = usize::try_from(ndim)
+            .map_err(|_| Error::value_error(format!("ferrule_tensor_create: negative ndim {ndim}")))?;
         if ndim > 0 && shape.is_null() {
             return Err(Error::value_error(format!("ferrule_tensor_create: 'shape' is NULL but ndim is {ndim}")));
         }
@@ -41,7 +42,11 @@ pub unsafe extern "C" fn ferrule_tensor_dltensor(tensor: *const FerruleObject) -
 
 /// See `ferrule_tensor_from_dlpack` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_tensor_from_dlpack(managed: *mut DLManagedTensorVersioned, out: *mut *mut FerruleObject, err: *mut *mut FerruleObject) -> i32 {
+pub unsafe extern "C" fn ferrule_tensor_from_dlpack(
+    managed: *mut DLManagedTensorVersioned,
+    out: *mut *mut FerruleObject,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_tensor_from_dlpack", err, || {
         let out = out_arg(out, "ferrule_tensor_from_dlpack", "out")?;
         // SAFETY: caller contract.
@@ -54,7 +59,11 @@ pub unsafe extern "C" fn ferrule_tensor_from_dlpack(managed: *mut DLManagedTenso
 
 /// See `ferrule_tensor_to_dlpack` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_tensor_to_dlpack(tensor: *mut FerruleObject, out: *mut *mut DLManagedTensorVersioned, err: *mut *mut FerruleObject) -> i32 {
+pub unsafe extern "C" fn ferrule_tensor_to_dlpack(
+    tensor: *mut FerruleObject,
+    out: *mut *mut DLManagedTensorVersioned,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_tensor_to_dlpack", err, || {
         let out = out_arg(out, "ferrule_tensor_to_dlpack", "out")?;
         // SAFETY: a live object or NULL; the type index is checked.

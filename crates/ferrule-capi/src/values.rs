@@ -14,7 +14,9 @@ pub(crate) unsafe fn c_str_arg<'a>(p: *const c_char, func: &str, arg: &str) -> R
         return Err(Error::value_error(format!("{func}: argument '{arg}' is NULL")));
     }
     // SAFETY: caller passes a NUL-terminated string.
-    unsafe { CStr::from_ptr(p) }.to_str().map_err(|e| Error::value_error(format!("{func}: argument '{arg}' is not valid UTF-8: {e}")))
+    unsafe { CStr::from_ptr(p) }
+        .to_str()
+        .map_err(|e| Error::value_error(format!("{func}: argument '{arg}' is not valid UTF-8: {e}")))
 }
 
 /// Reads an optional C string (NULL reads as "").
@@ -95,7 +97,12 @@ pub unsafe extern "C" fn ferrule_any_copy(src: *const FerruleAny, dst: *mut Ferr
 
 /// See `ferrule_str_create` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_str_create(data: *const c_char, len: usize, out: *mut *mut FerruleObject, err: *mut *mut FerruleObject) -> i32 {
+pub unsafe extern "C" fn ferrule_str_create(
+    data: *const c_char,
+    len: usize,
+    out: *mut *mut FerruleObject,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_str_create", err, || {
         let out = out_arg(out, "ferrule_str_create", "out")?;
         // SAFETY: caller contract.
@@ -111,7 +118,12 @@ pub unsafe extern "C" fn ferrule_str_create(data: *const c_char, len: usize, out
 
 /// See `ferrule_bytes_create` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_bytes_create(data: *const c_char, len: usize, out: *mut *mut FerruleObject, err: *mut *mut FerruleObject) -> i32 {
+pub unsafe extern "C" fn ferrule_bytes_create(
+    data: *const c_char,
+    len: usize,
+    out: *mut *mut FerruleObject,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     ffi_boundary("ferrule_bytes_create", err, || {
         let out = out_arg(out, "ferrule_bytes_create", "out")?;
         // SAFETY: caller contract.
@@ -124,7 +136,11 @@ pub unsafe extern "C" fn ferrule_bytes_create(data: *const c_char, len: usize, o
 
 /// See `ferrule_any_view_bytes` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_any_view_bytes(value: *const FerruleAny, data: *mut *const c_char, len: *mut usize) -> i32 {
+pub unsafe extern "C" fn ferrule_any_view_bytes(
+    value: *const FerruleAny,
+    data: *mut *const c_char,
+    len: *mut usize,
+) -> i32 {
     if value.is_null() || data.is_null() || len.is_null() {
         return -1;
     }
@@ -145,13 +161,21 @@ pub unsafe extern "C" fn ferrule_any_view_bytes(value: *const FerruleAny, data: 
 
 /// See `ferrule_error_create` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_error_create(kind: *const c_char, message: *const c_char, out: *mut *mut FerruleObject) {
+pub unsafe extern "C" fn ferrule_error_create(
+    kind: *const c_char,
+    message: *const c_char,
+    out: *mut *mut FerruleObject,
+) {
     if out.is_null() {
         return;
     }
     let lossy = |p: *const c_char| -> String {
         // SAFETY: caller passes NUL-terminated strings or NULL.
-        if p.is_null() { String::new() } else { unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned() }
+        if p.is_null() {
+            String::new()
+        } else {
+            unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+        }
     };
     let made = ffi_boundary_void("ferrule_error_create", std::ptr::null_mut(), || {
         let kind = lossy(kind);
@@ -197,7 +221,12 @@ pub unsafe extern "C" fn ferrule_error_add_context(error: *mut FerruleObject, li
 
 /// See `ferrule_error_set_payload` in ferrule.h.
 #[no_mangle]
-pub unsafe extern "C" fn ferrule_error_set_payload(error: *mut FerruleObject, owner: *const c_void, payload: *mut c_void, deleter: Option<FerruleStateDeleter>) {
+pub unsafe extern "C" fn ferrule_error_set_payload(
+    error: *mut FerruleObject,
+    owner: *const c_void,
+    payload: *mut c_void,
+    deleter: Option<FerruleStateDeleter>,
+) {
     match error_ref(error) {
         Some(e) => ffi_boundary_void("ferrule_error_set_payload", (), || e.set_payload(owner, payload, deleter)),
         None => {

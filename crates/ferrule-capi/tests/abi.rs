@@ -73,7 +73,13 @@ fn panics_become_runtime_errors() {
 
 static DELETED: AtomicUsize = AtomicUsize::new(0);
 
-unsafe extern "C" fn add_state(state: *mut c_void, args: *const FerruleAny, n: i32, out: *mut FerruleAny, err: *mut *mut FerruleObject) -> i32 {
+unsafe extern "C" fn add_state(
+    state: *mut c_void,
+    args: *const FerruleAny,
+    n: i32,
+    out: *mut FerruleAny,
+    err: *mut *mut FerruleObject,
+) -> i32 {
     if n != 1 || unsafe { (*args).type_index } != ti::INT {
         unsafe { ferrule_error_create(c"TypeError".as_ptr(), c"expected one int".as_ptr(), err) };
         return -1;
@@ -95,11 +101,25 @@ fn c_callbacks_register_call_and_free_their_state() {
     let state = Box::into_raw(Box::new(100i64)).cast();
     assert_eq!(unsafe { ferrule_func_create(Some(add_state), state, Some(free_state), &mut f, &mut err) }, 0);
     assert_eq!(
-        unsafe { ferrule_func_set_global(c"capi_test.add100".as_ptr(), f, c"Adds 100.".as_ptr(), c"(x: int) -> int".as_ptr(), 0, &mut err) },
+        unsafe {
+            ferrule_func_set_global(
+                c"capi_test.add100".as_ptr(),
+                f,
+                c"Adds 100.".as_ptr(),
+                c"(x: int) -> int".as_ptr(),
+                0,
+                &mut err,
+            )
+        },
         0
     );
     // A taken name needs the override flag.
-    assert_eq!(unsafe { ferrule_func_set_global(c"capi_test.add100".as_ptr(), f, std::ptr::null(), std::ptr::null(), 0, &mut err) }, -1);
+    assert_eq!(
+        unsafe {
+            ferrule_func_set_global(c"capi_test.add100".as_ptr(), f, std::ptr::null(), std::ptr::null(), 0, &mut err)
+        },
+        -1
+    );
     assert_eq!(unsafe { take_error(err) }.0, "KeyError");
     unsafe { ferrule_object_release(f) };
     let g = get("capi_test.add100");
@@ -132,7 +152,19 @@ fn bad_arguments_are_errors_not_crashes() {
     assert_eq!(unsafe { take_error(err) }.0, "RuntimeError");
     let mut info = null_mut();
     let f = get("demo.scale");
-    assert_eq!(unsafe { ferrule_func_set_global(c"capi_test.sig".as_ptr(), f, std::ptr::null(), c"(a: int, a)".as_ptr(), FERRULE_REGISTER_OVERRIDE, &mut err) }, -1);
+    assert_eq!(
+        unsafe {
+            ferrule_func_set_global(
+                c"capi_test.sig".as_ptr(),
+                f,
+                std::ptr::null(),
+                c"(a: int, a)".as_ptr(),
+                FERRULE_REGISTER_OVERRIDE,
+                &mut err,
+            )
+        },
+        -1
+    );
     let (kind, msg) = unsafe { take_error(err) };
     assert_eq!(kind, "ValueError");
     assert!(msg.contains("column"), "{msg}");

@@ -44,7 +44,9 @@ static inline int32_t ferrule_ops__call(const char* name, FerruleObject** cache,
         params.push("FerruleAny* result".into());
         params.push("FerruleObject** err".into());
         let _ = writeln!(out, "static inline int32_t ferrule_op_{ident}({}) {{", params.join(", "));
-        if let Some(a) = op.args.iter().find(|a| matches!(a.name.as_str(), "result" | "err") || a.name.starts_with("ferrule_")) {
+        if let Some(a) =
+            op.args.iter().find(|a| matches!(a.name.as_str(), "result" | "err") || a.name.starts_with("ferrule_"))
+        {
             return Err(format!("op {}: argument name '{}' collides with the C wrapper's own names", op.name, a.name));
         }
         let _ = writeln!(out, "  static FerruleObject* ferrule__cache;");
@@ -71,7 +73,11 @@ static inline int32_t ferrule_ops__call(const char* name, FerruleObject** cache,
         if let Some(v) = var {
             let _ = writeln!(out, "  for (int32_t ferrule__i = 0; ferrule__i < num_{0}; ++ferrule__i) ferrule__args[ferrule__n++] = {0}[ferrule__i];", v.name);
         }
-        let _ = writeln!(out, "  return ferrule_ops__call({:?}, &ferrule__cache, ferrule__args, ferrule__n, result, err);\n}}\n", op.registered_name());
+        let _ = writeln!(
+            out,
+            "  return ferrule_ops__call({:?}, &ferrule__cache, ferrule__args, ferrule__n, result, err);\n}}\n",
+            op.registered_name()
+        );
     }
     out.push_str("#ifdef __cplusplus\n}  /* extern \"C\" */\n#endif\n\n#endif /* FERRULE_OPS_H_ */\n");
     Ok(out)

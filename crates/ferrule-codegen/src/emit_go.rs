@@ -16,36 +16,168 @@ use crate::{header, signature_text};
 /// is one of these (or an operator's name) gets a `With` prefix (`dtype=` -> `WithDType`); an
 /// operator whose name is one of these is an error. Keep in sync with `go/*.go`.
 const HAND_WRITTEN: &[&str] = &[
-    "ABIVersion", "BFloat16", "Bool", "CPU", "Complex128", "Complex64", "DType", "Data", "Device",
-    "DeviceTypeCPU", "DeviceTypeCUDA", "Error", "Float16", "Float32", "Float64", "FromBools",
-    "FromFloat32s", "FromFloat64s", "FromInt32s", "FromInt64s", "Function", "GetGlobalFunc",
-    "Int16", "Int32", "Int64", "Int8", "KindAttributeError", "KindBufferError", "KindIndexError",
-    "KindKeyError", "KindMemoryError", "KindNotImplementedError", "KindOverflowError",
-    "KindRuntimeError", "KindTypeError", "KindValueError", "KindZeroDivisionError",
-    "LibraryABIVersion", "ListGlobalFuncNames", "LiveObjectCount", "LoadLibrary",
-    "NewFunction", "NewScalar", "NewTensor", "NewZeros", "Number", "Object", "OpaquePtr", "Option",
-    "RegisterFunc", "RegisterOption", "RemoveGlobalFunc", "Tensor", "Uint16", "Uint32", "Uint64",
-    "Uint8", "UnsafeData", "WithDoc", "WithLongRunning", "WithOverride", "WithSignature",
+    "ABIVersion",
+    "BFloat16",
+    "Bool",
+    "CPU",
+    "Complex128",
+    "Complex64",
+    "DType",
+    "Data",
+    "Device",
+    "DeviceTypeCPU",
+    "DeviceTypeCUDA",
+    "Error",
+    "Float16",
+    "Float32",
+    "Float64",
+    "FromBools",
+    "FromFloat32s",
+    "FromFloat64s",
+    "FromInt32s",
+    "FromInt64s",
+    "Function",
+    "GetGlobalFunc",
+    "Int16",
+    "Int32",
+    "Int64",
+    "Int8",
+    "KindAttributeError",
+    "KindBufferError",
+    "KindIndexError",
+    "KindKeyError",
+    "KindMemoryError",
+    "KindNotImplementedError",
+    "KindOverflowError",
+    "KindRuntimeError",
+    "KindTypeError",
+    "KindValueError",
+    "KindZeroDivisionError",
+    "LibraryABIVersion",
+    "ListGlobalFuncNames",
+    "LiveObjectCount",
+    "LoadLibrary",
+    "NewFunction",
+    "NewScalar",
+    "NewTensor",
+    "NewZeros",
+    "Number",
+    "Object",
+    "OpaquePtr",
+    "Option",
+    "RegisterFunc",
+    "RegisterOption",
+    "RemoveGlobalFunc",
+    "Tensor",
+    "Uint16",
+    "Uint32",
+    "Uint64",
+    "Uint8",
+    "UnsafeData",
+    "WithDoc",
+    "WithLongRunning",
+    "WithOverride",
+    "WithSignature",
 ];
 
 /// Words written in capitals in Go names (`mm` -> `MM`, `from_dlpack` -> `FromDLPack`).
 const INITIALISMS: &[(&str, &str)] = &[
-    ("abi", "ABI"), ("api", "API"), ("bmm", "BMM"), ("cpu", "CPU"), ("cuda", "CUDA"), ("dlpack", "DLPack"),
-    ("dtype", "DType"), ("fft", "FFT"), ("fftn", "FFTN"), ("id", "ID"), ("ifft", "IFFT"), ("ifftn", "IFFTN"),
-    ("irfft", "IRFFT"), ("json", "JSON"), ("lu", "LU"), ("mm", "MM"), ("nan", "NaN"), ("qr", "QR"),
-    ("rfft", "RFFT"), ("svd", "SVD"), ("utf8", "UTF8"),
+    ("abi", "ABI"),
+    ("api", "API"),
+    ("bmm", "BMM"),
+    ("cpu", "CPU"),
+    ("cuda", "CUDA"),
+    ("dlpack", "DLPack"),
+    ("dtype", "DType"),
+    ("fft", "FFT"),
+    ("fftn", "FFTN"),
+    ("id", "ID"),
+    ("ifft", "IFFT"),
+    ("ifftn", "IFFTN"),
+    ("irfft", "IRFFT"),
+    ("json", "JSON"),
+    ("lu", "LU"),
+    ("mm", "MM"),
+    ("nan", "NaN"),
+    ("qr", "QR"),
+    ("rfft", "RFFT"),
+    ("svd", "SVD"),
+    ("utf8", "UTF8"),
 ];
 
 /// Go keywords, predeclared identifiers, and the locals of a wrapper's body: a parameter named
 /// like one of these gets an `Arg` suffix.
 const RESERVED_LOCALS: &[&str] = &[
-    "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
-    "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return",
-    "select", "struct", "switch", "type", "var", "any", "append", "bool", "byte", "cap", "clear",
-    "close", "complex", "complex128", "complex64", "copy", "delete", "error", "false", "float32",
-    "float64", "imag", "int", "int16", "int32", "int64", "int8", "iota", "len", "make", "max", "min",
-    "new", "nil", "panic", "print", "println", "real", "recover", "rune", "string", "true", "uint",
-    "uint16", "uint32", "uint64", "uint8", "uintptr", "opts", "tensorArgs",
+    "break",
+    "case",
+    "chan",
+    "const",
+    "continue",
+    "default",
+    "defer",
+    "else",
+    "fallthrough",
+    "for",
+    "func",
+    "go",
+    "goto",
+    "if",
+    "import",
+    "interface",
+    "map",
+    "package",
+    "range",
+    "return",
+    "select",
+    "struct",
+    "switch",
+    "type",
+    "var",
+    "any",
+    "append",
+    "bool",
+    "byte",
+    "cap",
+    "clear",
+    "close",
+    "complex",
+    "complex128",
+    "complex64",
+    "copy",
+    "delete",
+    "error",
+    "false",
+    "float32",
+    "float64",
+    "imag",
+    "int",
+    "int16",
+    "int32",
+    "int64",
+    "int8",
+    "iota",
+    "len",
+    "make",
+    "max",
+    "min",
+    "new",
+    "nil",
+    "panic",
+    "print",
+    "println",
+    "real",
+    "recover",
+    "rune",
+    "string",
+    "true",
+    "uint",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uint8",
+    "uintptr",
+    "opts",
+    "tensorArgs",
 ];
 
 /// The Go type of a schema argument type, as a wrapper parameter or option value.
@@ -129,7 +261,11 @@ fn go_default(v: &serde_yaml_ng::Value) -> Result<String, String> {
             let items = items.iter().map(go_default).collect::<Result<Vec<_>, _>>()?;
             format!("[]any{{{}}}", items.join(", "))
         }
-        other => return Err(format!("unsupported default {other:?} (use an int, float, string, bool, null or a list of them)")),
+        other => {
+            return Err(format!(
+                "unsupported default {other:?} (use an int, float, string, bool, null or a list of them)"
+            ))
+        }
     })
 }
 
@@ -174,7 +310,8 @@ fn option_fns(ops: &[Op], op_names: &BTreeSet<String>) -> Result<BTreeMap<String
     let mut types: BTreeMap<&str, (BTreeSet<&'static str>, Vec<String>)> = BTreeMap::new();
     for op in ops {
         for a in op.args.iter().filter(|a| a.kind != Kind::VarPositional && a.default.is_some()) {
-            let ty = go_type(&a.ty).ok_or_else(|| format!("op {}: argument {}: no Go type for {}", op.name, a.name, a.ty))?;
+            let ty = go_type(&a.ty)
+                .ok_or_else(|| format!("op {}: argument {}: no Go type for {}", op.name, a.name, a.ty))?;
             let entry = types.entry(a.name.as_str()).or_default();
             entry.0.insert(ty);
             entry.1.push(go_name(&op.name));
@@ -242,7 +379,8 @@ pub fn ops_go(ops: &[Op]) -> Result<String, String> {
 fn wrapper(op: &Op, options: &BTreeMap<String, OptionFn>) -> Result<String, String> {
     let name = go_name(&op.name);
     let spec = format!("op{name}");
-    let (ret_ty, convert) = go_return(&op.returns).ok_or_else(|| format!("op {}: no Go type for return type {}", op.name, op.returns))?;
+    let (ret_ty, convert) =
+        go_return(&op.returns).ok_or_else(|| format!("op {}: no Go type for return type {}", op.name, op.returns))?;
 
     let mut params = Vec::new(); // Go parameters of the wrapper
     let mut required = Vec::new(); // values passed as the required arguments
@@ -250,7 +388,8 @@ fn wrapper(op: &Op, options: &BTreeMap<String, OptionFn>) -> Result<String, Stri
     let mut option_names = Vec::new();
     let mut variadic = None;
     for a in &op.args {
-        let ty = go_type(&a.ty).ok_or_else(|| format!("op {}: argument {}: no Go type for {}", op.name, a.name, a.ty))?;
+        let ty =
+            go_type(&a.ty).ok_or_else(|| format!("op {}: argument {}: no Go type for {}", op.name, a.name, a.ty))?;
         let param = go_param(&a.name);
         if a.kind == Kind::VarPositional {
             let (slice_ty, pass) = match a.ty.as_str() {
@@ -387,7 +526,12 @@ mod tests {
         assert!(go.contains("func Meshgrid(arrays []*Tensor, opts ...Option) ([]*Tensor, error) {\n\treturn opMeshgrid.tensors(opMeshgrid.call(nil, tensorArgs(arrays), opts))"), "{go}");
         assert!(go.contains("func CanCast(from DType, typeArg DType) (bool, error)"), "{go}");
         // Doc: the first paragraph only.
-        assert!(go.contains("// Adds x1 and x2 elementwise, broadcasting.\n// Scalars are weak.\n//\n// Signature: ops.add("), "{go}");
+        assert!(
+            go.contains(
+                "// Adds x1 and x2 elementwise, broadcasting.\n// Scalars are weak.\n//\n// Signature: ops.add("
+            ),
+            "{go}"
+        );
         assert!(!go.contains(">>> ferrule.add"), "{go}");
         // Specs: defaults in packed order, infinity through math.
         assert!(go.contains("{name: \"ord\", def: math.Inf(1)}"), "{go}");
@@ -406,7 +550,10 @@ mod tests {
     fn collisions_are_errors() {
         let ops = crate::schema::parse("- {name: tensor, rust: x::y, returns: Tensor, doc: d}\n").expect("parses");
         assert!(ops_go(&ops).unwrap_err().contains("taken"));
-        let ops = crate::schema::parse("- {name: a_b, rust: x::y, returns: Tensor, doc: d}\n- {name: a.b, rust: x::y, returns: Tensor, doc: d}\n").expect("parses");
+        let ops = crate::schema::parse(
+            "- {name: a_b, rust: x::y, returns: Tensor, doc: d}\n- {name: a.b, rust: x::y, returns: Tensor, doc: d}\n",
+        )
+        .expect("parses");
         assert!(ops_go(&ops).unwrap_err().contains("another op"));
     }
 
@@ -416,7 +563,9 @@ mod tests {
         use std::io::Write as _;
         use std::process::{Command, Stdio};
         let go = generate();
-        let Ok(mut child) = Command::new("gofmt").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() else {
+        let Ok(mut child) =
+            Command::new("gofmt").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()
+        else {
             eprintln!("gofmt not found; skipping");
             return;
         };

@@ -14,7 +14,13 @@ pub fn register_rs(ops: &[Op]) -> Result<String, String> {
     out.push_str("use ferrule_registry::{Any, FuncDef, Result};\n\nuse crate::glue;\n\n");
     out.push_str("/// Registers every operator of `schema/ops.yaml`.\npub fn register_all() -> Result<()> {\n");
     for op in ops {
-        let _ = write!(out, "    FuncDef::new({:?})\n        .doc({:?})\n        .signature({:?})\n", op.registered_name(), op.doc.trim_end(), signature_text(op)?);
+        let _ = write!(
+            out,
+            "    FuncDef::new({:?})\n        .doc({:?})\n        .signature({:?})\n",
+            op.registered_name(),
+            op.doc.trim_end(),
+            signature_text(op)?
+        );
         if op.gil == "always" {
             out.push_str("        .long_running()\n");
         }
@@ -56,7 +62,10 @@ fn op_fn(op: &Op) -> Result<String, String> {
     let _ = writeln!(f, "    const OP: &str = {:?};", op.name);
     let _ = writeln!(f, "    glue::check_arity(OP, args, {fixed}, {has_var})?;");
     if let Some(fast) = &op.fast {
-        let _ = writeln!(f, "    if let Some(result) = glue::fast2(args, crate::{fast}) {{\n        return Ok(result);\n    }}");
+        let _ = writeln!(
+            f,
+            "    if let Some(result) = glue::fast2(args, crate::{fast}) {{\n        return Ok(result);\n    }}"
+        );
     }
     let mut pass = Vec::new();
     for (arg, &pos) in op.args.iter().zip(&positions) {
@@ -65,14 +74,24 @@ fn op_fn(op: &Op) -> Result<String, String> {
         let unpack = match (arg.kind, arg.ty.as_str()) {
             (Kind::VarPositional, "Any") => format!("&args[{pos}..]"),
             (Kind::VarPositional, "TensorList") => format!("glue::var_tensors(OP, args, {pos}, {:?})?", arg.name),
-            (Kind::VarPositional, other) => return Err(format!("op {}: *{} must be TensorList or Any, not {other}", op.name, arg.name)),
+            (Kind::VarPositional, other) => {
+                return Err(format!("op {}: *{} must be TensorList or Any, not {other}", op.name, arg.name))
+            }
             // Tensors the op writes into must not be read-only.
-            _ if arg.is_written() && ty.unpack == "opt_tensor" => format!("glue::opt_writable_tensor(OP, args, {pos}, {:?})?", arg.name),
-            _ if arg.is_written() && ty.unpack == "tensor" => format!("glue::writable_tensor(OP, args, {pos}, {:?})?", arg.name),
+            _ if arg.is_written() && ty.unpack == "opt_tensor" => {
+                format!("glue::opt_writable_tensor(OP, args, {pos}, {:?})?", arg.name)
+            }
+            _ if arg.is_written() && ty.unpack == "tensor" => {
+                format!("glue::writable_tensor(OP, args, {pos}, {:?})?", arg.name)
+            }
             _ => format!("glue::{}(OP, args, {pos}, {:?})?", ty.unpack, arg.name),
         };
         let _ = writeln!(f, "    let {local} = {unpack};");
-        pass.push(if arg.kind == Kind::VarPositional && arg.ty == "Any" { local } else { ty.pass.replace("{}", &local) });
+        pass.push(if arg.kind == Kind::VarPositional && arg.ty == "Any" {
+            local
+        } else {
+            ty.pass.replace("{}", &local)
+        });
     }
     let call = format!("crate::{}({})", op.rust, pass.join(", "));
     let gil = match op.gil.as_str() {

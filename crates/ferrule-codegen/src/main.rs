@@ -43,7 +43,10 @@ pub fn signature_text(op: &Op) -> Result<String, String> {
             _ => {}
         }
         let default = match &a.default {
-            Some(d) => format!(" = {}", types::default_literal(d).map_err(|e| format!("op {}: argument {}: {e}", op.name, a.name))?),
+            Some(d) => format!(
+                " = {}",
+                types::default_literal(d).map_err(|e| format!("op {}: argument {}: {e}", op.name, a.name))?
+            ),
             None => String::new(),
         };
         parts.push(format!("{}: {}{default}", a.name, ty.signature));
@@ -178,12 +181,20 @@ mod tests {
         assert!(py.contains("\"__radd__\": (\"ops.add\", \"reflected\")"), "{py}");
         assert!(py.contains("\"__iadd__\": (\"ops.add\", \"inplace\")"), "{py}");
         let c = emit_c::ops_h(&ops).unwrap();
-        assert!(c.contains("ferrule_op_linalg_vector_norm(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* ord"), "{c}");
+        assert!(
+            c.contains(
+                "ferrule_op_linalg_vector_norm(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* ord"
+            ),
+            "{c}"
+        );
     }
 
     #[test]
     fn schema_errors_name_the_op() {
-        let bad = SAMPLE.replace("type: TensorLike, kind: positional_only}\n    - {name: x2", "type: Nope, kind: positional_only}\n    - {name: x2");
+        let bad = SAMPLE.replace(
+            "type: TensorLike, kind: positional_only}\n    - {name: x2",
+            "type: Nope, kind: positional_only}\n    - {name: x2",
+        );
         let err = schema::parse(&bad).unwrap_err();
         assert!(err.contains("op 'add'") && err.contains("Nope"), "{err}");
     }

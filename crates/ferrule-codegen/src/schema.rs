@@ -123,12 +123,19 @@ pub fn parse(text: &str) -> Result<Vec<Op>, String> {
         let mut last_kind = Kind::PositionalOnly;
         let mut seen_default = false;
         for (i, arg) in op.args.iter().enumerate() {
-            crate::types::arg_type(&arg.ty).ok_or_else(|| at(format!("argument '{}': unknown type '{}'", arg.name, arg.ty)))?;
+            crate::types::arg_type(&arg.ty)
+                .ok_or_else(|| at(format!("argument '{}': unknown type '{}'", arg.name, arg.ty)))?;
             if (arg.kind as u8) < (last_kind as u8) {
-                return Err(at(format!("argument '{}': kinds must go positional_only, positional, var_positional, keyword_only", arg.name)));
+                return Err(at(format!(
+                    "argument '{}': kinds must go positional_only, positional, var_positional, keyword_only",
+                    arg.name
+                )));
             }
             if arg.kind == Kind::VarPositional && op.args[i + 1..].iter().any(|a| a.kind != Kind::KeywordOnly) {
-                return Err(at(format!("argument '{}': only keyword-only arguments may follow *{}", arg.name, arg.name)));
+                return Err(at(format!(
+                    "argument '{}': only keyword-only arguments may follow *{}",
+                    arg.name, arg.name
+                )));
             }
             if arg.kind != Kind::KeywordOnly && arg.kind != Kind::VarPositional {
                 if arg.default.is_some() {
@@ -140,10 +147,17 @@ pub fn parse(text: &str) -> Result<Vec<Op>, String> {
             last_kind = arg.kind;
         }
         if op.fast.is_some() {
-            let tensors = op.args.len() >= 2 && op.args[..2].iter().all(|a| matches!(a.ty.as_str(), "Tensor" | "TensorLike"));
-            let rest_none = op.args.iter().skip(2).all(|a| a.kind != Kind::VarPositional && a.default == Some(serde_yaml_ng::Value::Null));
+            let tensors =
+                op.args.len() >= 2 && op.args[..2].iter().all(|a| matches!(a.ty.as_str(), "Tensor" | "TensorLike"));
+            let rest_none = op
+                .args
+                .iter()
+                .skip(2)
+                .all(|a| a.kind != Kind::VarPositional && a.default == Some(serde_yaml_ng::Value::Null));
             if !tensors || !rest_none {
-                return Err(at("fast needs two leading Tensor or TensorLike arguments, every other one defaulting to null".into()));
+                return Err(at(
+                    "fast needs two leading Tensor or TensorLike arguments, every other one defaulting to null".into(),
+                ));
             }
         }
         for v in &op.variants {

@@ -20,7 +20,9 @@ pub fn arg_type(ty: &str) -> Option<ArgType> {
         "Tensor" => t("Tensor", "Tensor", "tensor", "{}"),
         "Tensor?" => t("Tensor | None", "Tensor | None", "opt_tensor", "{}"),
         "TensorLike" => t("Tensor | int | float | bool", "Tensor | int | float | bool", "operand", "&{}"),
-        "TensorLike?" => t("Tensor | int | float | bool | None", "Tensor | int | float | bool | None", "opt_operand", "{}.as_ref()"),
+        "TensorLike?" => {
+            t("Tensor | int | float | bool | None", "Tensor | int | float | bool | None", "opt_operand", "{}.as_ref()")
+        }
         "TensorList" => t("list[Tensor]", "Sequence[Tensor]", "tensor_list", "&{}"),
         "int" => t("int", "int", "int", "{}"),
         "int?" => t("int | None", "int | None", "opt_int", "{}"),
@@ -94,7 +96,11 @@ pub fn default_literal(v: &serde_yaml_ng::Value) -> Result<String, String> {
         Value::String(s) => format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'")),
         Value::Sequence(items) => {
             let items = items.iter().map(default_literal).collect::<Result<Vec<_>, _>>()?;
-            if items.len() == 1 { format!("({},)", items[0]) } else { format!("({})", items.join(", ")) }
+            if items.len() == 1 {
+                format!("({},)", items[0])
+            } else {
+                format!("({})", items.join(", "))
+            }
         }
         other => return Err(format!("unsupported default {other:?} (use an int, float, string, bool or null)")),
     })

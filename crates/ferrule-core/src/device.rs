@@ -66,17 +66,11 @@ impl Device {
     pub const KDL_MAIA: i32 = 17;
 
     /// The host CPU, `cpu:0`.
-    pub const CPU: Device = Device {
-        device_type: Device::KDL_CPU,
-        device_id: 0,
-    };
+    pub const CPU: Device = Device { device_type: Device::KDL_CPU, device_id: 0 };
 
     /// A device from its DLPack type and ordinal.
     pub const fn new(device_type: i32, device_id: i32) -> Device {
-        Device {
-            device_type,
-            device_id,
-        }
+        Device { device_type, device_id }
     }
 
     /// True for `kDLCPU`.
@@ -90,19 +84,13 @@ impl Device {
     pub const fn is_host_accessible(self) -> bool {
         matches!(
             self.device_type,
-            Device::KDL_CPU
-                | Device::KDL_CUDA_HOST
-                | Device::KDL_ROCM_HOST
-                | Device::KDL_CUDA_MANAGED
+            Device::KDL_CPU | Device::KDL_CUDA_HOST | Device::KDL_ROCM_HOST | Device::KDL_CUDA_MANAGED
         )
     }
 
     /// The lowercase name of the device type (`"cpu"`, `"cuda"`, ...), or `"unknown"`.
     pub fn type_name(self) -> &'static str {
-        TYPE_NAMES
-            .iter()
-            .find(|(code, _)| *code == self.device_type)
-            .map_or("unknown", |(_, name)| name)
+        TYPE_NAMES.iter().find(|(code, _)| *code == self.device_type).map_or("unknown", |(_, name)| name)
     }
 
     /// Parses `"cpu"`, `"cpu:0"`, `"cuda:1"`, ... (a missing ordinal means 0).
@@ -111,24 +99,14 @@ impl Device {
         let (name, id) = match text.split_once(':') {
             Some((name, id)) => {
                 let digits_only = !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit());
-                let id = if digits_only {
-                    id.parse::<i32>().ok()
-                } else {
-                    None
-                };
+                let id = if digits_only { id.parse::<i32>().ok() } else { None };
                 (name, id.ok_or_else(invalid)?)
             }
             None => (text, 0),
         };
-        let device_type = TYPE_NAMES
-            .iter()
-            .find(|(_, type_name)| *type_name == name)
-            .map(|(code, _)| *code)
-            .ok_or_else(invalid)?;
-        Ok(Device {
-            device_type,
-            device_id: id,
-        })
+        let device_type =
+            TYPE_NAMES.iter().find(|(_, type_name)| *type_name == name).map(|(code, _)| *code).ok_or_else(invalid)?;
+        Ok(Device { device_type, device_id: id })
     }
 }
 
@@ -187,17 +165,7 @@ mod tests {
         assert_eq!(Device::parse("cpu:0").unwrap(), Device::CPU);
         assert_eq!(Device::parse("cuda:1").unwrap(), Device::new(2, 1));
         assert_eq!(Device::parse("cuda").unwrap(), Device::new(2, 0));
-        for bad in [
-            "",
-            "gpu",
-            "cuda:",
-            "cuda:-1",
-            "cuda:x",
-            "CPU",
-            "cuda:1:2",
-            "cuda:+1",
-            "cpu:99999999999",
-        ] {
+        for bad in ["", "gpu", "cuda:", "cuda:-1", "cuda:x", "CPU", "cuda:1:2", "cuda:+1", "cpu:99999999999"] {
             let err = Device::parse(bad).unwrap_err();
             assert_eq!(err.kind, crate::ErrorKind::ValueError, "{bad}");
         }

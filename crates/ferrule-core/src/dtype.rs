@@ -128,26 +128,17 @@ impl DType {
 
     /// True for `Int8` .. `Int64`.
     pub const fn is_signed_integer(self) -> bool {
-        matches!(
-            self,
-            DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64
-        )
+        matches!(self, DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64)
     }
 
     /// True for `UInt8` .. `UInt64`.
     pub const fn is_unsigned_integer(self) -> bool {
-        matches!(
-            self,
-            DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64
-        )
+        matches!(self, DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64)
     }
 
     /// True for the real floating types, bfloat16 included.
     pub const fn is_floating(self) -> bool {
-        matches!(
-            self,
-            DType::Float16 | DType::BFloat16 | DType::Float32 | DType::Float64
-        )
+        matches!(self, DType::Float16 | DType::BFloat16 | DType::Float32 | DType::Float64)
     }
 
     /// True for `Complex64` and `Complex128`.
@@ -174,10 +165,7 @@ impl DType {
     /// (float8 variants, 128-bit integers, ...) are a `TypeError`.
     pub fn from_dlpack(code: u8, bits: u8, lanes: u16) -> Result<DType> {
         if lanes != 1 {
-            crate::bail!(
-                ValueError,
-                "unsupported DLPack dtype: {lanes} lanes (only 1 is supported)"
-            );
+            crate::bail!(ValueError, "unsupported DLPack dtype: {lanes} lanes (only 1 is supported)");
         }
         let dtype = match (code, bits) {
             (dlpack_code::BOOL, 8) => DType::Bool,
@@ -232,17 +220,11 @@ impl DType {
     /// The dtype for a numpy typestr in native byte order (`'='` and `'|'` count as native);
     /// `None` for foreign byte order or kinds ferrule lacks.
     pub fn from_array_interface_typestr(typestr: &str) -> Option<DType> {
-        let native = if cfg!(target_endian = "little") {
-            '<'
-        } else {
-            '>'
-        };
+        let native = if cfg!(target_endian = "little") { '<' } else { '>' };
         let mut chars = typestr.chars();
         let order = chars.next()?;
         let rest = chars.as_str();
-        let dtype = Self::ALL
-            .into_iter()
-            .find(|d| d.array_interface_typestr().is_some_and(|t| &t[1..] == rest))?;
+        let dtype = Self::ALL.into_iter().find(|d| d.array_interface_typestr().is_some_and(|t| &t[1..] == rest))?;
         let ok = order == native || order == '=' || order == '|' || dtype.itemsize() == 1;
         ok.then_some(dtype)
     }
@@ -364,17 +346,9 @@ mod tests {
     #[test]
     fn categories_partition() {
         for dtype in DType::ALL {
-            let hits = [
-                dtype.is_bool(),
-                dtype.is_integer(),
-                dtype.is_floating(),
-                dtype.is_complex(),
-            ];
+            let hits = [dtype.is_bool(), dtype.is_integer(), dtype.is_floating(), dtype.is_complex()];
             assert_eq!(hits.iter().filter(|&&h| h).count(), 1, "{dtype}");
-            assert_eq!(
-                dtype.is_integer(),
-                dtype.is_signed_integer() || dtype.is_unsigned_integer()
-            );
+            assert_eq!(dtype.is_integer(), dtype.is_signed_integer() || dtype.is_unsigned_integer());
         }
     }
 
@@ -399,11 +373,7 @@ mod tests {
         assert!(err.message.contains("4 lanes"), "{}", err.message);
         let err = DType::from_dlpack(0, 128, 1).unwrap_err();
         assert_eq!(err.kind, crate::ErrorKind::TypeError);
-        assert!(
-            err.message.contains("kDLInt with 128 bits"),
-            "{}",
-            err.message
-        );
+        assert!(err.message.contains("kDLInt with 128 bits"), "{}", err.message);
         assert!(DType::from_dlpack(3, 64, 1).is_err());
         assert!(DType::from_dlpack(6, 1, 1).is_err());
     }
@@ -422,15 +392,9 @@ mod tests {
                 assert_eq!(DType::from_array_interface_typestr(t), Some(dtype));
             }
         }
-        assert_eq!(
-            DType::from_array_interface_typestr("=f8"),
-            Some(DType::Float64)
-        );
+        assert_eq!(DType::from_array_interface_typestr("=f8"), Some(DType::Float64));
         assert_eq!(DType::from_array_interface_typestr(">f8"), None);
-        assert_eq!(
-            DType::from_array_interface_typestr("<i1"),
-            Some(DType::Int8)
-        );
+        assert_eq!(DType::from_array_interface_typestr("<i1"), Some(DType::Int8));
         assert_eq!(DType::from_array_interface_typestr("<V2"), None);
         assert_eq!(DType::from_array_interface_typestr(""), None);
     }

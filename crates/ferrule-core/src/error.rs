@@ -102,11 +102,7 @@ macro_rules! kind_constructors {
 impl Error {
     /// An error of `kind` with `message` and no context.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error {
-            kind,
-            message: message.into(),
-            context: Vec::new(),
-        }
+        Error { kind, message: message.into(), context: Vec::new() }
     }
 
     kind_constructors! {
@@ -183,20 +179,14 @@ mod tests {
         let err = Error::value_error("bad shape");
         assert_eq!(err.to_string(), "ValueError: bad shape");
         let err = err.with_context("in reshape").with_context("in ops.view");
-        assert_eq!(
-            err.to_string(),
-            "ValueError: bad shape\n  in reshape\n  in ops.view"
-        );
+        assert_eq!(err.to_string(), "ValueError: bad shape\n  in reshape\n  in ops.view");
         assert_eq!(err.context, ["in reshape", "in ops.view"]);
     }
 
     #[test]
     fn constructors_set_kind() {
         assert_eq!(Error::type_error("x").kind, ErrorKind::TypeError);
-        assert_eq!(
-            Error::not_implemented("x").kind,
-            ErrorKind::NotImplementedError
-        );
+        assert_eq!(Error::not_implemented("x").kind, ErrorKind::NotImplementedError);
         assert_eq!(Error::buffer_error("x").kind, ErrorKind::BufferError);
         assert_eq!(Error::overflow_error("x").kind, ErrorKind::OverflowError);
     }

@@ -84,20 +84,11 @@ impl Storage {
     #[inline]
     fn allocate(nbytes: usize, device: Device, zeroed: bool) -> Result<Storage> {
         if !device.is_cpu() {
-            crate::bail!(
-                NotImplementedError,
-                "ferrule-core can only allocate cpu memory, not {device}"
-            );
+            crate::bail!(NotImplementedError, "ferrule-core can only allocate cpu memory, not {device}");
         }
         if nbytes == 0 {
             let ptr = NonNull::<Aligned>::dangling().cast::<u8>();
-            return Ok(Storage {
-                ptr,
-                nbytes,
-                device,
-                owner: Owner::Ferrule(None),
-                inline: no_inline(),
-            });
+            return Ok(Storage { ptr, nbytes, device, owner: Owner::Ferrule(None), inline: no_inline() });
         }
         // The allocator's natural alignment plus slack, aligned by hand: with an alignment the
         // allocator gives by itself, `alloc_zeroed` is `calloc`, which takes large blocks as
@@ -110,19 +101,19 @@ impl Storage {
             .and_then(|size| Layout::from_size_align(size, BASE_ALIGN).ok())
             .ok_or_else(|| Error::memory_error(format!("cannot allocate {nbytes} bytes: size too large")))?;
         // SAFETY: the layout has a non-zero size.
-        let raw = unsafe { if zeroed { alloc::alloc_zeroed(layout) } else { alloc::alloc(layout) } };
-        let base = NonNull::new(raw)
-            .ok_or_else(|| Error::memory_error(format!("failed to allocate {nbytes} bytes")))?;
+        let raw = unsafe {
+            if zeroed {
+                alloc::alloc_zeroed(layout)
+            } else {
+                alloc::alloc(layout)
+            }
+        };
+        let base =
+            NonNull::new(raw).ok_or_else(|| Error::memory_error(format!("failed to allocate {nbytes} bytes")))?;
         // SAFETY: `base` is BASE_ALIGN-aligned, so the aligned start is at most
         // `ALIGNMENT - BASE_ALIGN` bytes in, leaving `nbytes` bytes inside the block.
         let ptr = unsafe { base.add(raw.align_offset(ALIGNMENT)) };
-        Ok(Storage {
-            ptr,
-            nbytes,
-            device,
-            owner: Owner::Ferrule(Some((base, layout))),
-            inline: no_inline(),
-        })
+        Ok(Storage { ptr, nbytes, device, owner: Owner::Ferrule(Some((base, layout))), inline: no_inline() })
     }
 
     /// [`Storage::zeroed`], shared (as tensors hold storage). A block of at most
@@ -173,19 +164,10 @@ impl Storage {
         owner: Box<dyn Any + Send + Sync>,
     ) -> Storage {
         let ptr = NonNull::new(ptr).unwrap_or_else(|| {
-            assert!(
-                nbytes == 0,
-                "Storage::from_foreign: null pointer with {nbytes} bytes"
-            );
+            assert!(nbytes == 0, "Storage::from_foreign: null pointer with {nbytes} bytes");
             NonNull::<Aligned>::dangling().cast()
         });
-        Storage {
-            ptr,
-            nbytes,
-            device,
-            owner: Owner::Foreign(owner),
-            inline: no_inline(),
-        }
+        Storage { ptr, nbytes, device, owner: Owner::Foreign(owner), inline: no_inline() }
     }
 
     /// The first byte; never null, dangling (but aligned) when `nbytes() == 0`.
@@ -332,8 +314,7 @@ mod tests {
     #[test]
     fn foreign_null_with_zero_bytes() {
         // SAFETY: zero bytes are never accessed.
-        let storage =
-            unsafe { Storage::from_foreign(std::ptr::null_mut(), 0, Device::CPU, Box::new(())) };
+        let storage = unsafe { Storage::from_foreign(std::ptr::null_mut(), 0, Device::CPU, Box::new(())) };
         assert!(!storage.as_ptr().is_null());
     }
 }

@@ -69,17 +69,10 @@ fn dims_product(dims: &[i64]) -> Option<i64> {
 /// when the count does not fit in an `i64`.
 fn checked_numel(shape: &[i64]) -> Result<i64> {
     if shape.iter().any(|&dim| dim < 0) {
-        crate::bail!(
-            ValueError,
-            "negative dimensions are not allowed, got shape {}",
-            format_shape(shape)
-        );
+        crate::bail!(ValueError, "negative dimensions are not allowed, got shape {}", format_shape(shape));
     }
     dims_product(shape).ok_or_else(|| {
-        Error::overflow_error(format!(
-            "a tensor of shape {} has too many elements",
-            format_shape(shape)
-        ))
+        Error::overflow_error(format!("a tensor of shape {} has too many elements", format_shape(shape)))
     })
 }
 
@@ -140,14 +133,9 @@ impl Tensor {
     /// zeroed or not (then every element must be written before it is read).
     #[inline]
     fn fresh(shape: Dims, numel: i64, dtype: DType, zeroed: bool) -> Result<Tensor> {
-        let nbytes = numel
-            .checked_mul(dtype.itemsize() as i64)
-            .and_then(|n| usize::try_from(n).ok())
-            .ok_or_else(|| {
-                Error::overflow_error(format!(
-                    "a {dtype} tensor of shape {} is too large",
-                    format_shape(&shape)
-                ))
+        let nbytes =
+            numel.checked_mul(dtype.itemsize() as i64).and_then(|n| usize::try_from(n).ok()).ok_or_else(|| {
+                Error::overflow_error(format!("a {dtype} tensor of shape {} is too large", format_shape(&shape)))
             })?;
         let storage = if zeroed {
             Storage::shared_zeroed(nbytes, Device::CPU)?
@@ -155,13 +143,7 @@ impl Tensor {
             // SAFETY: forwarded to our callers (`uninit`'s and `uninit_like`'s contracts).
             unsafe { Storage::shared_uninit(nbytes, Device::CPU)? }
         };
-        Ok(Tensor {
-            storage,
-            strides: contiguous_dims(&shape),
-            shape,
-            offset: 0,
-            dtype,
-        })
+        Ok(Tensor { storage, strides: contiguous_dims(&shape), shape, offset: 0, dtype })
     }
 
     /// A new C-contiguous CPU tensor; ferrule always zero-fills, so this equals [`Tensor::zeros`].
@@ -182,8 +164,7 @@ impl Tensor {
             );
         }
         // SAFETY: `Element` types are plain data without padding, so their bytes are initialised.
-        let bytes =
-            unsafe { std::slice::from_raw_parts(data.as_ptr().cast::<u8>(), size_of_val(data)) };
+        let bytes = unsafe { std::slice::from_raw_parts(data.as_ptr().cast::<u8>(), size_of_val(data)) };
         Tensor::from_bytes(bytes, shape, T::DTYPE)
     }
 
@@ -250,40 +231,20 @@ impl Tensor {
                 ))
             };
             let (low, high) = element_extent(&shape, &strides, offset).ok_or_else(out_of_bounds)?;
-            let end = high
-                .checked_add(1)
-                .and_then(|n| n.checked_mul(dtype.itemsize() as i64));
-            let fits = end
-                .and_then(|end| usize::try_from(end).ok())
-                .is_some_and(|end| end <= storage.nbytes());
+            let end = high.checked_add(1).and_then(|n| n.checked_mul(dtype.itemsize() as i64));
+            let fits = end.and_then(|end| usize::try_from(end).ok()).is_some_and(|end| end <= storage.nbytes());
             if low < 0 || !fits {
                 return Err(out_of_bounds());
             }
         }
-        Ok(Tensor {
-            storage,
-            shape: shape.into(),
-            strides: strides.into(),
-            offset,
-            dtype,
-        })
+        Ok(Tensor { storage, shape: shape.into(), strides: strides.into(), offset, dtype })
     }
 
     /// A view of the same storage; an empty result keeps `self`'s offset so it stays in bounds.
     fn view(&self, shape: impl Into<Dims>, strides: impl Into<Dims>, offset: i64) -> Tensor {
         let (shape, strides) = (shape.into(), strides.into());
-        let offset = if shape.contains(&0) {
-            self.offset
-        } else {
-            offset
-        };
-        Tensor {
-            storage: Arc::clone(&self.storage),
-            shape,
-            strides,
-            offset,
-            dtype: self.dtype,
-        }
+        let offset = if shape.contains(&0) { self.offset } else { offset };
+        Tensor { storage: Arc::clone(&self.storage), shape, strides, offset, dtype: self.dtype }
     }
 
     /// The size of each dim.
@@ -370,9 +331,7 @@ impl Tensor {
     /// Pointer to the element at [`offset`](Self::offset).
     #[inline]
     pub fn data_ptr(&self) -> *mut u8 {
-        self.storage
-            .as_ptr()
-            .wrapping_add(self.offset as usize * self.itemsize())
+        self.storage.as_ptr().wrapping_add(self.offset as usize * self.itemsize())
     }
 
     /// True when both tensors view the same storage (a conservative check: the views may
@@ -412,14 +371,8 @@ mod tests {
     #[test]
     fn zeros_metadata() {
         let t = Tensor::zeros(&[2, 3], DType::Float32).unwrap();
-        assert_eq!(
-            (t.shape(), t.strides(), t.offset()),
-            (&[2, 3][..], &[3, 1][..], 0)
-        );
-        assert_eq!(
-            (t.ndim(), t.numel(), t.nbytes(), t.itemsize()),
-            (2, 6, 24, 4)
-        );
+        assert_eq!((t.shape(), t.strides(), t.offset()), (&[2, 3][..], &[3, 1][..], 0));
+        assert_eq!((t.ndim(), t.numel(), t.nbytes(), t.itemsize()), (2, 6, 24, 4));
         assert_eq!(t.device(), Device::CPU);
         assert!(t.is_contiguous());
         assert_eq!(t.to_vec::<f32>().unwrap(), [0.0; 6]);
@@ -431,29 +384,15 @@ mod tests {
 
     #[test]
     fn zeros_errors() {
-        assert_eq!(
-            Tensor::zeros(&[2, -1], DType::Int8).unwrap_err().kind,
-            ErrorKind::ValueError
-        );
-        assert_eq!(
-            Tensor::zeros(&[1 << 40, 1 << 40], DType::Int8)
-                .unwrap_err()
-                .kind,
-            ErrorKind::OverflowError
-        );
-        assert_eq!(
-            Tensor::zeros(&[1 << 62], DType::Float64).unwrap_err().kind,
-            ErrorKind::OverflowError
-        );
+        assert_eq!(Tensor::zeros(&[2, -1], DType::Int8).unwrap_err().kind, ErrorKind::ValueError);
+        assert_eq!(Tensor::zeros(&[1 << 40, 1 << 40], DType::Int8).unwrap_err().kind, ErrorKind::OverflowError);
+        assert_eq!(Tensor::zeros(&[1 << 62], DType::Float64).unwrap_err().kind, ErrorKind::OverflowError);
         let err = Tensor::zeros(&[1 << 61], DType::Int8).unwrap_err();
         assert_eq!(err.kind, ErrorKind::MemoryError);
         let empty = Tensor::zeros(&[1 << 30, 1 << 30, 0], DType::Int8).unwrap();
         assert_eq!((empty.numel(), empty.nbytes()), (0, 0));
         // As in numpy, the non-zero dims must not overflow even when the size is 0.
-        assert_eq!(
-            Tensor::zeros(&[1 << 40, 1 << 40, 0], DType::Int8).unwrap_err().kind,
-            ErrorKind::OverflowError
-        );
+        assert_eq!(Tensor::zeros(&[1 << 40, 1 << 40, 0], DType::Int8).unwrap_err().kind, ErrorKind::OverflowError);
     }
 
     #[test]
@@ -462,10 +401,7 @@ mod tests {
         assert_eq!(t.dtype(), DType::Int32);
         assert_eq!(t.to_vec::<i32>().unwrap(), [1, 2, 3, 4, 5, 6]);
         let err = Tensor::from_slice(&[1i32, 2, 3], &[2, 2]).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "ValueError: cannot create a tensor of shape (2, 2) from 3 elements"
-        );
+        assert_eq!(err.to_string(), "ValueError: cannot create a tensor of shape (2, 2) from 3 elements");
         let bytes = 7u16.to_ne_bytes();
         let t = Tensor::from_bytes(&bytes, &[1], DType::UInt16).unwrap();
         assert_eq!(t.to_vec::<u16>().unwrap(), [7]);
@@ -480,15 +416,7 @@ mod tests {
         let storage = Arc::new(Storage::zeroed(24, Device::CPU).unwrap());
         let make = |shape: &[i64], strides: &[i64], offset| {
             // SAFETY: zeroed storage holds valid float32 values.
-            unsafe {
-                Tensor::from_storage(
-                    storage.clone(),
-                    shape.to_vec(),
-                    strides.to_vec(),
-                    offset,
-                    DType::Float32,
-                )
-            }
+            unsafe { Tensor::from_storage(storage.clone(), shape.to_vec(), strides.to_vec(), offset, DType::Float32) }
         };
         assert!(make(&[2, 3], &[3, 1], 0).is_ok());
         assert!(make(&[3], &[-2], 4).is_ok());
@@ -504,11 +432,7 @@ mod tests {
             (&[2, 2], &[i64::MAX, 1], 0),
         ] {
             let err = make(shape, strides, offset).unwrap_err();
-            assert_eq!(
-                err.kind,
-                ErrorKind::ValueError,
-                "{shape:?} {strides:?} {offset}"
-            );
+            assert_eq!(err.kind, ErrorKind::ValueError, "{shape:?} {strides:?} {offset}");
         }
     }
 
@@ -517,16 +441,7 @@ mod tests {
         let storage = Arc::new(Storage::zeroed(64, Device::CPU).unwrap());
         let view = |shape: &[i64], strides: &[i64]| {
             // SAFETY: zeroed storage holds valid int8 values.
-            unsafe {
-                Tensor::from_storage(
-                    storage.clone(),
-                    shape.to_vec(),
-                    strides.to_vec(),
-                    0,
-                    DType::Int8,
-                )
-            }
-            .unwrap()
+            unsafe { Tensor::from_storage(storage.clone(), shape.to_vec(), strides.to_vec(), 0, DType::Int8) }.unwrap()
         };
         assert!(view(&[2, 1, 3], &[3, 99, 1]).is_contiguous());
         assert!(view(&[2, 0], &[5, 7]).is_contiguous());

@@ -13,21 +13,14 @@ fn arange(shape: &[i64]) -> Tensor {
 
 /// The flat C-order position of a multi-index.
 fn flat(index: &[i64], shape: &[i64]) -> i64 {
-    index
-        .iter()
-        .zip(contiguous_strides(shape))
-        .map(|(i, s)| i * s)
-        .sum()
+    index.iter().zip(contiguous_strides(shape)).map(|(i, s)| i * s).sum()
 }
 
 /// Every multi-index of `shape` in C order.
 fn indices(shape: &[i64]) -> Vec<Vec<i64>> {
     let mut all = vec![vec![]];
     for &dim in shape {
-        all = all
-            .into_iter()
-            .flat_map(|prefix| (0..dim).map(move |i| [prefix.clone(), vec![i]].concat()))
-            .collect();
+        all = all.into_iter().flat_map(|prefix| (0..dim).map(move |i| [prefix.clone(), vec![i]].concat())).collect();
     }
     all
 }

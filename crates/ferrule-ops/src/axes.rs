@@ -19,12 +19,7 @@ pub fn normalize_axis(op: &str, arg_name: &str, axis: i64, ndim: usize) -> Resul
 /// Normalises every axis of `axes` (each as [`normalize_axis`]); `None` means all axes
 /// `0..ndim`. The result keeps the given order; a repeated axis is a `ValueError`
 /// (`"sum() argument 'axis': repeated axis 1"`).
-pub fn normalize_axes(
-    op: &str,
-    arg_name: &str,
-    axes: Option<&[i64]>,
-    ndim: usize,
-) -> Result<Vec<usize>> {
+pub fn normalize_axes(op: &str, arg_name: &str, axes: Option<&[i64]>, ndim: usize) -> Result<Vec<usize>> {
     let Some(axes) = axes else {
         return Ok((0..ndim).collect());
     };
@@ -33,9 +28,7 @@ pub fn normalize_axes(
     for &axis in axes {
         let a = normalize_axis(op, arg_name, axis, ndim)?;
         if std::mem::replace(&mut seen[a], true) {
-            return Err(Error::value_error(format!(
-                "{op}() argument '{arg_name}': repeated axis {axis}"
-            )));
+            return Err(Error::value_error(format!("{op}() argument '{arg_name}': repeated axis {axis}")));
         }
         out.push(a);
     }
@@ -53,10 +46,7 @@ mod tests {
         assert_eq!(normalize_axis("sum", "axis", 0, 1).unwrap(), 0);
         let err = normalize_axis("sum", "axis", 3, 2).unwrap_err();
         assert_eq!(err.kind, ErrorKind::ValueError);
-        assert_eq!(
-            err.message,
-            "sum() argument 'axis': axis 3 is out of bounds for tensor of dimension 2"
-        );
+        assert_eq!(err.message, "sum() argument 'axis': axis 3 is out of bounds for tensor of dimension 2");
         assert!(normalize_axis("sum", "axis", -3, 2).is_err());
         assert!(normalize_axis("sum", "axis", 0, 0).is_err());
     }

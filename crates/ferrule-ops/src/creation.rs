@@ -13,11 +13,7 @@ const PARALLEL_FILL: usize = 1 << 20;
 /// byte size that does not fit is an `OverflowError`, both naming `op` and `shape`.
 pub(crate) fn check_shape(op: &str, shape: &[i64], dtype: DType) -> Result<()> {
     if shape.iter().any(|&dim| dim < 0) {
-        bail!(
-            ValueError,
-            "{op}() argument 'shape': negative dimensions are not allowed, got {}",
-            format_shape(shape)
-        );
+        bail!(ValueError, "{op}() argument 'shape': negative dimensions are not allowed, got {}", format_shape(shape));
     }
     if shape.contains(&0) {
         return Ok(());
@@ -27,11 +23,7 @@ pub(crate) fn check_shape(op: &str, shape: &[i64], dtype: DType) -> Result<()> {
         .try_fold(dtype.itemsize() as i64, |acc, &dim| acc.checked_mul(dim))
         .filter(|&n| n <= isize::MAX as i64);
     if bytes.is_none() {
-        bail!(
-            OverflowError,
-            "{op}() argument 'shape': a {dtype} tensor of shape {} is too large",
-            format_shape(shape)
-        );
+        bail!(OverflowError, "{op}() argument 'shape': a {dtype} tensor of shape {} is too large", format_shape(shape));
     }
     Ok(())
 }
@@ -45,10 +37,9 @@ pub(crate) fn alloc(op: &str, shape: &[i64], dtype: DType) -> Result<Tensor> {
 /// Only the CPU holds ferrule's own allocations: another device is a `ValueError`.
 pub(crate) fn check_device(op: &str, device: Option<Device>) -> Result<()> {
     match device {
-        Some(d) if !d.is_cpu() => bail!(
-            ValueError,
-            "{op}() argument 'device': only the cpu device is supported, got {d}"
-        ),
+        Some(d) if !d.is_cpu() => {
+            bail!(ValueError, "{op}() argument 'device': only the cpu device is supported, got {d}")
+        }
         _ => Ok(()),
     }
 }
@@ -60,9 +51,7 @@ fn fill_with<T: Elem>(out: &Tensor, value: T) -> Result<()> {
     let base = crate::iter::SendPtr(data.as_mut_ptr().cast());
     crate::pool::parallel_for(data.len(), PARALLEL_FILL / 2, |range| {
         // SAFETY: each task fills its own range of the fresh tensor.
-        let part = unsafe {
-            std::slice::from_raw_parts_mut(base.get().cast::<T>().add(range.start), range.len())
-        };
+        let part = unsafe { std::slice::from_raw_parts_mut(base.get().cast::<T>().add(range.start), range.len()) };
         part.fill(value);
     });
     Ok(())
@@ -73,10 +62,7 @@ fn fill_with<T: Elem>(out: &Tensor, value: T) -> Result<()> {
 fn fill_value_check(op: &str, value: Scalar, dtype: DType) -> Result<()> {
     if let Scalar::Int(v) = value {
         if dtype.is_integer() && !int_fits(v, dtype) {
-            bail!(
-                OverflowError,
-                "{op}() argument 'fill_value': Python integer {v} out of bounds for {dtype}"
-            );
+            bail!(OverflowError, "{op}() argument 'fill_value': Python integer {v} out of bounds for {dtype}");
         }
     }
     Ok(())
@@ -135,12 +121,7 @@ pub fn ones_like(x: &Tensor, dtype: Option<DType>, device: Option<Device>) -> Re
 
 /// A tensor of `shape` filled with `fill_value`; the dtype defaults to the value's own
 /// (bool, int64 or float64). An int out of range of an integer `dtype` is an `OverflowError`.
-pub fn full(
-    shape: &[i64],
-    fill_value: Scalar,
-    dtype: Option<DType>,
-    device: Option<Device>,
-) -> Result<Tensor> {
+pub fn full(shape: &[i64], fill_value: Scalar, dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
     check_device("full", device)?;
     let dtype = dtype.unwrap_or(fill_value.default_dtype());
     fill_value_check("full", fill_value, dtype)?;
@@ -148,12 +129,7 @@ pub fn full(
 }
 
 /// `full` with the shape of `x` and its dtype unless `dtype` is given.
-pub fn full_like(
-    x: &Tensor,
-    fill_value: Scalar,
-    dtype: Option<DType>,
-    device: Option<Device>,
-) -> Result<Tensor> {
+pub fn full_like(x: &Tensor, fill_value: Scalar, dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
     check_device("full_like", device)?;
     let dtype = dtype.unwrap_or(x.dtype());
     fill_value_check("full_like", fill_value, dtype)?;
@@ -162,13 +138,7 @@ pub fn full_like(
 
 /// A 2-D tensor with ones on the `k`-th diagonal and zeros elsewhere (`n_cols` defaults to
 /// `n_rows`; `k > 0` is above the main diagonal).
-pub fn eye(
-    n_rows: i64,
-    n_cols: Option<i64>,
-    k: i64,
-    dtype: Option<DType>,
-    device: Option<Device>,
-) -> Result<Tensor> {
+pub fn eye(n_rows: i64, n_cols: Option<i64>, k: i64, dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
     check_device("eye", device)?;
     let n_cols = n_cols.unwrap_or(n_rows);
     for (name, n) in [("n_rows", n_rows), ("n_cols", n_cols)] {
@@ -208,8 +178,7 @@ fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<i64> {
         // has the quotient's sign.
         let (q, r) = (span / s, span % s);
         let len = q + i128::from(r != 0 && (r > 0) == (s > 0));
-        return i64::try_from(len.max(0))
-            .map_err(|_| Error::value_error("arange: maximum allowed size exceeded"));
+        return i64::try_from(len.max(0)).map_err(|_| Error::value_error("arange: maximum allowed size exceeded"));
     }
     let step_f = step.as_f64();
     if step_f == 0.0 {
@@ -282,10 +251,7 @@ pub fn arange(
     let any_float = [start, stop, step].iter().any(|s| matches!(s, Scalar::Float(_)));
     let dtype = dtype.unwrap_or(if any_float { DType::Float64 } else { DType::Int64 });
     if dtype.is_bool() || dtype.is_complex() {
-        bail!(
-            TypeError,
-            "arange() argument 'dtype': dtype {dtype} is not accepted (expected a real numeric dtype)"
-        );
+        bail!(TypeError, "arange() argument 'dtype': dtype {dtype} is not accepted (expected a real numeric dtype)");
     }
     let len = arange_len(start, stop, step)?;
     let out = alloc("arange", &[len], dtype)?;
@@ -296,9 +262,7 @@ pub fn arange(
         Scalar::Float(_) => None,
     };
     let second = match (as_int(start), as_int(step)) {
-        (Some(a), Some(s)) => a
-            .checked_add(s)
-            .map_or(Scalar::Float(a as f64 + s as f64), Scalar::Int),
+        (Some(a), Some(s)) => a.checked_add(s).map_or(Scalar::Float(a as f64 + s as f64), Scalar::Int),
         _ => Scalar::Float(start.as_f64() + step.as_f64()),
     };
     let start = as_int(start).map_or(start, Scalar::Int);
@@ -374,15 +338,9 @@ pub fn linspace(
 /// one never changes another.
 pub fn meshgrid(arrays: &[Tensor], indexing: &str) -> Result<Vec<Tensor>> {
     if indexing != "xy" && indexing != "ij" {
-        bail!(
-            ValueError,
-            "meshgrid() argument 'indexing': expected 'xy' or 'ij', got '{indexing}'"
-        );
+        bail!(ValueError, "meshgrid() argument 'indexing': expected 'xy' or 'ij', got '{indexing}'");
     }
-    let flat: Vec<Tensor> = arrays
-        .iter()
-        .map(|a| a.reshape(&[-1]))
-        .collect::<Result<_>>()?;
+    let flat: Vec<Tensor> = arrays.iter().map(|a| a.reshape(&[-1])).collect::<Result<_>>()?;
     let mut shape: Vec<i64> = flat.iter().map(|a| a.shape()[0]).collect();
     let swap = indexing == "xy" && flat.len() >= 2;
     if swap {
@@ -407,11 +365,7 @@ pub fn meshgrid(arrays: &[Tensor], indexing: &str) -> Result<Vec<Tensor>> {
 /// (`j - i <= k`) or upper (`j - i >= k`) triangle set to zero.
 fn mask_triangle(op: &str, x: &Tensor, k: i64, lower: bool) -> Result<Tensor> {
     if x.ndim() < 2 {
-        bail!(
-            ValueError,
-            "{op}: x must have at least 2 dimensions, got a tensor of shape {}",
-            format_shape(x.shape())
-        );
+        bail!(ValueError, "{op}: x must have at least 2 dimensions, got a tensor of shape {}", format_shape(x.shape()));
     }
     let out = x.copy()?;
     let n = out.ndim();
@@ -427,11 +381,8 @@ fn mask_triangle(op: &str, x: &Tensor, k: i64, lower: bool) -> Result<Tensor> {
         for i in 0..rows {
             // Row i keeps columns j <= i + k (lower) or j >= i + k (upper).
             let edge = i.saturating_add(k);
-            let (start, end) = if lower {
-                (edge.saturating_add(1).clamp(0, cols), cols)
-            } else {
-                (0, edge.clamp(0, cols))
-            };
+            let (start, end) =
+                if lower { (edge.saturating_add(1).clamp(0, cols), cols) } else { (0, edge.clamp(0, cols)) };
             let row = ((m * rows + i) * cols) as usize * item;
             bytes[row + start as usize * item..row + end as usize * item].fill(0);
         }
@@ -489,7 +440,8 @@ mod tests {
     fn arange_errors() {
         let err = arange(Scalar::Int(0), Some(Scalar::Int(4)), Scalar::Int(0), None, None).unwrap_err();
         assert_eq!(err.kind, ErrorKind::ZeroDivisionError);
-        let err = arange(Scalar::Float(0.0), Some(Scalar::Float(f64::INFINITY)), Scalar::Float(1.0), None, None).unwrap_err();
+        let err =
+            arange(Scalar::Float(0.0), Some(Scalar::Float(f64::INFINITY)), Scalar::Float(1.0), None, None).unwrap_err();
         assert_eq!(err.kind, ErrorKind::ValueError);
         assert!(arange(Scalar::Float(0.0), Some(Scalar::Float(f64::NAN)), Scalar::Int(1), None, None).is_err());
         let err = arange(Scalar::Int(3), None, Scalar::Int(1), Some(DType::Bool), None).unwrap_err();
@@ -544,7 +496,9 @@ mod tests {
 
     #[test]
     fn eye_diagonals() {
-        for (rows, cols, k) in [(3, None, 0), (3, Some(4), 1), (4, Some(3), -2), (2, Some(2), 5), (0, Some(3), 0), (3, Some(5), -7)] {
+        for (rows, cols, k) in
+            [(3, None, 0), (3, Some(4), 1), (4, Some(3), -2), (2, Some(2), 5), (0, Some(3), 0), (3, Some(5), -7)]
+        {
             let t = eye(rows, cols, k, Some(DType::Int32), None).unwrap();
             let c = cols.unwrap_or(rows);
             assert_eq!(t.shape(), [rows, c]);

@@ -247,11 +247,7 @@ fn f64_to_f32_round_odd(v: f64) -> f32 {
         return r;
     }
     // Truncate toward zero, then set the last bit if inexact.
-    let t = if (r as f64).abs() > v.abs() {
-        f32::from_bits(r.to_bits() - 1)
-    } else {
-        r
-    };
+    let t = if (r as f64).abs() > v.abs() { f32::from_bits(r.to_bits() - 1) } else { r };
     f32::from_bits(t.to_bits() | 1)
 }
 

@@ -19,10 +19,7 @@ fn dtype_of(op: &str, arg: &str, value: &Any) -> Result<DType> {
         return DType::from_name(name)
             .ok_or_else(|| Error::type_error(format!("{op}() argument '{arg}': unknown dtype '{name}'")));
     }
-    Err(Error::type_error(format!(
-        "{op}() argument '{arg}': expected a dtype or a tensor, got {}",
-        value.type_name()
-    )))
+    Err(Error::type_error(format!("{op}() argument '{arg}': expected a dtype or a tensor, got {}", value.type_name())))
 }
 
 /// True when `from_` (a dtype or a tensor) casts to `to` under the standard's type-promotion
@@ -125,9 +122,7 @@ pub fn iinfo(type_: &Any) -> Result<Any> {
         DType::UInt32 => (0, Any::int(u32::MAX as i64)),
         DType::UInt64 => (0, Any::object(TensorObj::new(Tensor::scalar(u64::MAX)))),
         other => {
-            return Err(Error::value_error(format!(
-                "iinfo() argument 'type': dtype {other} is not an integer dtype"
-            )))
+            return Err(Error::value_error(format!("iinfo() argument 'type': dtype {other} is not an integer dtype")))
         }
     };
     record(

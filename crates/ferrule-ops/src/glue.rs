@@ -36,11 +36,17 @@ pub fn opt_tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Resu
     if args[pos].is_none() {
         return Ok(None);
     }
-    args[pos].downcast::<TensorObj>().map(|t| Some(t.tensor())).ok_or_else(|| wrong(op, args, pos, name, "Tensor or None"))
+    args[pos]
+        .downcast::<TensorObj>()
+        .map(|t| Some(t.tensor()))
+        .ok_or_else(|| wrong(op, args, pos, name, "Tensor or None"))
 }
 
 fn read_only(op: &str, pos: usize, name: &str) -> Error {
-    Error::value_error(format!("ops.{op}() argument {} '{name}': the tensor is read-only (its memory was imported read-only)", pos + 1))
+    Error::value_error(format!(
+        "ops.{op}() argument {} '{name}': the tensor is read-only (its memory was imported read-only)",
+        pos + 1
+    ))
 }
 
 /// A tensor the op writes into (`setitem`'s target): a `ValueError` when it is read-only.
@@ -107,7 +113,11 @@ pub fn tensor_list(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Vec
         .enumerate()
         .map(|(i, item)| {
             item.downcast::<TensorObj>().map(|t| t.tensor().clone()).ok_or_else(|| {
-                Error::type_error(format!("ops.{op}() argument {} '{name}': item {i} is {}, expected Tensor", pos + 1, item.type_name()))
+                Error::type_error(format!(
+                    "ops.{op}() argument {} '{name}': item {i} is {}, expected Tensor",
+                    pos + 1,
+                    item.type_name()
+                ))
             })
         })
         .collect()
@@ -182,7 +192,9 @@ pub fn dtype(op: &str, args: &[Any], pos: usize, name: &str) -> Result<DType> {
         return Ok(d);
     }
     if let Some(s) = args[pos].as_str() {
-        return DType::from_name(s).ok_or_else(|| Error::type_error(format!("ops.{op}() argument {} '{name}': unknown dtype '{s}'", pos + 1)));
+        return DType::from_name(s).ok_or_else(|| {
+            Error::type_error(format!("ops.{op}() argument {} '{name}': unknown dtype '{s}'", pos + 1))
+        });
     }
     Err(wrong(op, args, pos, name, "dtype"))
 }
@@ -204,7 +216,9 @@ pub fn opt_device(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Opti
         return Ok(Some(d));
     }
     if let Some(s) = args[pos].as_str() {
-        return Device::parse(s).map(Some).map_err(|e| Error::value_error(format!("ops.{op}() argument {} '{name}': {}", pos + 1, e.message)));
+        return Device::parse(s)
+            .map(Some)
+            .map_err(|e| Error::value_error(format!("ops.{op}() argument {} '{name}': {}", pos + 1, e.message)));
     }
     Err(wrong(op, args, pos, name, "device or None"))
 }
@@ -221,7 +235,11 @@ pub fn shape(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Vec<i64>>
         .enumerate()
         .map(|(i, item)| match item.type_index() {
             ti::INT => Ok(item.as_int().unwrap_or_default()),
-            _ => Err(Error::type_error(format!("ops.{op}() argument {} '{name}': item {i} is {}, expected int", pos + 1, item.type_name()))),
+            _ => Err(Error::type_error(format!(
+                "ops.{op}() argument {} '{name}': item {i} is {}, expected int",
+                pos + 1,
+                item.type_name()
+            ))),
         })
         .collect()
 }
@@ -254,7 +272,8 @@ pub const LARGE_ELEMENTS: i64 = 1 << 15;
 /// Runs a kernel under the op's lock policy and converts its error.
 pub fn run<T>(gil: Gil, args: &[Any], kernel: impl FnOnce() -> ferrule_core::Result<T>) -> Result<T> {
     let large = matches!(gil, Gil::ReleaseWhenLarge)
-        && args.iter().filter_map(|a| a.downcast::<TensorObj>()).map(|t| t.tensor().numel()).sum::<i64>() > LARGE_ELEMENTS;
+        && args.iter().filter_map(|a| a.downcast::<TensorObj>()).map(|t| t.tensor().numel()).sum::<i64>()
+            > LARGE_ELEMENTS;
     let result = if large { blocking::allow_blocking(kernel) } else { kernel() };
     result.map_err(Error::from)
 }

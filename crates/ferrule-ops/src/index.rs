@@ -58,10 +58,7 @@ fn parse_slice_bound(v: &Any) -> Result<Option<i64>> {
     }
     match (v.as_bool(), v.as_int()) {
         (None, Some(i)) => Ok(Some(i)),
-        _ => Err(Error::type_error(format!(
-            "slice indices must be integers or None, got {}",
-            v.type_name()
-        ))),
+        _ => Err(Error::type_error(format!("slice indices must be integers or None, got {}", v.type_name()))),
     }
 }
 
@@ -146,18 +143,14 @@ enum Selection {
 }
 
 fn out_of_bounds(op: &str, index: i64, axis: usize, size: i64) -> Error {
-    Error::index_error(format!(
-        "{op}: index {index} is out of bounds for axis {axis} with size {size}"
-    ))
+    Error::index_error(format!("{op}: index {index} is out of bounds for axis {axis} with size {size}"))
 }
 
 fn select(op: &str, x: &Tensor, index: &Any) -> Result<Selection> {
     let mut items = parse_index(index)?;
     let ellipses = items.iter().filter(|i| matches!(i, Item::Ellipsis)).count();
     if ellipses > 1 {
-        return Err(Error::index_error(format!(
-            "{op}: an index can only have a single ellipsis ('...')"
-        )));
+        return Err(Error::index_error(format!("{op}: an index can only have a single ellipsis ('...')")));
     }
     let consumed: usize = items
         .iter()
@@ -277,7 +270,11 @@ fn advanced_selection(op: &str, base: Tensor, adv: Vec<Advanced>) -> Result<Sele
                 if v < -size || v >= size {
                     return Err(out_of_bounds(op, v, a.axis.unwrap_or(a.dim), size));
                 }
-                if v < 0 { v + size } else { v }
+                if v < 0 {
+                    v + size
+                } else {
+                    v
+                }
             } else {
                 v
             };
@@ -288,10 +285,7 @@ fn advanced_selection(op: &str, base: Tensor, adv: Vec<Advanced>) -> Result<Sele
     let (first, last) = (dims[0], dims[dims.len() - 1]);
     let adjacent = last - first + 1 == dims.len();
     let rest = |range: std::ops::Range<usize>| -> (Vec<i64>, Vec<i64>) {
-        range
-            .filter(|d| !dims.contains(d))
-            .map(|d| (base.shape()[d], base.strides()[d]))
-            .unzip()
+        range.filter(|d| !dims.contains(d)).map(|d| (base.shape()[d], base.strides()[d])).unzip()
     };
     let (outer, inner, shape) = if adjacent {
         let (before_shape, before_strides) = rest(0..first);

@@ -42,10 +42,7 @@ impl SendPtr {
 pub fn shape_str(shape: &[i64]) -> String {
     match shape {
         [one] => format!("({one},)"),
-        _ => format!(
-            "({})",
-            shape.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
-        ),
+        _ => format!("({})", shape.iter().map(i64::to_string).collect::<Vec<_>>().join(",")),
     }
 }
 
@@ -84,10 +81,7 @@ fn byte_extent(t: &Tensor) -> Option<(usize, usize)> {
             high += span;
         }
     }
-    Some((
-        (base as i64 + low) as usize,
-        (base as i64 + high + item) as usize,
-    ))
+    Some(((base as i64 + low) as usize, (base as i64 + high + item) as usize))
 }
 
 /// True when `a` and `b` may touch the same bytes (same storage and intersecting extents).
@@ -110,10 +104,7 @@ fn is_exact_alias(input: &Tensor, out: &Tensor) -> bool {
     let Ok(view) = input.broadcast_to(out.shape()) else {
         return false;
     };
-    out.shape()
-        .iter()
-        .zip(view.strides().iter().zip(out.strides()))
-        .all(|(&dim, (&s, &o))| dim <= 1 || s == o)
+    out.shape().iter().zip(view.strides().iter().zip(out.strides())).all(|(&dim, (&s, &o))| dim <= 1 || s == o)
 }
 
 /// The output of an elementwise op: a fresh C-contiguous tensor of `shape` and `dtype`, or
@@ -139,10 +130,7 @@ pub fn prepare_out(
         )));
     }
     if out.dtype() != dtype {
-        return Err(Error::type_error(format!(
-            "{op}() argument 'out': expected dtype {dtype}, got {}",
-            out.dtype()
-        )));
+        return Err(Error::type_error(format!("{op}() argument 'out': expected dtype {dtype}, got {}", out.dtype())));
     }
     if !out.device().is_cpu() {
         return Err(Error::value_error(format!(
@@ -157,9 +145,7 @@ pub fn prepare_out(
     }
     for input in inputs {
         if may_overlap(input, out) && !is_exact_alias(input, out) {
-            return Err(Error::value_error(format!(
-                "{op}() argument 'out': it partially overlaps an input"
-            )));
+            return Err(Error::value_error(format!("{op}() argument 'out': it partially overlaps an input")));
         }
     }
     Ok(out.clone())
@@ -442,9 +428,8 @@ mod tests {
             }
         });
         let got = out.to_vec::<f32>().unwrap();
-        let want: Vec<f32> = (0..4)
-            .flat_map(|i| (0..3).map(move |j| (j * 4 + i) as f32 + 100.0 * (j + 1) as f32))
-            .collect();
+        let want: Vec<f32> =
+            (0..4).flat_map(|i| (0..3).map(move |j| (j * 4 + i) as f32 + 100.0 * (j + 1) as f32)).collect();
         assert_eq!(got, want);
     }
 

@@ -30,6 +30,7 @@ pub mod glue;
 
 /// The registration glue generated from `schema/ops.yaml` (DO NOT EDIT; regenerate with
 /// `cargo run -p ferrule-codegen`).
+#[rustfmt::skip]
 #[path = "gen/register.rs"]
 pub mod register;
 

@@ -247,9 +247,7 @@ pub fn tensordot(x1: &Tensor, x2: &Tensor, axes: &Any) -> Result<Tensor> {
     let b = x2.permute(&order2)?.reshape(&[k, n])?;
     let mut shape: Vec<i64> = free1.iter().map(|&d| x1.shape()[d]).collect();
     shape.extend(free2.iter().map(|&d| x2.shape()[d]));
-    matmul(&a, &b, None)
-        .map_err(|e| Error::new(e.kind, e.message.replacen("matmul", "tensordot", 1)))?
-        .reshape(&shape)
+    matmul(&a, &b, None).map_err(|e| Error::new(e.kind, e.message.replacen("matmul", "tensordot", 1)))?.reshape(&shape)
 }
 
 /// The dot product of vectors along `axis` (counted from the end; `-1` by default), with the

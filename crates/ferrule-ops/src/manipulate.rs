@@ -141,9 +141,9 @@ pub fn concat(arrays: &[Tensor], axis: Option<i64>) -> Result<Tensor> {
                 format_shape(t.shape())
             )));
         }
-        shape[axis] = shape[axis].checked_add(t.shape()[axis]).ok_or_else(|| {
-            Error::overflow_error("concat: the result has too many elements")
-        })?;
+        shape[axis] = shape[axis]
+            .checked_add(t.shape()[axis])
+            .ok_or_else(|| Error::overflow_error("concat: the result has too many elements"))?;
     }
     let out = Tensor::empty(&shape, dtype)?;
     let mut start = 0;
@@ -203,9 +203,7 @@ pub fn roll(x: &Tensor, shift: &Any, axis: Option<&[i64]>) -> Result<Tensor> {
     let shifts = int_list_arg("roll", "shift", shift)?;
     let Some(axes) = axis else {
         if shifts.len() != 1 {
-            return Err(Error::value_error(
-                "roll() argument 'shift': must be an int when axis is None",
-            ));
+            return Err(Error::value_error("roll() argument 'shift': must be an int when axis is None"));
         }
         let flat = roll(&x.reshape(&[-1])?, shift, Some(&[0]))?;
         return flat.reshape(x.shape());
@@ -289,9 +287,7 @@ pub fn repeat(x: &Tensor, repeats: &Operand, axis: Option<i64>) -> Result<Tensor
         }
     };
     if let Some(&bad) = counts.iter().find(|&&c| c < 0) {
-        return Err(Error::value_error(format!(
-            "repeat() argument 'repeats': counts must be non-negative, got {bad}"
-        )));
+        return Err(Error::value_error(format!("repeat() argument 'repeats': counts must be non-negative, got {bad}")));
     }
     let (x, axis) = match axis {
         None => (x.reshape(&[-1])?, 0),

@@ -1,7 +1,7 @@
 //! `Scalar` and `Operand` (a tensor or a weak Python scalar) and the weak-scalar resolution rules.
 
-use std::borrow::Cow;
 use ferrule_core::{DType, Error, Result, Tensor};
+use std::borrow::Cow;
 
 use crate::dispatch::Elem;
 
@@ -107,9 +107,7 @@ impl Scalar {
     pub fn to_tensor(self, op: &str, dtype: DType) -> Result<Tensor> {
         if let Scalar::Int(v) = self {
             if dtype.is_integer() && !int_fits(v, dtype) {
-                return Err(Error::overflow_error(format!(
-                    "{op}: Python integer {v} out of bounds for {dtype}"
-                )));
+                return Err(Error::overflow_error(format!("{op}: Python integer {v} out of bounds for {dtype}")));
             }
         }
         Ok(crate::dispatch_all!(dtype, T => { Tensor::scalar(self.to_elem::<T>()) }))
@@ -174,9 +172,9 @@ pub fn resolve_pair<'a>(op: &str, x1: &'a Operand, x2: &'a Operand) -> Result<(C
         (Operand::Scalar(s), Operand::Tensor(b)) => {
             Ok((Cow::Owned(s.to_tensor(op, s.weak_dtype(b.dtype()))?), Cow::Borrowed(b)))
         }
-        (Operand::Scalar(_), Operand::Scalar(_)) => Err(Error::type_error(format!(
-            "{op}: at least one of x1, x2 must be a tensor"
-        ))),
+        (Operand::Scalar(_), Operand::Scalar(_)) => {
+            Err(Error::type_error(format!("{op}: at least one of x1, x2 must be a tensor")))
+        }
     }
 }
 
@@ -184,15 +182,9 @@ pub fn resolve_pair<'a>(op: &str, x1: &'a Operand, x2: &'a Operand) -> Result<(C
 /// dtype against the promoted dtype of the tensor operands. `TypeError` when none is a tensor
 /// (naming `op` and the argument names `names`).
 pub fn resolve_many(op: &str, names: &[&str], operands: &[&Operand]) -> Result<Vec<Tensor>> {
-    let tensor_dtypes: Vec<DType> = operands
-        .iter()
-        .filter_map(|o| o.as_tensor().map(Tensor::dtype))
-        .collect();
+    let tensor_dtypes: Vec<DType> = operands.iter().filter_map(|o| o.as_tensor().map(Tensor::dtype)).collect();
     let Some(common) = crate::promote::result_type_many(&tensor_dtypes) else {
-        return Err(Error::type_error(format!(
-            "{op}: at least one of {} must be a tensor",
-            names.join(", ")
-        )));
+        return Err(Error::type_error(format!("{op}: at least one of {} must be a tensor", names.join(", "))));
     };
     operands
         .iter()
@@ -240,8 +232,7 @@ mod tests {
         let err = resolve_pair("add", &s, &s).unwrap_err();
         assert_eq!(err.kind, ErrorKind::TypeError);
         assert_eq!(err.message, "add: at least one of x1, x2 must be a tensor");
-        let err = resolve_pair("add", &t(DType::UInt8), &Operand::Scalar(Scalar::Int(300)))
-            .unwrap_err();
+        let err = resolve_pair("add", &t(DType::UInt8), &Operand::Scalar(Scalar::Int(300))).unwrap_err();
         assert_eq!(err.kind, ErrorKind::OverflowError);
         assert_eq!(err.message, "add: Python integer 300 out of bounds for uint8");
         assert!(resolve_pair("add", &t(DType::UInt8), &Operand::Scalar(Scalar::Int(-1))).is_err());
@@ -254,12 +245,7 @@ mod tests {
         assert_eq!(x.to_vec::<f64>().unwrap(), [2.5]);
         let x = Operand::Scalar(Scalar::Int(2)).to_tensor(Some(DType::Float32)).unwrap();
         assert_eq!(x.to_vec::<f32>().unwrap(), [2.0]);
-        let v = resolve_many(
-            "where",
-            &["x1", "x2"],
-            &[&t(DType::Float32), &Operand::Scalar(Scalar::Int(1))],
-        )
-        .unwrap();
+        let v = resolve_many("where", &["x1", "x2"], &[&t(DType::Float32), &Operand::Scalar(Scalar::Int(1))]).unwrap();
         assert_eq!(v[1].dtype(), DType::Float32);
         let s = Operand::Scalar(Scalar::Int(1));
         let err = resolve_many("clip", &["x", "min"], &[&s, &s]).unwrap_err();

@@ -30,11 +30,7 @@ pub fn pool() -> Option<&'static rayon::ThreadPool> {
         if n <= 1 {
             return None;
         }
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .thread_name(|i| format!("ferrule-{i}"))
-            .build()
-            .ok()
+        rayon::ThreadPoolBuilder::new().num_threads(n).thread_name(|i| format!("ferrule-{i}")).build().ok()
     })
     .as_ref()
 }
@@ -114,10 +110,7 @@ where
             *first = Some(body(split(n_items, tasks, 0)));
         });
     }
-    results
-        .into_iter()
-        .map(|r| r.expect("every task ran"))
-        .collect()
+    results.into_iter().map(|r| r.expect("every task ran")).collect()
 }
 
 /// The `index`-th of `parts` near-equal contiguous ranges of `0..n`.

@@ -167,9 +167,7 @@ pub fn check_dtype(op: &str, dtype: DType, accept: fn(DType) -> bool, what: &str
     if accept(dtype) {
         Ok(())
     } else {
-        Err(Error::type_error(format!(
-            "{op}: dtype {dtype} is not accepted (expected {what})"
-        )))
+        Err(Error::type_error(format!("{op}: dtype {dtype} is not accepted (expected {what})")))
     }
 }
 
@@ -239,9 +237,6 @@ mod tests {
         assert!(is_floating(Complex64) && !is_real_floating(Complex64));
         assert_eq!(real_dtype(Complex64), Float32);
         let err = check_dtype("exp", Int8, is_floating, "a floating-point dtype").unwrap_err();
-        assert_eq!(
-            err.message,
-            "exp: dtype int8 is not accepted (expected a floating-point dtype)"
-        );
+        assert_eq!(err.message, "exp: dtype int8 is not accepted (expected a floating-point dtype)");
     }
 }

@@ -23,9 +23,7 @@ impl Xoshiro256 {
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             z ^ (z >> 31)
         };
-        Xoshiro256 {
-            state: [next(), next(), next(), next()],
-        }
+        Xoshiro256 { state: [next(), next(), next(), next()] }
     }
 
     /// The next 64 random bits.
@@ -66,9 +64,7 @@ fn generator(seed: Option<i64>) -> Xoshiro256 {
     }
     let mut global = GLOBAL.lock().unwrap_or_else(|poison| poison.into_inner());
     let rng = global.get_or_insert_with(|| {
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
         Xoshiro256::from_seed(nanos ^ u64::from(std::process::id()).rotate_left(32))
     });
     // Each call takes a fresh seed from the global stream, so calls never share numbers.
@@ -79,10 +75,7 @@ fn generator(seed: Option<i64>) -> Xoshiro256 {
 fn float_dtype(op: &str, dtype: Option<DType>) -> Result<DType> {
     match dtype.unwrap_or(DType::Float64) {
         d @ (DType::Float32 | DType::Float64) => Ok(d),
-        d => bail!(
-            TypeError,
-            "{op}() argument 'dtype': dtype {d} is not accepted (expected float32 or float64)"
-        ),
+        d => bail!(TypeError, "{op}() argument 'dtype': dtype {d} is not accepted (expected float32 or float64)"),
     }
 }
 
@@ -109,13 +102,7 @@ fn fill(op: &str, shape: &[i64], dtype: DType, mut draw: impl FnMut() -> f64) ->
 /// The same `seed` gives the same numbers; `seed=None` draws from a process-wide generator
 /// seeded from the clock. `dtype` is float32 or float64 (default). Non-finite bounds are a
 /// `ValueError`, as is `high - low` overflowing to infinity.
-pub fn uniform(
-    low: f64,
-    high: f64,
-    shape: &[i64],
-    seed: Option<i64>,
-    dtype: Option<DType>,
-) -> Result<Tensor> {
+pub fn uniform(low: f64, high: f64, shape: &[i64], seed: Option<i64>, dtype: Option<DType>) -> Result<Tensor> {
     let dtype = float_dtype("random.uniform", dtype)?;
     let width = high - low;
     if !low.is_finite() || !high.is_finite() || !width.is_finite() {
@@ -140,9 +127,7 @@ pub fn uniform(
                 }
             })
         }
-        _ => fill("random.uniform", shape, dtype, || {
-            below_high(low + width * rng.next_f64(), high)
-        }),
+        _ => fill("random.uniform", shape, dtype, || below_high(low + width * rng.next_f64(), high)),
     }
 }
 
@@ -150,22 +135,13 @@ pub fn uniform(
 ///
 /// Uses the Box–Muller transform (both outputs of each pair). Same seeding and dtypes as
 /// [`uniform`]; a negative or non-finite `scale`, or a non-finite `loc`, is a `ValueError`.
-pub fn normal(
-    loc: f64,
-    scale: f64,
-    shape: &[i64],
-    seed: Option<i64>,
-    dtype: Option<DType>,
-) -> Result<Tensor> {
+pub fn normal(loc: f64, scale: f64, shape: &[i64], seed: Option<i64>, dtype: Option<DType>) -> Result<Tensor> {
     let dtype = float_dtype("random.normal", dtype)?;
     if !loc.is_finite() {
         bail!(ValueError, "random.normal() argument 'loc': expected a finite number, got {loc}");
     }
     if scale.is_nan() || scale < 0.0 || !scale.is_finite() {
-        bail!(
-            ValueError,
-            "random.normal() argument 'scale': expected a finite number >= 0, got {scale}"
-        );
+        bail!(ValueError, "random.normal() argument 'scale': expected a finite number >= 0, got {scale}");
     }
     let mut rng = generator(seed);
     let mut spare: Option<f64> = None;

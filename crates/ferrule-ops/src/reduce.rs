@@ -36,9 +36,7 @@ fn keep_dims(out: Tensor, shape: &[i64], axes: &[usize], keepdims: bool) -> Resu
     if !keepdims {
         return Ok(out);
     }
-    let kept: Vec<i64> = (0..shape.len())
-        .map(|d| if axes.contains(&d) { 1 } else { shape[d] })
-        .collect();
+    let kept: Vec<i64> = (0..shape.len()).map(|d| if axes.contains(&d) { 1 } else { shape[d] }).collect();
     out.reshape(&kept)
 }
 
@@ -80,12 +78,7 @@ pub fn sum(x: &Tensor, axis: Option<&[i64]>, dtype: Option<DType>, keepdims: boo
 }
 
 /// The product of the elements over `axis`, with `sum`'s dtype rules; an empty product is 1.
-pub fn prod(
-    x: &Tensor,
-    axis: Option<&[i64]>,
-    dtype: Option<DType>,
-    keepdims: bool,
-) -> Result<Tensor> {
+pub fn prod(x: &Tensor, axis: Option<&[i64]>, dtype: Option<DType>, keepdims: bool) -> Result<Tensor> {
     sum_or_prod("prod", x, axis, dtype, keepdims, true)
 }
 
@@ -170,9 +163,7 @@ fn variance(op: &str, x: &Tensor, axis: Option<&[i64]>, correction: f64, keepdim
     }
     let means = mean_in_accumulator(x, &axes)?;
     // The mean broadcast back over the reduced dims.
-    let kept: Vec<i64> = (0..x.ndim())
-        .map(|d| if axes.contains(&d) { 1 } else { x.shape()[d] })
-        .collect();
+    let kept: Vec<i64> = (0..x.ndim()).map(|d| if axes.contains(&d) { 1 } else { x.shape()[d] }).collect();
     let means = means.reshape(&kept)?.broadcast_to(x.shape())?;
     let acc_dtype = means.dtype();
     let real = crate::promote::real_dtype(acc_dtype);
@@ -180,12 +171,18 @@ fn variance(op: &str, x: &Tensor, axis: Option<&[i64]>, correction: f64, keepdim
     let input = cast_tensor(x, acc_dtype)?;
     macro_rules! squares_of {
         ($a:ty, $r:ty) => {
-            crate::iter::map_binary::<$a, $a, $r, _>(&input, &means, &squares, crate::iter::MIN_PER_TASK_CHEAP, |xs, ms, out| {
-                for ((o, &v), &m) in out.iter_mut().zip(xs).zip(ms) {
-                    let d = v.to_c64() - m.to_c64();
-                    *o = <$r>::from_f64(d.norm_sqr());
-                }
-            })
+            crate::iter::map_binary::<$a, $a, $r, _>(
+                &input,
+                &means,
+                &squares,
+                crate::iter::MIN_PER_TASK_CHEAP,
+                |xs, ms, out| {
+                    for ((o, &v), &m) in out.iter_mut().zip(xs).zip(ms) {
+                        let d = v.to_c64() - m.to_c64();
+                        *o = <$r>::from_f64(d.norm_sqr());
+                    }
+                },
+            )
         };
     }
     match acc_dtype {

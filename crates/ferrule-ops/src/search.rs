@@ -18,9 +18,7 @@ fn search_typed<T: TotalOrder>(sorted: &Tensor, needles: &Tensor, right: bool) -
     let out = Tensor::empty(needles.shape(), DType::Int64)?;
     // SAFETY: `sorted` and `needles` are contiguous (made so by the caller) and only read;
     // `out` is fresh.
-    let (hay, vals, idx) = unsafe {
-        (sorted.as_slice::<T>()?, needles.as_slice::<T>()?, out.as_mut_slice::<i64>()?)
-    };
+    let (hay, vals, idx) = unsafe { (sorted.as_slice::<T>()?, needles.as_slice::<T>()?, out.as_mut_slice::<i64>()?) };
     let optr = SendPtr(idx.as_mut_ptr().cast());
     // Integer keys (same order and ties as `total_cmp`) make each probe one compare.
     let keys: Vec<u64> = if T::KEY_BYTES > 0 { hay.iter().map(T::key).collect() } else { Vec::new() };
@@ -82,8 +80,10 @@ pub fn searchsorted(x1: &Tensor, x2: &Operand, side: &str, sorter: Option<&Tenso
                     format_shape(s.shape())
                 )));
             }
-            crate::index::take(x1, s, Some(0))
-                .map_err(|e| Error { message: e.message.replacen("take", "searchsorted() argument 'sorter'", 1), ..e })?
+            crate::index::take(x1, s, Some(0)).map_err(|e| Error {
+                message: e.message.replacen("take", "searchsorted() argument 'sorter'", 1),
+                ..e
+            })?
         }
     };
     let x2 = match x2 {

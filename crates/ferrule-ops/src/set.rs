@@ -104,10 +104,5 @@ pub fn unique_inverse(x: &Tensor) -> Result<Vec<Tensor>> {
 pub fn unique_all(x: &Tensor) -> Result<Vec<Tensor>> {
     let g = groups(x, true)?;
     let n = g.counts.len() as i64;
-    Ok(vec![
-        g.values,
-        int64(&g.first, &[n])?,
-        int64(&g.inverse, x.shape())?,
-        int64(&g.counts, &[n])?,
-    ])
+    Ok(vec![g.values, int64(&g.first, &[n])?, int64(&g.inverse, x.shape())?, int64(&g.counts, &[n])?])
 }

@@ -8,9 +8,9 @@ use rayon::slice::ParallelSliceMut;
 mod radix;
 
 use crate::iter::SendPtr;
-use radix::{float_key, radix_sort_by, RADIX_MIN_LEN};
 use crate::manipulate::norm_axis;
 use crate::pool::{parallel_for, pool};
+use radix::{float_key, radix_sort_by, RADIX_MIN_LEN};
 
 /// Elements below which a sort stays on the calling thread.
 const MIN_PARALLEL_ELEMENTS: usize = 1 << 15;
@@ -31,7 +31,6 @@ pub trait TotalOrder: Element {
         0
     }
 }
-
 
 macro_rules! radix_unsigned {
     ($($t:ty),*) => {$(

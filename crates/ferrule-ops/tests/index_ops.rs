@@ -295,15 +295,27 @@ fn multiple_advanced_indices_follow_numpy() {
 #[test]
 fn index_errors() {
     let x = arange(&[2, 3]);
-    assert_err(getitem(&x, &tuple(vec![Any::int(0), Any::int(5)])), ErrorKind::IndexError, &["getitem", "index 5", "axis 1", "size 3"]);
-    assert_err(getitem(&x, &tuple(vec![Any::int(0), Any::int(0), Any::int(0)])), ErrorKind::IndexError, &["too many indices", "2-dimensional", "3"]);
+    assert_err(
+        getitem(&x, &tuple(vec![Any::int(0), Any::int(5)])),
+        ErrorKind::IndexError,
+        &["getitem", "index 5", "axis 1", "size 3"],
+    );
+    assert_err(
+        getitem(&x, &tuple(vec![Any::int(0), Any::int(0), Any::int(0)])),
+        ErrorKind::IndexError,
+        &["too many indices", "2-dimensional", "3"],
+    );
     assert_err(getitem(&x, &tuple(vec![ellipsis(), ellipsis()])), ErrorKind::IndexError, &["single ellipsis"]);
     assert_err(getitem(&x, &Any::float(1.0)), ErrorKind::IndexError, &["valid indices", "float"]);
     assert_err(getitem(&x, &Any::str("a")), ErrorKind::IndexError, &["valid indices"]);
     assert_err(getitem(&x, &tensor(f64t(&[0.0], &[1]))), ErrorKind::IndexError, &["float64"]);
     assert_err(getitem(&x, &slice(None, None, Some(0))), ErrorKind::ValueError, &["step cannot be zero"]);
     let m = Tensor::from_slice(&[true, false, true], &[3]).unwrap();
-    assert_err(getitem(&x, &tensor(m)), ErrorKind::IndexError, &["boolean index did not match", "axis 0", "size of axis is 2", "3"]);
+    assert_err(
+        getitem(&x, &tensor(m)),
+        ErrorKind::IndexError,
+        &["boolean index did not match", "axis 0", "size of axis is 2", "3"],
+    );
     let bad = tuple(vec![tensor(t64(&[0, 1], &[2])), tensor(t64(&[0, 1, 2], &[3]))]);
     assert_err(getitem(&x, &bad), ErrorKind::IndexError, &["shape mismatch", "(2,)", "(3,)"]);
     assert_err(getitem(&x, &tensor(t64(&[-3], &[1]))), ErrorKind::IndexError, &["index -3", "axis 0", "size 2"]);
@@ -311,7 +323,11 @@ fn index_errors() {
     assert_err(take(&x, &f64t(&[0.0], &[1]), None), ErrorKind::TypeError, &["take() argument 'indices'"]);
     assert_err(take(&x, &t64(&[0], &[1]), Some(2)), ErrorKind::ValueError, &["take() argument 'axis'"]);
     assert_err(take_along_axis(&x, &t64(&[0], &[1]), 0), ErrorKind::ValueError, &["take_along_axis", "dimensions"]);
-    assert_err(take_along_axis(&x, &t64(&[0, 0, 0], &[3, 1]), 1), ErrorKind::ValueError, &["take_along_axis", "broadcastable"]);
+    assert_err(
+        take_along_axis(&x, &t64(&[0, 0, 0], &[3, 1]), 1),
+        ErrorKind::ValueError,
+        &["take_along_axis", "broadcastable"],
+    );
     assert_err(nonzero(&Tensor::scalar(1i64)), ErrorKind::ValueError, &["nonzero", "0-d"]);
 }
 
@@ -319,7 +335,8 @@ fn index_errors() {
 fn setitem_semantics() {
     let x = arange(&[5]);
     // Overlapping source and destination behave as if the source were copied first.
-    setitem(&x, &slice(Some(1), None, None), &Operand::Tensor(getitem(&x, &slice(None, Some(-1), None)).unwrap())).unwrap();
+    setitem(&x, &slice(Some(1), None, None), &Operand::Tensor(getitem(&x, &slice(None, Some(-1), None)).unwrap()))
+        .unwrap();
     assert_eq!(i64s(&x), [0, 0, 1, 2, 3]);
     // Unsafe casts as numpy: floats truncate into ints.
     setitem(&x, &Any::int(0), &Operand::Scalar(Scalar::Float(2.7))).unwrap();
@@ -335,13 +352,33 @@ fn setitem_semantics() {
     assert_eq!(i64s(&v)[0], 6);
     // Errors.
     let small = Tensor::zeros(&[3], DType::UInt8).unwrap();
-    assert_err(setitem(&small, &Any::int(0), &Operand::Scalar(Scalar::Int(300))), ErrorKind::OverflowError, &["setitem", "300", "uint8"]);
-    assert_err(setitem(&small, &Any::int(0), &Operand::Scalar(Scalar::Float(f64::NAN))), ErrorKind::ValueError, &["NaN"]);
-    assert_err(setitem(&small, &Any::int(0), &Operand::Scalar(Scalar::Float(f64::INFINITY))), ErrorKind::OverflowError, &["infinity"]);
-    assert_err(setitem(&small, &slice(None, None, None), &Operand::Tensor(t64(&[1, 2], &[2]))), ErrorKind::ValueError, &["setitem", "(2,)", "(3,)"]);
+    assert_err(
+        setitem(&small, &Any::int(0), &Operand::Scalar(Scalar::Int(300))),
+        ErrorKind::OverflowError,
+        &["setitem", "300", "uint8"],
+    );
+    assert_err(
+        setitem(&small, &Any::int(0), &Operand::Scalar(Scalar::Float(f64::NAN))),
+        ErrorKind::ValueError,
+        &["NaN"],
+    );
+    assert_err(
+        setitem(&small, &Any::int(0), &Operand::Scalar(Scalar::Float(f64::INFINITY))),
+        ErrorKind::OverflowError,
+        &["infinity"],
+    );
+    assert_err(
+        setitem(&small, &slice(None, None, None), &Operand::Tensor(t64(&[1, 2], &[2]))),
+        ErrorKind::ValueError,
+        &["setitem", "(2,)", "(3,)"],
+    );
     let b = arange(&[1]).broadcast_to(&[3]).unwrap();
     assert_err(setitem(&b, &Any::int(0), &Operand::Scalar(Scalar::Int(1))), ErrorKind::ValueError, &["read-only"]);
-    assert_err(setitem(&small, &Any::int(3), &Operand::Scalar(Scalar::Int(1))), ErrorKind::IndexError, &["index 3", "axis 0", "size 3"]);
+    assert_err(
+        setitem(&small, &Any::int(3), &Operand::Scalar(Scalar::Int(1))),
+        ErrorKind::IndexError,
+        &["index 3", "axis 0", "size 3"],
+    );
     // Complex into float keeps the real part; bools into ints are 0/1.
     let f = Tensor::zeros(&[2], DType::Float32).unwrap();
     let c = Tensor::from_slice(&[ferrule_core::Complex64 { re: 1.5, im: 2.0 }], &[1]).unwrap();

@@ -205,14 +205,30 @@ fn axis_errors_name_op_and_argument() {
     assert_err(expand_dims(&x, 3), ErrorKind::ValueError, &["expand_dims() argument 'axis'", "axis 3"]);
     assert_err(expand_dims(&x, -4), ErrorKind::ValueError, &["expand_dims"]);
     assert_err(squeeze(&x, Some(&[0])), ErrorKind::ValueError, &["squeeze() argument 'axis'", "size 2"]);
-    assert_err(matrix_transpose(&Tensor::zeros(&[3], DType::Int8).unwrap()), ErrorKind::ValueError, &["matrix_transpose"]);
+    assert_err(
+        matrix_transpose(&Tensor::zeros(&[3], DType::Int8).unwrap()),
+        ErrorKind::ValueError,
+        &["matrix_transpose"],
+    );
     assert_err(broadcast_to(&x, &[3, 3]), ErrorKind::ValueError, &["broadcast_to", "(2, 3)", "(3, 3)"]);
-    assert_err(broadcast_arrays(&[x.clone(), Tensor::zeros(&[4], DType::Int8).unwrap()]), ErrorKind::ValueError, &["broadcast_arrays"]);
+    assert_err(
+        broadcast_arrays(&[x.clone(), Tensor::zeros(&[4], DType::Int8).unwrap()]),
+        ErrorKind::ValueError,
+        &["broadcast_arrays"],
+    );
     assert_err(concat(&[], Some(0)), ErrorKind::ValueError, &["concat", "'arrays'"]);
-    assert_err(concat(&[x.clone(), Tensor::zeros(&[2, 4], DType::Float32).unwrap()], Some(0)), ErrorKind::ValueError, &["concat", "(2, 3)", "(2, 4)"]);
+    assert_err(
+        concat(&[x.clone(), Tensor::zeros(&[2, 4], DType::Float32).unwrap()], Some(0)),
+        ErrorKind::ValueError,
+        &["concat", "(2, 3)", "(2, 4)"],
+    );
     assert_err(concat(&[Tensor::scalar(1i64)], Some(0)), ErrorKind::ValueError, &["concat", "zero-dimensional"]);
     assert_err(concat(std::slice::from_ref(&x), Some(2)), ErrorKind::ValueError, &["concat() argument 'axis'"]);
-    assert_err(stack(&[x.clone(), Tensor::zeros(&[3, 2], DType::Float32).unwrap()], 0), ErrorKind::ValueError, &["stack", "same shape"]);
+    assert_err(
+        stack(&[x.clone(), Tensor::zeros(&[3, 2], DType::Float32).unwrap()], 0),
+        ErrorKind::ValueError,
+        &["stack", "same shape"],
+    );
     assert_err(stack(std::slice::from_ref(&x), 3), ErrorKind::ValueError, &["stack() argument 'axis'"]);
     assert_err(unstack(&Tensor::scalar(1.0f32), 0), ErrorKind::ValueError, &["unstack"]);
     assert_err(flip(&x, Some(&[2])), ErrorKind::ValueError, &["flip() argument 'axis'"]);
@@ -221,10 +237,26 @@ fn axis_errors_name_op_and_argument() {
     assert_err(roll(&x, &ints(&[1, 2, 3]), Some(&[0, 1])), ErrorKind::ValueError, &["roll"]);
     assert_err(moveaxis(&x, &[0, 1], &[0]), ErrorKind::ValueError, &["moveaxis"]);
     assert_err(moveaxis(&x, &[0, 0], &[0, 1]), ErrorKind::ValueError, &["moveaxis() argument 'source'", "repeated"]);
-    assert_err(repeat(&x, &Operand::Scalar(Scalar::Int(-1)), None), ErrorKind::ValueError, &["repeat() argument 'repeats'"]);
-    assert_err(repeat(&x, &Operand::Scalar(Scalar::Float(1.0)), None), ErrorKind::TypeError, &["repeat() argument 'repeats'"]);
-    assert_err(repeat(&x, &Operand::Tensor(t64(&[1, 2], &[2])), Some(1)), ErrorKind::ValueError, &["repeat() argument 'repeats'", "2 counts", "size 3"]);
-    assert_err(repeat(&x, &Operand::Tensor(f64t(&[1.0], &[1])), Some(1)), ErrorKind::TypeError, &["repeat() argument 'repeats'", "float64"]);
+    assert_err(
+        repeat(&x, &Operand::Scalar(Scalar::Int(-1)), None),
+        ErrorKind::ValueError,
+        &["repeat() argument 'repeats'"],
+    );
+    assert_err(
+        repeat(&x, &Operand::Scalar(Scalar::Float(1.0)), None),
+        ErrorKind::TypeError,
+        &["repeat() argument 'repeats'"],
+    );
+    assert_err(
+        repeat(&x, &Operand::Tensor(t64(&[1, 2], &[2])), Some(1)),
+        ErrorKind::ValueError,
+        &["repeat() argument 'repeats'", "2 counts", "size 3"],
+    );
+    assert_err(
+        repeat(&x, &Operand::Tensor(f64t(&[1.0], &[1])), Some(1)),
+        ErrorKind::TypeError,
+        &["repeat() argument 'repeats'", "float64"],
+    );
     assert_err(tile(&x, &[-1]), ErrorKind::ValueError, &["tile() argument 'repetitions'"]);
 }
 

@@ -24,10 +24,9 @@ impl Key {
     fn cmp(&self, other: &Key) -> Ordering {
         match (self, other) {
             (Key::Int(a), Key::Int(b)) => a.cmp(b),
-            (Key::Float(ca, ra, ia), Key::Float(cb, rb, ib)) => ca
-                .cmp(cb)
-                .then(ra.partial_cmp(rb).unwrap())
-                .then(ia.partial_cmp(ib).unwrap()),
+            (Key::Float(ca, ra, ia), Key::Float(cb, rb, ib)) => {
+                ca.cmp(cb).then(ra.partial_cmp(rb).unwrap()).then(ia.partial_cmp(ib).unwrap())
+            }
             _ => unreachable!(),
         }
     }
@@ -243,7 +242,11 @@ fn large_sorts_use_the_parallel_paths() {
                 (false, true) => Ordering::Less,
                 _ => a.partial_cmp(b).unwrap(),
             };
-            if descending { o.reverse() } else { o }
+            if descending {
+                o.reverse()
+            } else {
+                o
+            }
         });
         assert_eq!(format!("{s:?}"), format!("{want:?}"));
         let idx = i64s(&argsort(&x, -1, descending, true).unwrap());
@@ -256,7 +259,11 @@ fn large_sorts_use_the_parallel_paths() {
                 (false, true) => Ordering::Less,
                 _ => a.partial_cmp(&b).unwrap(),
             };
-            if descending { o.reverse() } else { o }
+            if descending {
+                o.reverse()
+            } else {
+                o
+            }
         });
         assert!(idx.iter().zip(&w).all(|(&a, &b)| a as usize == b));
     }
@@ -294,8 +301,24 @@ fn searchsorted_promotes_and_checks() {
     let got = searchsorted(&hay, &Operand::Tensor(t64(&[2, 9, 0], &[3, 1])), "right", None).unwrap();
     assert_eq!(got.shape(), [3, 1]);
     assert_eq!(i64s(&got), [3, 4, 0]);
-    assert_err(searchsorted(&t64(&[1, 2], &[1, 2]), &Operand::Scalar(Scalar::Int(1)), "left", None), ErrorKind::ValueError, &["searchsorted() argument 'x1'", "1-D"]);
-    assert_err(searchsorted(&hay, &Operand::Scalar(Scalar::Int(1)), "middle", None), ErrorKind::ValueError, &["'side'", "middle"]);
-    assert_err(searchsorted(&hay, &Operand::Scalar(Scalar::Int(1)), "left", Some(&t64(&[0], &[1]))), ErrorKind::ValueError, &["'sorter'"]);
-    assert_err(searchsorted(&hay, &Operand::Scalar(Scalar::Int(1)), "left", Some(&t64(&[0, 1, 2, 9], &[4]))), ErrorKind::IndexError, &["'sorter'", "index 9"]);
+    assert_err(
+        searchsorted(&t64(&[1, 2], &[1, 2]), &Operand::Scalar(Scalar::Int(1)), "left", None),
+        ErrorKind::ValueError,
+        &["searchsorted() argument 'x1'", "1-D"],
+    );
+    assert_err(
+        searchsorted(&hay, &Operand::Scalar(Scalar::Int(1)), "middle", None),
+        ErrorKind::ValueError,
+        &["'side'", "middle"],
+    );
+    assert_err(
+        searchsorted(&hay, &Operand::Scalar(Scalar::Int(1)), "left", Some(&t64(&[0], &[1]))),
+        ErrorKind::ValueError,
+        &["'sorter'"],
+    );
+    assert_err(
+        searchsorted(&hay, &Operand::Scalar(Scalar::Int(1)), "left", Some(&t64(&[0, 1, 2, 9], &[4]))),
+        ErrorKind::IndexError,
+        &["'sorter'", "index 9"],
+    );
 }

@@ -74,11 +74,8 @@ impl<'a> Args<'a> {
     #[cold]
     #[inline(never)]
     fn count_error(&self, min: usize, max: usize) -> Error {
-        let takes = if min == max {
-            plural(min, "argument")
-        } else {
-            format!("from {min} to {}", plural(max, "argument"))
-        };
+        let takes =
+            if min == max { plural(min, "argument") } else { format!("from {min} to {}", plural(max, "argument")) };
         Error::type_error(format!("{}() takes {takes} but {} given", self.function, were(self.values.len())))
     }
 
@@ -132,9 +129,8 @@ impl<'a> Args<'a> {
         read: impl FnOnce(&'a Value) -> Option<T>,
     ) -> Result<T, Error> {
         let value = self.value(index, name)?;
-        read(value).ok_or_else(|| {
-            self.type_error(index, name, format_args!("expected {expected}, got {}", value.type_name()))
-        })
+        read(value)
+            .ok_or_else(|| self.type_error(index, name, format_args!("expected {expected}, got {}", value.type_name())))
     }
 
     /// An int argument (bools are refused).

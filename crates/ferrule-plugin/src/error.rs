@@ -186,9 +186,7 @@ unsafe fn read_c_str(ptr: *const std::ffi::c_char) -> String {
 
 /// `text` as a C string, interior NULs written as `\0`.
 pub(crate) fn c_string(text: &str) -> CString {
-    CString::new(text).unwrap_or_else(|_| {
-        CString::new(text.replace('\0', "\\0")).expect("interior NULs were replaced")
-    })
+    CString::new(text).unwrap_or_else(|_| CString::new(text.replace('\0', "\\0")).expect("interior NULs were replaced"))
 }
 
 /// The message of a panic payload (`&str` or `String`; anything else is described).

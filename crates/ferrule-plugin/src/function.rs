@@ -83,8 +83,7 @@ impl Function {
         // SAFETY: on success `out` is a new reference we now own.
         let object = unsafe { Object::from_raw(out) }
             .ok_or_else(|| Error::runtime_error("a ferrule call succeeded without returning a function"))?;
-        Function::from_object(object)
-            .ok_or_else(|| Error::type_error("a ferrule call returned a non-function object"))
+        Function::from_object(object).ok_or_else(|| Error::type_error("a ferrule call returned a non-function object"))
     }
 
     /// Calls the function. On failure the callee's error comes back as the same native error
@@ -101,8 +100,8 @@ impl Function {
     }
 
     unsafe fn call_raw(&self, args: *const FerruleAny, len: usize) -> Result<Value, Error> {
-        let count = i32::try_from(len)
-            .map_err(|_| Error::value_error(format!("too many arguments for one call: {len}")))?;
+        let count =
+            i32::try_from(len).map_err(|_| Error::value_error(format!("too many arguments for one call: {len}")))?;
         let mut out = FerruleAny::NONE;
         let mut err = std::ptr::null_mut();
         // SAFETY: `len` valid values at `args`; `out` arrives as None per the calling convention.
@@ -228,8 +227,8 @@ where
             let message = format!("{}() panicked: {}", state.name, panic_message(payload.as_ref()));
             // Dropping a payload runs foreign code that could itself panic; leak it rather.
             std::mem::forget(payload);
-            let error = catch_unwind(|| Error::runtime_error(message).into_raw_object())
-                .unwrap_or_else(|_| static_error());
+            let error =
+                catch_unwind(|| Error::runtime_error(message).into_raw_object()).unwrap_or_else(|_| static_error());
             // SAFETY: `err` is a valid out-parameter.
             unsafe { *err = error };
             -1

@@ -71,9 +71,7 @@ pub unsafe fn set_api(api: *const FerruleApi) -> Result<(), Error> {
     match API.compare_exchange(ptr::null_mut(), api.cast_mut(), Ordering::AcqRel, Ordering::Acquire) {
         Ok(_) => Ok(()),
         Err(current) if current == api.cast_mut() => Ok(()),
-        Err(_) => Err(Error::runtime_error(
-            "ferrule plugin: already initialised with a different host API table",
-        )),
+        Err(_) => Err(Error::runtime_error("ferrule plugin: already initialised with a different host API table")),
     }
 }
 

@@ -5,14 +5,13 @@ use std::fmt;
 use std::mem::ManuallyDrop;
 
 use ferrule_sys::{
-    type_index, DLDataType, DLDevice, DLTensor, FerruleAny, FerruleAnyPayload, FerruleObject,
-    FerruleTensorObject,
+    type_index, DLDataType, DLDevice, DLTensor, FerruleAny, FerruleAnyPayload, FerruleObject, FerruleTensorObject,
 };
 
+use crate::api;
 use crate::error::Error;
 use crate::function::Function;
 use crate::object::Object;
-use crate::api;
 
 /// An owned ferrule value: a `FerruleAny` whose object reference (if any) this value owns.
 /// Dropping releases it; cloning retains.
@@ -160,9 +159,8 @@ impl Value {
         let mut out = std::ptr::null_mut();
         let mut err = std::ptr::null_mut();
         // SAFETY: two arrays of the same length and valid out-parameters.
-        let status = unsafe {
-            (api().map_create)(keys.as_ptr(), values.as_ptr(), keys.len() as i64, &mut out, &mut err)
-        };
+        let status =
+            unsafe { (api().map_create)(keys.as_ptr(), values.as_ptr(), keys.len() as i64, &mut out, &mut err) };
         // SAFETY: the call's result contract.
         unsafe { Value::from_status(status, out, err) }
     }

@@ -111,12 +111,7 @@ unsafe fn call_python(
             null_mut()
         } else {
             let slice = objs.as_slice();
-            PyObject_Vectorcall(
-                callable,
-                slice.as_ptr().add(1),
-                n | PY_VECTORCALL_ARGUMENTS_OFFSET,
-                null_mut(),
-            )
+            PyObject_Vectorcall(callable, slice.as_ptr().add(1), n | PY_VECTORCALL_ARGUMENTS_OFFSET, null_mut())
         };
         for &o in &objs.as_slice()[1..] {
             Py_DECREF(o);
@@ -142,7 +137,8 @@ pub unsafe fn function_from_callable(callable: *mut PyObject) -> *mut FerruleObj
         let mut out = null_mut();
         let mut err = null_mut();
         Py_INCREF(callable);
-        let rc = (api().func_create)(Some(trampoline), callable as *mut c_void, Some(state_deleter), &mut out, &mut err);
+        let rc =
+            (api().func_create)(Some(trampoline), callable as *mut c_void, Some(state_deleter), &mut out, &mut err);
         if rc != 0 {
             Py_DECREF(callable);
             crate::error::raise_native_error(err);

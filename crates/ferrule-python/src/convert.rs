@@ -383,8 +383,13 @@ unsafe fn convert_any_other(a: &FerruleAny, tag: i32, owned: bool) -> *mut PyObj
     unsafe {
         match tag {
             ti::BOOL => PyBool_FromLong((a.payload.v_int64 != 0) as _),
-            ti::SMALL_STR => PyUnicode_FromStringAndSize(a.payload.v_bytes.as_ptr() as *const c_char, a.small_len.min(8) as Py_ssize_t),
-            ti::SMALL_BYTES => PyBytes_FromStringAndSize(a.payload.v_bytes.as_ptr() as *const c_char, a.small_len.min(8) as Py_ssize_t),
+            ti::SMALL_STR => PyUnicode_FromStringAndSize(
+                a.payload.v_bytes.as_ptr() as *const c_char,
+                a.small_len.min(8) as Py_ssize_t,
+            ),
+            ti::SMALL_BYTES => {
+                PyBytes_FromStringAndSize(a.payload.v_bytes.as_ptr() as *const c_char, a.small_len.min(8) as Py_ssize_t)
+            }
             ti::OPAQUE_PTR => PyLong_FromVoidPtr(a.payload.v_ptr),
             ti::DTYPE => crate::util::py_str(&crate::tensor::dtype_name(a.payload.v_dtype)),
             ti::DEVICE => crate::util::py_str(&crate::tensor::device_name(a.payload.v_device)),

@@ -90,7 +90,17 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
             c"copy".as_ptr() as *mut c_char,
             null_mut(),
         ];
-        if PyArg_ParseTupleAndKeywords(args, kwargs, c"|$OOOO:__dlpack__".as_ptr(), kwlist.as_mut_ptr(), &mut stream, &mut max_version, &mut dl_device, &mut copy) == 0 {
+        if PyArg_ParseTupleAndKeywords(
+            args,
+            kwargs,
+            c"|$OOOO:__dlpack__".as_ptr(),
+            kwlist.as_mut_ptr(),
+            &mut stream,
+            &mut max_version,
+            &mut dl_device,
+            &mut copy,
+        ) == 0
+        {
             return null_mut();
         }
         if stream != Py_None() {
@@ -103,7 +113,12 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
                 return null_mut();
             }
             if kind != 1 || id != 0 {
-                raise_kind("BufferError", &format!("__dlpack__(): cannot export to device ({kind}, {id}); ferrule tensors live on the CPU (1, 0)"));
+                raise_kind(
+                    "BufferError",
+                    &format!(
+                        "__dlpack__(): cannot export to device ({kind}, {id}); ferrule tensors live on the CPU (1, 0)"
+                    ),
+                );
                 return null_mut();
             }
         }
@@ -120,7 +135,9 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
         if copy == Py_True() {
             // A fresh C-contiguous copy through the operator table (ops.astype with copy).
             let Some(s) = Owned::new(source) else { return null_mut() };
-            let Some(copied) = Owned::new(PyObject_CallMethod(s.0, c"__copy__".as_ptr(), null_mut())) else { return null_mut() };
+            let Some(copied) = Owned::new(PyObject_CallMethod(s.0, c"__copy__".as_ptr(), null_mut())) else {
+                return null_mut();
+            };
             source = copied.into_ptr();
         }
         let source = Owned(source);
@@ -191,16 +208,34 @@ unsafe fn import_capsule(capsule: *mut PyObject) -> *mut PyObject {
 /// `copy=True` asks the producer for a copy; a device other than the CPU is a `ValueError`.
 pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
     guard(|| unsafe {
-        let (mut x, mut device, mut copy): (*mut PyObject, *mut PyObject, *mut PyObject) = (null_mut(), Py_None(), Py_None());
-        let mut kwlist = [c"".as_ptr() as *mut c_char, c"device".as_ptr() as *mut c_char, c"copy".as_ptr() as *mut c_char, null_mut()];
-        if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|$OO:from_dlpack".as_ptr(), kwlist.as_mut_ptr(), &mut x, &mut device, &mut copy) == 0 {
+        let (mut x, mut device, mut copy): (*mut PyObject, *mut PyObject, *mut PyObject) =
+            (null_mut(), Py_None(), Py_None());
+        let mut kwlist = [
+            c"".as_ptr() as *mut c_char,
+            c"device".as_ptr() as *mut c_char,
+            c"copy".as_ptr() as *mut c_char,
+            null_mut(),
+        ];
+        if PyArg_ParseTupleAndKeywords(
+            args,
+            kwargs,
+            c"O|$OO:from_dlpack".as_ptr(),
+            kwlist.as_mut_ptr(),
+            &mut x,
+            &mut device,
+            &mut copy,
+        ) == 0
+        {
             return null_mut();
         }
         if device != Py_None() {
             let Some(name) = Owned::new(PyObject_Str(device)) else { return null_mut() };
             let s = CStr::from_ptr(PyUnicode_AsUTF8(name.0)).to_string_lossy().into_owned();
             if s != "cpu" && s != "cpu:0" {
-                raise(PyExc_ValueError, &format!("from_dlpack() argument 'device': ferrule tensors live on the CPU, got {s}"));
+                raise(
+                    PyExc_ValueError,
+                    &format!("from_dlpack() argument 'device': ferrule tensors live on the CPU, got {s}"),
+                );
                 return null_mut();
             }
         }
@@ -210,7 +245,10 @@ pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwa
         }
         let Some(method) = Owned::new(PyObject_GetAttrString(x, c"__dlpack__".as_ptr())) else {
             PyErr_Clear();
-            raise(PyExc_TypeError, "from_dlpack() argument 'x': expected an object with __dlpack__ (a DLPack producer)");
+            raise(
+                PyExc_TypeError,
+                "from_dlpack() argument 'x': expected an object with __dlpack__ (a DLPack producer)",
+            );
             return null_mut();
         };
         let Some(kw) = Owned::new(PyDict_New()) else { return null_mut() };

@@ -214,7 +214,8 @@ pub unsafe extern "C" fn make_builtin(_m: *mut PyObject, args: *mut *mut PyObjec
                 None => return null_mut(),
             }
         };
-        let (Ok(c_name), Ok(c_doc)) = (std::ffi::CString::new(name_text), doc_text.map(std::ffi::CString::new).transpose())
+        let (Ok(c_name), Ok(c_doc)) =
+            (std::ffi::CString::new(name_text), doc_text.map(std::ffi::CString::new).transpose())
         else {
             raise_kind("ValueError", "_builtin(): name and doc must not contain NUL characters");
             return null_mut();
@@ -477,7 +478,13 @@ unsafe extern "C" fn richcompare(a: *mut PyObject, b: *mut PyObject, op: i32) ->
 }
 
 unsafe extern "C" fn hash(obj: *mut PyObject) -> Py_hash_t {
-    let h = unsafe { if handle(obj).is_null() { obj as usize } else { handle(obj) as usize } };
+    let h = unsafe {
+        if handle(obj).is_null() {
+            obj as usize
+        } else {
+            handle(obj) as usize
+        }
+    };
     ((h >> 4) as Py_hash_t).max(0)
 }
 
@@ -655,7 +662,13 @@ pub unsafe fn create_type() -> *mut PyObject {
             getset(c"__name__", get_name, Some(set_override), c"The function's name (settable).", 0),
             getset(c"__qualname__", get_qualname, Some(set_override), c"The qualified name (settable).", 1),
             getset(c"__doc__", get_doc, Some(set_override), c"Documentation from the registry (settable).", 2),
-            getset(c"__signature__", get_signature, Some(set_override), c"An inspect.Signature built from the registered signature.", 3),
+            getset(
+                c"__signature__",
+                get_signature,
+                Some(set_override),
+                c"An inspect.Signature built from the registered signature.",
+                3,
+            ),
             getset(c"name", get_registered_name, None, c"The name the function is registered under.", 0),
             getset(c"_info", get_info, None, c"The registry metadata (a dict), as func_get_info returns it.", 0),
             std::mem::zeroed(),

@@ -120,7 +120,11 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
             raise_native_error(err);
             return None;
         }
-        let dict = Owned::new(any_into_py(&FerruleAny { type_index: ti::MAP, small_len: 0, payload: FerruleAnyPayload { v_obj: map } }))?;
+        let dict = Owned::new(any_into_py(&FerruleAny {
+            type_index: ti::MAP,
+            small_len: 0,
+            payload: FerruleAnyPayload { v_obj: map },
+        }))?;
         if PyDict_Check(dict.0) == 0 {
             raise_kind("RuntimeError", "ferrule: func_get_info did not return a map");
             return None;
@@ -216,7 +220,10 @@ unsafe fn raise_arity(f: *mut PyFunction, info: &Info, nargs: usize, filled: &[b
             let n = info.n_positional;
             let plural = if n == 1 { "" } else { "s" };
             let given = if nargs == 1 { "was" } else { "were" };
-            raise_kind("TypeError", &format!("{name}() takes {n} positional argument{plural} but {nargs} {given} given"));
+            raise_kind(
+                "TypeError",
+                &format!("{name}() takes {n} positional argument{plural} but {nargs} {given} given"),
+            );
             return;
         }
         for (i, p) in info.params.iter().enumerate() {
@@ -258,7 +265,10 @@ pub unsafe fn bind_keywords(
     unsafe {
         if !info.has_signature {
             let name = display_name(f);
-            raise_kind("TypeError", &format!("{name}() takes no keyword arguments (it was registered without a signature)"));
+            raise_kind(
+                "TypeError",
+                &format!("{name}() takes no keyword arguments (it was registered without a signature)"),
+            );
             return None;
         }
         let nargs = args.len();
@@ -278,7 +288,11 @@ pub unsafe fn bind_keywords(
         for (k, &value) in kwvalues.iter().enumerate() {
             let key = PyTuple_GET_ITEM(kwnames, k as Py_ssize_t);
             let Some(i) = find_param(info, key) else {
-                let msg = format!("{}() got an unexpected keyword argument '{}'", display_name(f), str_view(key).unwrap_or("?"));
+                let msg = format!(
+                    "{}() got an unexpected keyword argument '{}'",
+                    display_name(f),
+                    str_view(key).unwrap_or("?")
+                );
                 raise_kind("TypeError", &msg);
                 return None;
             };

@@ -61,7 +61,11 @@ unsafe fn opt_str(obj: *mut PyObject, what: &str) -> Result<Option<std::ffi::CSt
 }
 
 /// `_register_func(name, func, doc, signature, flags)`: registers a Function or any callable.
-pub unsafe extern "C" fn register_func(_m: *mut PyObject, args: *mut *mut PyObject, nargs: Py_ssize_t) -> *mut PyObject {
+pub unsafe extern "C" fn register_func(
+    _m: *mut PyObject,
+    args: *mut *mut PyObject,
+    nargs: Py_ssize_t,
+) -> *mut PyObject {
     unsafe {
         if nargs != 5 {
             raise(PyExc_TypeError, "_register_func(name, func, doc, signature, flags) takes 5 arguments");

@@ -196,7 +196,9 @@ unsafe extern "C" fn frontend_release(h: *mut FerruleObject) {
 /// Installs [`frontend_release`] in libferrule (module init).
 pub unsafe fn install_release_hook() {
     let a = api();
-    if a.struct_size as usize >= std::mem::offset_of!(ferrule_sys::FerruleApi, set_frontend_release_hook) + std::mem::size_of::<usize>() {
+    if a.struct_size as usize
+        >= std::mem::offset_of!(ferrule_sys::FerruleApi, set_frontend_release_hook) + std::mem::size_of::<usize>()
+    {
         unsafe { (a.set_frontend_release_hook)(Some(frontend_release)) };
     }
 }
@@ -212,7 +214,11 @@ pub fn dtype_name(d: DLDataType) -> String {
         (6, 8) => "bool".to_owned(),
         (c, b) => format!("dtype(code={c}, bits={b})"),
     };
-    if d.lanes == 1 { base } else { format!("{base}x{}", d.lanes) }
+    if d.lanes == 1 {
+        base
+    } else {
+        format!("{base}x{}", d.lanes)
+    }
 }
 
 /// The device as "type:id" ("cpu:0", "cuda:1", ...).
@@ -263,11 +269,19 @@ fn buffer_format(d: DLDataType) -> Option<&'static CStr> {
 }
 
 unsafe fn shape_of(t: &DLTensor) -> &[i64] {
-    if t.ndim <= 0 { &[] } else { unsafe { std::slice::from_raw_parts(t.shape, t.ndim as usize) } }
+    if t.ndim <= 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(t.shape, t.ndim as usize) }
+    }
 }
 
 unsafe fn strides_of(t: &DLTensor) -> &[i64] {
-    if t.ndim <= 0 { &[] } else { unsafe { std::slice::from_raw_parts(t.strides, t.ndim as usize) } }
+    if t.ndim <= 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(t.strides, t.ndim as usize) }
+    }
 }
 
 fn item_bytes(d: DLDataType) -> i64 {
@@ -295,7 +309,9 @@ unsafe extern "C" fn new(tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mu
         let mut data: *mut PyObject = null_mut();
         let mut dtype: *mut PyObject = Py_None();
         let mut kwlist = [c"data".as_ptr() as *mut c_char, c"dtype".as_ptr() as *mut c_char, null_mut()];
-        if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|O:Tensor".as_ptr(), kwlist.as_mut_ptr(), &mut data, &mut dtype) == 0 {
+        if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|O:Tensor".as_ptr(), kwlist.as_mut_ptr(), &mut data, &mut dtype)
+            == 0
+        {
             return null_mut();
         }
         from_data(data, dtype, tp)
@@ -554,7 +570,10 @@ unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: 
         let t = dl(obj);
         let Some(readonly) = is_readonly(obj) else { return -1 };
         if readonly && flags & PyBUF_WRITABLE != 0 {
-            raise_kind("BufferError", "ferrule.Tensor: the tensor is read-only (its memory came from a read-only producer)");
+            raise_kind(
+                "BufferError",
+                "ferrule.Tensor: the tensor is read-only (its memory came from a read-only producer)",
+            );
             return -1;
         }
         if t.device.device_type != 1 {
@@ -610,7 +629,11 @@ unsafe extern "C" fn releasebuffer(obj: *mut PyObject, view: *mut Py_buffer) {
 
 /// `_ferrule._tensor_from_data(data, dtype)`: the constructor as a plain function (used by
 /// `ferrule.tensor`).
-pub unsafe extern "C" fn tensor_from_data(_m: *mut PyObject, args: *mut *mut PyObject, nargs: Py_ssize_t) -> *mut PyObject {
+pub unsafe extern "C" fn tensor_from_data(
+    _m: *mut PyObject,
+    args: *mut *mut PyObject,
+    nargs: Py_ssize_t,
+) -> *mut PyObject {
     unsafe {
         if !(1..=2).contains(&nargs) {
             raise(PyExc_TypeError, "tensor() takes data and an optional dtype");

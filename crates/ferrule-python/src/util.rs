@@ -201,11 +201,20 @@ pub fn leak<T>(v: Vec<T>) -> *mut T {
 
 /// A `METH_NOARGS` method entry.
 pub fn method_noargs(name: &'static std::ffi::CStr, f: PyCFunction, doc: &'static std::ffi::CStr) -> PyMethodDef {
-    PyMethodDef { ml_name: name.as_ptr(), ml_meth: PyMethodDefPointer { PyCFunction: f }, ml_flags: METH_NOARGS, ml_doc: doc.as_ptr() }
+    PyMethodDef {
+        ml_name: name.as_ptr(),
+        ml_meth: PyMethodDefPointer { PyCFunction: f },
+        ml_flags: METH_NOARGS,
+        ml_doc: doc.as_ptr(),
+    }
 }
 
 /// A `METH_VARARGS | METH_KEYWORDS` method entry.
-pub fn method_kw(name: &'static std::ffi::CStr, f: PyCFunctionWithKeywords, doc: &'static std::ffi::CStr) -> PyMethodDef {
+pub fn method_kw(
+    name: &'static std::ffi::CStr,
+    f: PyCFunctionWithKeywords,
+    doc: &'static std::ffi::CStr,
+) -> PyMethodDef {
     PyMethodDef {
         ml_name: name.as_ptr(),
         ml_meth: PyMethodDefPointer { PyCFunctionWithKeywords: f },
@@ -216,7 +225,12 @@ pub fn method_kw(name: &'static std::ffi::CStr, f: PyCFunctionWithKeywords, doc:
 
 /// A `METH_O` method entry.
 pub fn method_o(name: &'static std::ffi::CStr, f: PyCFunction, doc: &'static std::ffi::CStr) -> PyMethodDef {
-    PyMethodDef { ml_name: name.as_ptr(), ml_meth: PyMethodDefPointer { PyCFunction: f }, ml_flags: METH_O, ml_doc: doc.as_ptr() }
+    PyMethodDef {
+        ml_name: name.as_ptr(),
+        ml_meth: PyMethodDefPointer { PyCFunction: f },
+        ml_flags: METH_O,
+        ml_doc: doc.as_ptr(),
+    }
 }
 
 /// A `METH_FASTCALL` method entry.
@@ -237,10 +251,22 @@ pub fn getset(
     doc: &'static std::ffi::CStr,
     closure: usize,
 ) -> PyGetSetDef {
-    PyGetSetDef { name: name.as_ptr(), get: Some(get), set, doc: doc.as_ptr(), closure: closure as *mut std::ffi::c_void }
+    PyGetSetDef {
+        name: name.as_ptr(),
+        get: Some(get),
+        set,
+        doc: doc.as_ptr(),
+        closure: closure as *mut std::ffi::c_void,
+    }
 }
 
 /// A read-only `Py_ssize_t` member entry (used for the special `__*offset__` members).
 pub fn member(name: &'static std::ffi::CStr, offset: usize) -> PyMemberDef {
-    PyMemberDef { name: name.as_ptr(), type_code: Py_T_PYSSIZET, offset: offset as Py_ssize_t, flags: Py_READONLY, doc: null_mut() }
+    PyMemberDef {
+        name: name.as_ptr(),
+        type_code: Py_T_PYSSIZET,
+        offset: offset as Py_ssize_t,
+        flags: Py_READONLY,
+        doc: null_mut(),
+    }
 }

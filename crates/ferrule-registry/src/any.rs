@@ -63,7 +63,10 @@ impl Any {
 
     /// A device.
     pub fn device(v: Device) -> Any {
-        Self::pod(ti::DEVICE, FerruleAnyPayload { v_device: DLDevice { device_type: v.device_type, device_id: v.device_id } })
+        Self::pod(
+            ti::DEVICE,
+            FerruleAnyPayload { v_device: DLDevice { device_type: v.device_type, device_id: v.device_id } },
+        )
     }
 
     fn small(type_index: i32, bytes: &[u8]) -> Any {

@@ -175,7 +175,11 @@ impl Function {
             unsafe {
                 let dst = full.as_mut_ptr().cast::<Any>();
                 std::ptr::copy_nonoverlapping(args.as_ptr(), dst, args.len());
-                std::ptr::copy_nonoverlapping(defaults.as_ptr().add(args.len()), dst.add(args.len()), defaults.len() - args.len());
+                std::ptr::copy_nonoverlapping(
+                    defaults.as_ptr().add(args.len()),
+                    dst.add(args.len()),
+                    defaults.len() - args.len(),
+                );
                 return self.call_exact(std::slice::from_raw_parts(dst, defaults.len()));
             }
         }
@@ -265,8 +269,15 @@ impl Function {
     ///
     /// # Safety
     /// `args` points at `n` valid values (or n == 0); `out` and `err` are writable.
-    pub unsafe fn call_raw(&self, args: *const FerruleAny, n: i32, out: *mut FerruleAny, err: *mut *mut FerruleObject) -> Result<()> {
-        let n_args = usize::try_from(n).map_err(|_| Error::value_error(format!("{}(): negative argument count {n}", self.name())))?;
+    pub unsafe fn call_raw(
+        &self,
+        args: *const FerruleAny,
+        n: i32,
+        out: *mut FerruleAny,
+        err: *mut *mut FerruleObject,
+    ) -> Result<()> {
+        let n_args = usize::try_from(n)
+            .map_err(|_| Error::value_error(format!("{}(): negative argument count {n}", self.name())))?;
         if let Some(sig) = self.fill_defaults(n_args)? {
             // SAFETY: caller contract.
             let result = self.call_filled(unsafe { Any::slice_from_raw(args, n_args) }, sig)?;
@@ -341,7 +352,8 @@ mod tests {
 
     #[test]
     fn direct_calls_follow_each_objects_signature() {
-        let f = Function::from_callable(Callable::C { callback: count_args, state: std::ptr::null_mut(), deleter: None });
+        let f =
+            Function::from_callable(Callable::C { callback: count_args, state: std::ptr::null_mut(), deleter: None });
         // unregistered: every arity is called directly
         assert!(f.direct_c_callback(0).is_some());
         let two = Function::with_info(&f, info("(a: int, b: int = 5) -> int"));

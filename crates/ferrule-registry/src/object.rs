@@ -5,7 +5,9 @@ use std::mem::ManuallyDrop;
 use std::ptr::NonNull;
 use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
-use ferrule_sys::{FerruleFrontendRelease, FerruleObject, FERRULE_DELETER_DROP, FERRULE_DELETER_FREE, FERRULE_OBJECT_FRONTEND_OWNED};
+use ferrule_sys::{
+    FerruleFrontendRelease, FerruleObject, FERRULE_DELETER_DROP, FERRULE_DELETER_FREE, FERRULE_OBJECT_FRONTEND_OWNED,
+};
 
 static LIVE_OBJECTS: AtomicU64 = AtomicU64::new(0);
 

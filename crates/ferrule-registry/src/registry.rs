@@ -21,15 +21,36 @@ fn table() -> &'static RwLock<HashMap<String, ObjRef<Function>>> {
 ///
 /// Errors: ValueError for an empty or malformed name; KeyError if the name is taken and
 /// `FERRULE_REGISTER_OVERRIDE` is not in `flags`.
-pub fn set_global(name: &str, func: &ObjRef<Function>, doc: &str, signature: Option<Signature>, flags: i32) -> Result<()> {
-    if name.is_empty() || name.starts_with('.') || name.ends_with('.') || name.contains("..") || name.chars().any(char::is_whitespace) {
-        return Err(Error::value_error(format!("register: invalid function name {name:?} (expected a dotted name like 'mylib.scale')")));
+pub fn set_global(
+    name: &str,
+    func: &ObjRef<Function>,
+    doc: &str,
+    signature: Option<Signature>,
+    flags: i32,
+) -> Result<()> {
+    if name.is_empty()
+        || name.starts_with('.')
+        || name.ends_with('.')
+        || name.contains("..")
+        || name.chars().any(char::is_whitespace)
+    {
+        return Err(Error::value_error(format!(
+            "register: invalid function name {name:?} (expected a dotted name like 'mylib.scale')"
+        )));
     }
-    let info = FuncInfo { name: name.to_owned(), doc: doc.to_owned(), signature, flags: flags & !FERRULE_REGISTER_OVERRIDE, ..FuncInfo::default() };
+    let info = FuncInfo {
+        name: name.to_owned(),
+        doc: doc.to_owned(),
+        signature,
+        flags: flags & !FERRULE_REGISTER_OVERRIDE,
+        ..FuncInfo::default()
+    };
     let func = Function::with_info(func, info);
     let mut table = table().write().unwrap_or_else(|p| p.into_inner());
     if flags & FERRULE_REGISTER_OVERRIDE == 0 && table.contains_key(name) {
-        return Err(Error::key_error(format!("register: a function named '{name}' is already registered (pass override=True to replace it)")));
+        return Err(Error::key_error(format!(
+            "register: a function named '{name}' is already registered (pass override=True to replace it)"
+        )));
     }
     let old = table.insert(name.to_owned(), func);
     drop(table);
@@ -137,7 +158,12 @@ impl FuncDef {
                 params: F::param_types()
                     .into_iter()
                     .enumerate()
-                    .map(|(i, ty)| Param { name: format!("arg{i}"), ty: ty.to_owned(), kind: ParamKind::Positional, default: None })
+                    .map(|(i, ty)| Param {
+                        name: format!("arg{i}"),
+                        ty: ty.to_owned(),
+                        kind: ParamKind::Positional,
+                        default: None,
+                    })
                     .collect(),
                 returns: F::return_type().to_owned(),
             },

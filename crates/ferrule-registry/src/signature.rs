@@ -304,7 +304,10 @@ impl Parser<'_> {
             loop {
                 let mut kind = if keyword_only { ParamKind::KeywordOnly } else { ParamKind::Positional };
                 if self.eat("/") {
-                    if keyword_only || sig.params.is_empty() || sig.params.iter().any(|p| p.kind == ParamKind::PositionalOnly) {
+                    if keyword_only
+                        || sig.params.is_empty()
+                        || sig.params.iter().any(|p| p.kind == ParamKind::PositionalOnly)
+                    {
                         return Err(self.fail("misplaced '/'"));
                     }
                     for p in &mut sig.params {
@@ -335,7 +338,8 @@ impl Parser<'_> {
                     return Err(self.fail(&format!("duplicate parameter '{name}'")));
                 }
                 let ty = if self.eat(":") { self.type_text()? } else { "Any".to_owned() };
-                let default = if kind != ParamKind::VarPositional && self.eat("=") { Some(self.literal()?) } else { None };
+                let default =
+                    if kind != ParamKind::VarPositional && self.eat("=") { Some(self.literal()?) } else { None };
                 if default.is_some() {
                     seen_default = true;
                 } else if seen_default && matches!(kind, ParamKind::Positional | ParamKind::PositionalOnly) {
@@ -402,7 +406,19 @@ mod tests {
 
     #[test]
     fn errors_name_the_column() {
-        for bad in ["(/, a)", "(a, /, /)", "(*, a, /)", "(a, a)", "a: int", "(a = 1, b)", "(*a, *b)", "(*, *b)", "(a = [1)", "(a: int) junk", "(1a)"] {
+        for bad in [
+            "(/, a)",
+            "(a, /, /)",
+            "(*, a, /)",
+            "(a, a)",
+            "a: int",
+            "(a = 1, b)",
+            "(*a, *b)",
+            "(*, *b)",
+            "(a = [1)",
+            "(a: int) junk",
+            "(1a)",
+        ] {
             let err = Signature::parse(bad).unwrap_err();
             assert_eq!(err.kind(), "ValueError", "{bad}");
             assert!(err.message().contains("column"), "{bad}: {}", err.message());

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use ferrule_core::{contiguous_strides, DType, Device, Storage, Tensor};
 use ferrule_sys::{
-    type_index as ti, DLDataType, DLDevice, DLManagedTensorVersioned, DLPackVersion, DLTensor, DLPACK_FLAG_BITMASK_READ_ONLY,
-    DLPACK_MAJOR_VERSION, DLPACK_MINOR_VERSION,
+    type_index as ti, DLDataType, DLDevice, DLManagedTensorVersioned, DLPackVersion, DLTensor,
+    DLPACK_FLAG_BITMASK_READ_ONLY, DLPACK_MAJOR_VERSION, DLPACK_MINOR_VERSION,
 };
 
 use crate::error::{Error, Result};
@@ -93,7 +93,10 @@ pub fn tensor_create(shape: &[i64], dtype: DLDataType, device: DLDevice) -> Resu
     let dtype = DType::from_dlpack(dtype.code, dtype.bits, dtype.lanes)
         .map_err(|e| Error::type_error(format!("tensor_create: unsupported dtype: {}", e.message)))?;
     if device.device_type != Device::KDL_CPU {
-        return Err(Error::new("NotImplementedError", &format!("tensor_create: only cpu tensors can be created, not device type {}", device.device_type)));
+        return Err(Error::new(
+            "NotImplementedError",
+            &format!("tensor_create: only cpu tensors can be created, not device type {}", device.device_type),
+        ));
     }
     Ok(TensorObj::new(Tensor::zeros(shape, dtype).map_err(|e| Error::from(e.with_context("in tensor_create")))?))
 }
@@ -133,17 +136,24 @@ pub unsafe fn tensor_from_dlpack(managed: *mut DLManagedTensorVersioned) -> Resu
     // SAFETY: caller contract.
     let m = unsafe { &*managed };
     if m.version.major != DLPACK_MAJOR_VERSION {
-        return Err(buffer_error(format!("from_dlpack: unsupported DLPack version {}.{} (ferrule reads 1.x)", m.version.major, m.version.minor)));
+        return Err(buffer_error(format!(
+            "from_dlpack: unsupported DLPack version {}.{} (ferrule reads 1.x)",
+            m.version.major, m.version.minor
+        )));
     }
     let dl = &m.dl_tensor;
     if dl.device.device_type != Device::KDL_CPU {
-        return Err(buffer_error(format!("from_dlpack: only cpu tensors can be imported, not device type {}", dl.device.device_type)));
+        return Err(buffer_error(format!(
+            "from_dlpack: only cpu tensors can be imported, not device type {}",
+            dl.device.device_type
+        )));
     }
     let dtype = DType::from_dlpack(dl.dtype.code, dl.dtype.bits, dl.dtype.lanes)
         .map_err(|e| buffer_error(format!("from_dlpack: {}", e.message)))?;
     let ndim = usize::try_from(dl.ndim).map_err(|_| buffer_error(format!("from_dlpack: negative ndim {}", dl.ndim)))?;
     // SAFETY: DLPack guarantees `ndim` entries when ndim > 0.
-    let shape: Vec<i64> = if ndim == 0 { Vec::new() } else { unsafe { std::slice::from_raw_parts(dl.shape, ndim) }.to_vec() };
+    let shape: Vec<i64> =
+        if ndim == 0 { Vec::new() } else { unsafe { std::slice::from_raw_parts(dl.shape, ndim) }.to_vec() };
     if shape.iter().any(|&d| d < 0) {
         return Err(buffer_error(format!("from_dlpack: negative dimension in shape {shape:?}")));
     }
@@ -207,7 +217,15 @@ pub fn tensor_to_dlpack(tensor: &ObjRef<TensorObj>) -> *mut DLManagedTensorVersi
             manager_ctx: std::ptr::null_mut::<c_void>(),
             deleter: Some(delete_export),
             flags: if tensor.readonly() { DLPACK_FLAG_BITMASK_READ_ONLY } else { 0 },
-            dl_tensor: DLTensor { data: dl.data, device: dl.device, ndim: dl.ndim, dtype: dl.dtype, shape: dl.shape, strides: dl.strides, byte_offset: 0 },
+            dl_tensor: DLTensor {
+                data: dl.data,
+                device: dl.device,
+                ndim: dl.ndim,
+                dtype: dl.dtype,
+                shape: dl.shape,
+                strides: dl.strides,
+                byte_offset: 0,
+            },
         },
         _owner: tensor.clone(),
     });

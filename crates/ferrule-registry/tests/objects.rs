@@ -45,7 +45,8 @@ fn small_strings_are_inline() {
 
 #[test]
 fn maps_keep_order_and_reject_bad_keys() {
-    let m = Map::new(vec![(Any::str("b"), Any::int(1)), (Any::int(7), Any::int(2)), (Any::str("b"), Any::int(3))]).unwrap();
+    let m =
+        Map::new(vec![(Any::str("b"), Any::int(1)), (Any::int(7), Any::int(2)), (Any::str("b"), Any::int(3))]).unwrap();
     assert_eq!(m.len(), 2);
     assert_eq!(m.get_str("b").unwrap().as_int(), Some(3));
     assert_eq!(m.get(&Any::int(7)).unwrap().as_int(), Some(2));

@@ -25,7 +25,10 @@ fn type_error_names_function_argument_and_position() {
 
 #[test]
 fn defaults_fill_trailing_arguments() {
-    FuncDef::new("t.scale").signature("(x: float, factor: float = 2.0) -> float").register(|x: f64, f: f64| x * f).unwrap();
+    FuncDef::new("t.scale")
+        .signature("(x: float, factor: float = 2.0) -> float")
+        .register(|x: f64, f: f64| x * f)
+        .unwrap();
     let f = get_global("t.scale").unwrap();
     assert_eq!(f.call(&[Any::float(3.0)]).unwrap().as_float(), Some(6.0));
     assert_eq!(f.call(&[Any::float(3.0), Any::float(3.0)]).unwrap().as_float(), Some(9.0));

@@ -18,9 +18,9 @@ pub(crate) fn add_int(args: Args<'_>) -> Result<Value, Error> {
     args.expect_count(2, 2)?;
     let a = args.int(0, "a")?;
     let b = args.int(1, "b")?;
-    a.checked_add(b).map(Value::int).ok_or_else(|| {
-        Error::overflow_error(format!("{}(): {a} + {b} does not fit in int64", args.function_name()))
-    })
+    a.checked_add(b)
+        .map(Value::int)
+        .ok_or_else(|| Error::overflow_error(format!("{}(): {a} + {b} does not fit in int64", args.function_name())))
 }
 
 /// `testing.raise_error(kind, message)`: fails with exactly that kind and message.
@@ -40,8 +40,7 @@ pub(crate) fn panic(args: Args<'_>) -> Result<Value, Error> {
 pub(crate) fn apply(args: Args<'_>) -> Result<Value, Error> {
     args.expect_at_least(1)?;
     let f = args.function(0, "f")?;
-    f.call(args.rest(1))
-        .map_err(|error| error.with_context(format!("while calling {}", args.function_name())))
+    f.call(args.rest(1)).map_err(|error| error.with_context(format!("while calling {}", args.function_name())))
 }
 
 /// `testing.non_utf8_bytes()`.

@@ -13,7 +13,11 @@ pub(crate) fn tensor_sum(args: Args<'_>) -> Result<Value, Error> {
     args.expect_count(1, 1)?;
     let tensor = args.tensor(0, "t")?;
     if tensor.device.device_type != KDL_CPU {
-        return Err(args.value_error(0, "t", format_args!("expected a CPU tensor, got device type {}", tensor.device.device_type)));
+        return Err(args.value_error(
+            0,
+            "t",
+            format_args!("expected a CPU tensor, got device type {}", tensor.device.device_type),
+        ));
     }
     let dtype = tensor.dtype;
     let sum = match (dtype.code, dtype.bits, dtype.lanes) {
@@ -114,7 +118,8 @@ pub(crate) fn tensor_fill(args: Args<'_>) -> Result<Value, Error> {
         return Err(unsafe { Error::from_raw_object(err) });
     }
     // SAFETY: on success `out` is a new reference we now own.
-    let tensor = unsafe { Object::from_raw(out) }.ok_or_else(|| Error::runtime_error("tensor_create returned no tensor"))?;
+    let tensor =
+        unsafe { Object::from_raw(out) }.ok_or_else(|| Error::runtime_error("tensor_create returned no tensor"))?;
     let result = Value::object(tensor);
     let dltensor = result.as_tensor().ok_or_else(|| Error::runtime_error("tensor_create returned a non-tensor"))?;
     // tensor_create validated the shape, so the element count fits.

@@ -21,7 +21,8 @@ pub(crate) fn call_from_threads(args: Args<'_>) -> Result<Value, Error> {
     if n_calls < 0 {
         return Err(args.value_error(2, "n_calls", format_args!("must be >= 0, got {n_calls}")));
     }
-    let run = Run { f, n_calls, succeeded: AtomicI64::new(0), stop: AtomicBool::new(false), first_error: Mutex::new(None) };
+    let run =
+        Run { f, n_calls, succeeded: AtomicI64::new(0), stop: AtomicBool::new(false), first_error: Mutex::new(None) };
     // Joining may take long and the callbacks may need the frontend's lock: release it.
     blocking(|| run.spawn_and_join(n_threads));
     let first_error = run.first_error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);

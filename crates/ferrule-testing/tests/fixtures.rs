@@ -190,7 +190,10 @@ fn call_from_threads_counts_calls_and_returns_the_first_error() {
         let error = call("testing.call_from_threads", &[fail_at.into(), Value::int(4), Value::int(10)]).unwrap_err();
         assert_eq!((error.kind(), error.message()), ("ValueError", "thread 2 call 3"));
 
-        assert_eq!(call("testing.call_from_threads", &[record.clone().into(), Value::int(0), Value::int(5)]).unwrap().as_int(), Some(0));
+        assert_eq!(
+            call("testing.call_from_threads", &[record.clone().into(), Value::int(0), Value::int(5)]).unwrap().as_int(),
+            Some(0)
+        );
         let error = call("testing.call_from_threads", &[record.into(), Value::int(-1), Value::int(5)]).unwrap_err();
         assert_eq!(error.kind(), "ValueError");
         assert!(error.message().contains("argument 2 'n_threads'"), "{error}");

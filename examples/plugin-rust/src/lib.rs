@@ -178,8 +178,8 @@ fn for_each_offset(shape: &[i64], strides: &[i64], mut visit: impl FnMut(isize))
 /// A new C-contiguous CPU tensor of `shape` and `dtype`, zero-filled, made through the host's
 /// API table.
 fn new_tensor(shape: &[i64], dtype: DLDataType) -> Result<Value, Error> {
-    let ndim = i32::try_from(shape.len())
-        .map_err(|_| Error::value_error(format!("too many dimensions: {}", shape.len())))?;
+    let ndim =
+        i32::try_from(shape.len()).map_err(|_| Error::value_error(format!("too many dimensions: {}", shape.len())))?;
     let device = DLDevice { device_type: KDL_CPU, device_id: 0 };
     let mut out = std::ptr::null_mut();
     let mut err = std::ptr::null_mut();

@@ -16,7 +16,8 @@ from __future__ import annotations
 import inspect
 import os
 import types
-from typing import Any, Callable, TypeVar, overload
+from collections.abc import Callable
+from typing import Any, TypeVar, overload
 
 from .. import _ferrule
 from ..error import KeyError as _FerruleKeyError

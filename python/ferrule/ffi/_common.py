@@ -13,7 +13,8 @@ import math
 import sys
 import types
 import typing
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 _SIMPLE_TYPES: dict[Any, str] = {
     int: "int",
@@ -153,7 +154,7 @@ def positional_adapter(func: Callable[..., Any]) -> Callable[..., Any]:
     n_fixed = n_pos + len(kwonly)
 
     def adapter(*args: Any) -> Any:
-        keywords = dict(zip(kwonly, args[n_pos:n_fixed]))
+        keywords = dict(zip(kwonly, args[n_pos:n_fixed], strict=False))
         return func(*args[:n_pos], *args[n_fixed:], **keywords)
 
     adapter.__wrapped__ = func  # type: ignore[attr-defined]
@@ -273,6 +274,8 @@ def signature_from_info(info: Mapping[str, Any], classes: Mapping[str, Any]) -> 
     for p in info.get("params", []):
         kind = _KIND.get(p.get("kind", ""), inspect.Parameter.POSITIONAL_OR_KEYWORD)
         default = p["default"] if "default" in p else inspect.Parameter.empty
-        params.append(inspect.Parameter(p["name"], kind, default=default, annotation=_annotation(p.get("type", ""), classes)))
+        params.append(
+            inspect.Parameter(p["name"], kind, default=default, annotation=_annotation(p.get("type", ""), classes))
+        )
     returns = _annotation(info.get("returns", ""), classes)
     return inspect.Signature(params, return_annotation=returns)

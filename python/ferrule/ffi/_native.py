@@ -126,7 +126,7 @@ def _forget_payload(token: int) -> None:
     """Payload deleter: the native error died (or its payload was replaced)."""
     try:
         payloads.pop(token, None)
-    except BaseException:  # noqa: BLE001 - never raise into native code
+    except BaseException:
         pass
 
 

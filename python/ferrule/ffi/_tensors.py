@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import ctypes
 import sys
+from collections.abc import Callable
 from ctypes import byref, c_void_p
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -45,7 +46,10 @@ def _tensor_copy(data: Any, dtype: Any = None) -> int:
     shape = (ctypes.c_int64 * max(arr.ndim, 1))(*arr.shape)
     dl_dtype = _abi.DLDataType(_DLPACK_CODE[arr.dtype.kind], arr.dtype.itemsize * 8, 1)
     out, err = c_void_p(), c_void_p()
-    check(cdll.ferrule_tensor_create(shape, arr.ndim, dl_dtype, _abi.DLDevice(_abi.KDL_CPU, 0), byref(out), byref(err)), err)
+    check(
+        cdll.ferrule_tensor_create(shape, arr.ndim, dl_dtype, _abi.DLDevice(_abi.KDL_CPU, 0), byref(out), byref(err)),
+        err,
+    )
     handle = int(out.value or 0)
     if arr.size:
         dl = cdll.ferrule_tensor_dltensor(handle).contents
@@ -164,7 +168,13 @@ class Tensor(NativeObject):
         strides = tuple(dl.strides[i] * itemsize for i in range(dl.ndim))
         address = int(dl.data or 0) + int(dl.byte_offset)
         typestr = ("|" if itemsize == 1 else _BYTE_ORDER) + kind + str(itemsize)
-        return {"version": 3, "shape": shape, "typestr": typestr, "data": (address, self._readonly()), "strides": strides}
+        return {
+            "version": 3,
+            "shape": shape,
+            "typestr": typestr,
+            "data": (address, self._readonly()),
+            "strides": strides,
+        }
 
     def numpy(self, copy: bool = False) -> np.ndarray[Any, Any]:
         """The data as a numpy array: a view that keeps this tensor alive, or a copy."""

@@ -12,8 +12,9 @@ from __future__ import annotations
 import ctypes
 import operator
 import sys
+from collections.abc import Callable
 from ctypes import byref, c_size_t, c_void_p
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +30,6 @@ from ._native import (
     raise_error,
     tokens,
 )
-
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 #: Nested containers deeper than this are refused (which also stops self-containing lists).
@@ -118,10 +118,10 @@ def _make_trampoline() -> tuple[Callable[..., int], list[Any]]:
             values = [from_any(args[i], False) for i in range(num_args)]
             store_owned(func(*values), out[0])
             return 0
-        except BaseException as exc:  # noqa: BLE001 - every exception must cross as an error
+        except BaseException as exc:
             try:
                 err[0] = error_from_exception(exc)
-            except BaseException:  # noqa: BLE001
+            except BaseException:
                 return fail(err, b"ferrule.ffi.ctypes: a callback failed and its error could not be reported")
             return -1
 
@@ -135,7 +135,7 @@ def _forget_callable(state: int) -> None:
     """State deleter: the native function object died, so its Python callable may go too."""
     try:
         callables.pop(state, None)
-    except BaseException:  # noqa: BLE001 - never raise into native code
+    except BaseException:
         pass
 
 
@@ -172,7 +172,9 @@ class _PyCapsule:
     _sig = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.py_object, ctypes.c_char_p)
     is_valid = _sig(("PyCapsule_IsValid", ctypes.pythonapi))
     set_name = _sig(("PyCapsule_SetName", ctypes.pythonapi))
-    get_pointer = ctypes.PYFUNCTYPE(c_void_p, ctypes.py_object, ctypes.c_char_p)(("PyCapsule_GetPointer", ctypes.pythonapi))
+    get_pointer = ctypes.PYFUNCTYPE(c_void_p, ctypes.py_object, ctypes.c_char_p)(
+        ("PyCapsule_GetPointer", ctypes.pythonapi)
+    )
     # PyCapsule_SetName keeps the pointer: the name must outlive every capsule renamed with it
     used_name = immortal(ctypes.create_string_buffer(b"used_dltensor_versioned"))
 
@@ -192,7 +194,9 @@ def tensor_from_dlpack(obj: Any) -> int:
             "ferrule imports DLPack 1.x only"
         ) from None
     if not _PyCapsule.is_valid(capsule, b"dltensor_versioned"):
-        raise BufferError(f"from_dlpack(): {type(obj).__name__}.__dlpack__ did not return a 'dltensor_versioned' capsule")
+        raise BufferError(
+            f"from_dlpack(): {type(obj).__name__}.__dlpack__ did not return a 'dltensor_versioned' capsule"
+        )
     managed = _PyCapsule.get_pointer(capsule, b"dltensor_versioned")
     out, err = c_void_p(), c_void_p()
     # on failure the capsule still owns the managed tensor, and frees it when it dies

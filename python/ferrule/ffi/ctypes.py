@@ -28,8 +28,9 @@ import inspect
 import os
 import sys
 import types
+from collections.abc import Callable
 from ctypes import byref, c_void_p
-from typing import Any, Callable, TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from . import _abi
 from ._abi import FerruleAny
@@ -150,7 +151,9 @@ class _CallInfo:
             n = self.n_positional
             plural = "" if n == 1 else "s"
             given = "was" if nargs == 1 else "were"
-            raise ferrule_error("TypeError", f"{name}() takes {n} positional argument{plural} but {nargs} {given} given")
+            raise ferrule_error(
+                "TypeError", f"{name}() takes {n} positional argument{plural} but {nargs} {given} given"
+            )
         for i, p in enumerate(self.params):
             is_filled = (i < nargs and p.kind != "keyword_only") if filled is None else filled[i]
             if not is_filled and p.default is _EMPTY:
@@ -183,7 +186,7 @@ class _CallInfo:
             if slots[index] is not _EMPTY:
                 raise ferrule_error("TypeError", f"{name}() got multiple values for argument {param.name!r}")
             slots[index] = value
-        if any(s is _EMPTY and p.default is _EMPTY for s, p in zip(slots, self.params)):
+        if any(s is _EMPTY and p.default is _EMPTY for s, p in zip(slots, self.params, strict=False)):
             self._raise_arity(name, nargs, [s is not _EMPTY for s in slots])
         for i, p in enumerate(self.params):
             if slots[i] is _EMPTY:
@@ -637,4 +640,3 @@ def live_object_count() -> int:
 def abi_version() -> int:
     """The ABI version of the loaded libferrule."""
     return int(lib().ferrule_abi_version())
-

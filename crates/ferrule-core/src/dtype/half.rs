@@ -57,11 +57,7 @@ impl F16 {
         let exp = ((x >> 23) & 0xff) as i32;
         let man = x & 0x7f_ffff;
         if exp == 0xff {
-            let payload = if man == 0 {
-                0
-            } else {
-                0x200 | (man >> 13) as u16
-            };
+            let payload = if man == 0 { 0 } else { 0x200 | (man >> 13) as u16 };
             return F16(sign | 0x7c00 | payload);
         }
         let half_exp = exp - 127 + 15;
@@ -192,9 +188,7 @@ mod tests {
         assert_eq!(BF16::from_f32(f32::MAX), BF16(0x7f80));
         assert_eq!(BF16::from_f32(f32::INFINITY), BF16(0x7f80));
         assert!(BF16::from_f32(f32::NAN).to_f32().is_nan());
-        assert!(BF16::from_f32(f32::from_bits(0x7f80_0001))
-            .to_f32()
-            .is_nan());
+        assert!(BF16::from_f32(f32::from_bits(0x7f80_0001)).to_f32().is_nan());
         for bits in 0..=u16::MAX {
             let value = BF16(bits).to_f32();
             if !value.is_nan() {

@@ -65,11 +65,7 @@ fn for_each_row(shape: &[i64], strides: &[i64], mut row: impl FnMut(i64, i64, i6
 ///
 /// If `shape` and `strides` differ in length.
 pub fn for_each_offset(shape: &[i64], strides: &[i64], mut f: impl FnMut(i64)) {
-    assert_eq!(
-        shape.len(),
-        strides.len(),
-        "for_each_offset: shape and strides differ in length"
-    );
+    assert_eq!(shape.len(), strides.len(), "for_each_offset: shape and strides differ in length");
     for_each_row(shape, strides, |start, len, stride| {
         let mut offset = start;
         for _ in 0..len {
@@ -85,12 +81,7 @@ pub fn for_each_offset(shape: &[i64], strides: &[i64], mut f: impl FnMut(i64)) {
 ///
 /// Every element the layout reaches from `src` must be readable, and `dst` must have room for
 /// all of them without overlapping the source.
-unsafe fn gather_items<const N: usize>(
-    src: *const u8,
-    shape: &[i64],
-    strides: &[i64],
-    dst: *mut u8,
-) {
+unsafe fn gather_items<const N: usize>(src: *const u8, shape: &[i64], strides: &[i64], dst: *mut u8) {
     let mut out = dst;
     for_each_row(shape, strides, |start, len, stride| {
         let len = len as usize;
@@ -168,12 +159,7 @@ impl Tensor {
     /// The elements in C order; `TypeError` unless `T` is the tensor's dtype.
     pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
         if T::DTYPE != self.dtype {
-            crate::bail!(
-                TypeError,
-                "cannot read a {} tensor as {}",
-                self.dtype,
-                T::DTYPE
-            );
+            crate::bail!(TypeError, "cannot read a {} tensor as {}", self.dtype, T::DTYPE);
         }
         self.check_host_accessible("read")?;
         let numel = self.numel() as usize;
@@ -208,26 +194,14 @@ impl Tensor {
 
     fn check_slice_access<T: Element>(&self) -> Result<()> {
         if T::DTYPE != self.dtype {
-            crate::bail!(
-                TypeError,
-                "cannot view a {} tensor as {}",
-                self.dtype,
-                T::DTYPE
-            );
+            crate::bail!(TypeError, "cannot view a {} tensor as {}", self.dtype, T::DTYPE);
         }
         if !self.is_contiguous() {
-            crate::bail!(
-                ValueError,
-                "only a contiguous tensor can be viewed as a slice"
-            );
+            crate::bail!(ValueError, "only a contiguous tensor can be viewed as a slice");
         }
         self.check_host_accessible("view")?;
         if self.numel() > 0 && self.data_ptr() as usize % align_of::<T>() != 0 {
-            crate::bail!(
-                BufferError,
-                "tensor data is not aligned to {} bytes",
-                align_of::<T>()
-            );
+            crate::bail!(BufferError, "tensor data is not aligned to {} bytes", align_of::<T>());
         }
         Ok(())
     }
@@ -248,9 +222,7 @@ impl Tensor {
         }
         // SAFETY: checked contiguous, aligned, host accessible and in bounds; the caller
         // guarantees no concurrent writes and valid values.
-        Ok(unsafe {
-            std::slice::from_raw_parts(self.data_ptr().cast::<T>(), self.numel() as usize)
-        })
+        Ok(unsafe { std::slice::from_raw_parts(self.data_ptr().cast::<T>(), self.numel() as usize) })
     }
 
     /// The elements of a contiguous tensor as a mutable slice, without copying; errors as
@@ -269,9 +241,7 @@ impl Tensor {
             return Ok(&mut []);
         }
         // SAFETY: as in `as_slice`; exclusivity is the caller's guarantee.
-        Ok(unsafe {
-            std::slice::from_raw_parts_mut(self.data_ptr().cast::<T>(), self.numel() as usize)
-        })
+        Ok(unsafe { std::slice::from_raw_parts_mut(self.data_ptr().cast::<T>(), self.numel() as usize) })
     }
 }
 
@@ -312,10 +282,8 @@ mod tests {
             let bytes: Vec<u8> = (0..6 * n).map(|b| b as u8).collect();
             let t = Tensor::from_bytes(&bytes, &[2, 3], dtype).unwrap();
             let tt = t.transpose(0, 1).unwrap().contiguous().unwrap();
-            let expected: Vec<u8> = [0, 3, 1, 4, 2, 5]
-                .iter()
-                .flat_map(|&i| bytes[i * n..(i + 1) * n].to_vec())
-                .collect();
+            let expected: Vec<u8> =
+                [0, 3, 1, 4, 2, 5].iter().flat_map(|&i| bytes[i * n..(i + 1) * n].to_vec()).collect();
             assert_eq!(tt.to_bytes().unwrap(), expected, "{dtype}");
             assert!(tt.is_contiguous());
         }
@@ -336,11 +304,7 @@ mod tests {
         let t = Tensor::from_bytes(&[0, 1, 2, 255], &[4], DType::Bool).unwrap();
         assert_eq!(t.to_vec::<bool>().unwrap(), [false, true, true, true]);
         assert_eq!(t.to_vec::<u8>().unwrap_err().kind, ErrorKind::TypeError);
-        assert!(Tensor::zeros(&[0], DType::Int8)
-            .unwrap()
-            .to_vec::<i8>()
-            .unwrap()
-            .is_empty());
+        assert!(Tensor::zeros(&[0], DType::Int8).unwrap().to_vec::<i8>().unwrap().is_empty());
     }
 
     #[test]
@@ -350,14 +314,7 @@ mod tests {
         unsafe {
             assert_eq!(t.as_slice::<i16>().unwrap(), [1, 2, 3, 4]);
             assert_eq!(t.as_slice::<u16>().unwrap_err().kind, ErrorKind::TypeError);
-            assert_eq!(
-                t.transpose(0, 1)
-                    .unwrap()
-                    .as_slice::<i16>()
-                    .unwrap_err()
-                    .kind,
-                ErrorKind::ValueError
-            );
+            assert_eq!(t.transpose(0, 1).unwrap().as_slice::<i16>().unwrap_err().kind, ErrorKind::ValueError);
             t.as_mut_slice::<i16>().unwrap()[0] = 9;
             assert_eq!(t.select(0, 1).unwrap().as_slice::<i16>().unwrap(), [3, 4]);
         }
@@ -367,42 +324,25 @@ mod tests {
         // SAFETY: the Vec's heap block stays put inside the owner and holds 16 bytes after `ptr`.
         let storage = unsafe { Storage::from_foreign(ptr, 16, Device::CPU, Box::new(buffer)) };
         // SAFETY: zeroed bytes are valid int32.
-        let odd =
-            unsafe { Tensor::from_storage(Arc::new(storage), vec![4], vec![1], 0, DType::Int32) }
-                .unwrap();
+        let odd = unsafe { Tensor::from_storage(Arc::new(storage), vec![4], vec![1], 0, DType::Int32) }.unwrap();
         assert_eq!(odd.to_vec::<i32>().unwrap(), [0; 4]);
         // SAFETY: nothing writes to `odd`.
-        assert_eq!(
-            unsafe { odd.as_slice::<i32>() }.unwrap_err().kind,
-            ErrorKind::BufferError
-        );
+        assert_eq!(unsafe { odd.as_slice::<i32>() }.unwrap_err().kind, ErrorKind::BufferError);
     }
 
     #[test]
     fn device_memory_is_not_read() {
         let cuda = Device::new(Device::KDL_CUDA, 0);
         // SAFETY: the tensor below is never dereferenced: reads are refused for cuda memory.
-        let storage =
-            unsafe { Storage::from_foreign(std::ptr::dangling_mut(), 16, cuda, Box::new(())) };
+        let storage = unsafe { Storage::from_foreign(std::ptr::dangling_mut(), 16, cuda, Box::new(())) };
         // SAFETY: see above.
-        let t =
-            unsafe { Tensor::from_storage(Arc::new(storage), vec![4], vec![1], 0, DType::Float32) }
-                .unwrap();
+        let t = unsafe { Tensor::from_storage(Arc::new(storage), vec![4], vec![1], 0, DType::Float32) }.unwrap();
         assert_eq!(t.device(), cuda);
-        assert_eq!(
-            t.to_bytes().unwrap_err().kind,
-            ErrorKind::NotImplementedError
-        );
-        assert_eq!(
-            t.to_vec::<f32>().unwrap_err().kind,
-            ErrorKind::NotImplementedError
-        );
+        assert_eq!(t.to_bytes().unwrap_err().kind, ErrorKind::NotImplementedError);
+        assert_eq!(t.to_vec::<f32>().unwrap_err().kind, ErrorKind::NotImplementedError);
         assert_eq!(t.copy().unwrap_err().kind, ErrorKind::NotImplementedError);
         assert!(t.contiguous().unwrap().shares_memory_with(&t));
         let flipped = t.slice(0, None, None, -1).unwrap();
-        assert_eq!(
-            flipped.contiguous().unwrap_err().kind,
-            ErrorKind::NotImplementedError
-        );
+        assert_eq!(flipped.contiguous().unwrap_err().kind, ErrorKind::NotImplementedError);
     }
 }

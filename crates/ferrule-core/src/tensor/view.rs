@@ -31,12 +31,8 @@ pub fn broadcast_shapes(a: &[i64], b: &[i64]) -> Result<Vec<i64>> {
 /// without copying, or `None` when some merged group of dims is not laid out contiguously.
 fn reshape_strides(shape: &[i64], strides: &[i64], new_shape: &[i64]) -> Option<Vec<i64>> {
     // Size-1 dims never constrain the layout; drop them from the old side.
-    let (old_dims, old_strides): (Vec<i64>, Vec<i64>) = shape
-        .iter()
-        .zip(strides)
-        .filter(|&(&dim, _)| dim != 1)
-        .map(|(&d, &s)| (d, s))
-        .unzip();
+    let (old_dims, old_strides): (Vec<i64>, Vec<i64>) =
+        shape.iter().zip(strides).filter(|&(&dim, _)| dim != 1).map(|(&d, &s)| (d, s)).unzip();
     let mut new_strides = vec![1i64; new_shape.len()];
     let (mut old_i, mut new_i) = (0, 0);
     // Walk both shapes in groups of dims whose products match.
@@ -69,11 +65,7 @@ fn reshape_strides(shape: &[i64], strides: &[i64], new_shape: &[i64]) -> Option<
 impl Tensor {
     fn check_axis(&self, axis: usize) -> Result<()> {
         if axis >= self.ndim() {
-            crate::bail!(
-                ValueError,
-                "axis {axis} is out of bounds for tensor of dimension {}",
-                self.ndim()
-            );
+            crate::bail!(ValueError, "axis {axis} is out of bounds for tensor of dimension {}", self.ndim());
         }
         Ok(())
     }
@@ -83,21 +75,13 @@ impl Tensor {
     /// Returns a view when the strides allow one and a contiguous copy otherwise.
     pub fn reshape(&self, shape: &[i64]) -> Result<Tensor> {
         let numel = self.numel();
-        let mismatch = || {
-            Error::value_error(format!(
-                "cannot reshape tensor of size {numel} into shape {}",
-                format_shape(shape)
-            ))
-        };
+        let mismatch =
+            || Error::value_error(format!("cannot reshape tensor of size {numel} into shape {}", format_shape(shape)));
         if shape.iter().filter(|&&dim| dim == -1).count() > 1 {
             crate::bail!(ValueError, "can only specify one unknown dimension");
         }
         if shape.iter().any(|&dim| dim < -1) {
-            crate::bail!(
-                ValueError,
-                "negative dimensions are not allowed, got shape {}",
-                format_shape(shape)
-            );
+            crate::bail!(ValueError, "negative dimensions are not allowed, got shape {}", format_shape(shape));
         }
         let known: Vec<i64> = shape.iter().copied().filter(|&dim| dim != -1).collect();
         let known_product = dims_product(&known).ok_or_else(mismatch)?;
@@ -111,11 +95,7 @@ impl Tensor {
             return Err(mismatch());
         }
         if numel == 0 {
-            return Ok(self.view(
-                new_shape.clone(),
-                super::contiguous_strides(&new_shape),
-                self.offset,
-            ));
+            return Ok(self.view(new_shape.clone(), super::contiguous_strides(&new_shape), self.offset));
         }
         match reshape_strides(&self.shape, &self.strides, &new_shape) {
             Some(strides) => Ok(self.view(new_shape, strides, self.offset)),
@@ -160,13 +140,7 @@ impl Tensor {
     /// `self[..., start:stop:step, ...]` along `axis`, with Python's rules: negative indices
     /// count from the end, out-of-range bounds clamp, `None` means "from the start / to the
     /// end" in the direction of `step`, and `step` may be negative but not zero.
-    pub fn slice(
-        &self,
-        axis: usize,
-        start: Option<i64>,
-        stop: Option<i64>,
-        step: i64,
-    ) -> Result<Tensor> {
+    pub fn slice(&self, axis: usize, start: Option<i64>, stop: Option<i64>, step: i64) -> Result<Tensor> {
         self.check_axis(axis)?;
         if step == 0 {
             crate::bail!(ValueError, "slice step cannot be zero");
@@ -195,12 +169,8 @@ impl Tensor {
         if len > 1 {
             strides[axis] = strides[axis].wrapping_mul(step);
         }
-        let offset = if len > 0 {
-            self.offset
-                .wrapping_add(start.wrapping_mul(self.strides[axis]))
-        } else {
-            self.offset
-        };
+        let offset =
+            if len > 0 { self.offset.wrapping_add(start.wrapping_mul(self.strides[axis])) } else { self.offset };
         Ok(self.view(shape, strides, offset))
     }
 
@@ -211,20 +181,13 @@ impl Tensor {
         let size = self.shape[axis];
         let position = if index < 0 { index + size } else { index };
         if !(0..size).contains(&position) {
-            crate::bail!(
-                IndexError,
-                "index {index} is out of bounds for axis {axis} with size {size}"
-            );
+            crate::bail!(IndexError, "index {index} is out of bounds for axis {axis} with size {size}");
         }
         let mut shape = self.shape.clone();
         let mut strides = self.strides.clone();
         shape.remove(axis);
         let stride = strides.remove(axis);
-        Ok(self.view(
-            shape,
-            strides,
-            self.offset.wrapping_add(position.wrapping_mul(stride)),
-        ))
+        Ok(self.view(shape, strides, self.offset.wrapping_add(position.wrapping_mul(stride))))
     }
 
     /// A view with `shape` that repeats size-1 and missing leading dims through zero strides
@@ -255,11 +218,7 @@ impl Tensor {
     /// Inserts a dim of size 1 at `axis` (`0..=ndim`).
     pub fn expand_dims(&self, axis: usize) -> Result<Tensor> {
         if axis > self.ndim() {
-            crate::bail!(
-                ValueError,
-                "axis {axis} is out of bounds for tensor of dimension {}",
-                self.ndim() + 1
-            );
+            crate::bail!(ValueError, "axis {axis} is out of bounds for tensor of dimension {}", self.ndim() + 1);
         }
         // Any stride works for a size-1 dim; pick the one a contiguous tensor would have.
         let stride = match axis {
@@ -278,19 +237,12 @@ impl Tensor {
     pub fn squeeze(&self, axes: Option<&[usize]>) -> Result<Tensor> {
         let mut remove = vec![false; self.ndim()];
         match axes {
-            None => remove
-                .iter_mut()
-                .zip(&self.shape)
-                .for_each(|(r, &dim)| *r = dim == 1),
+            None => remove.iter_mut().zip(&self.shape).for_each(|(r, &dim)| *r = dim == 1),
             Some(axes) => {
                 for &axis in axes {
                     self.check_axis(axis)?;
                     if self.shape[axis] != 1 {
-                        crate::bail!(
-                            ValueError,
-                            "cannot squeeze axis {axis}: its size is {}, not 1",
-                            self.shape[axis]
-                        );
+                        crate::bail!(ValueError, "cannot squeeze axis {axis}: its size is {}, not 1", self.shape[axis]);
                     }
                     if std::mem::replace(&mut remove[axis], true) {
                         crate::bail!(ValueError, "repeated axis {axis} in squeeze");
@@ -299,14 +251,8 @@ impl Tensor {
             }
         }
         let keep = |i: &usize| !remove[*i];
-        let shape: Dims = (0..self.ndim())
-            .filter(keep)
-            .map(|i| self.shape[i])
-            .collect();
-        let strides: Dims = (0..self.ndim())
-            .filter(keep)
-            .map(|i| self.strides[i])
-            .collect();
+        let shape: Dims = (0..self.ndim()).filter(keep).map(|i| self.shape[i]).collect();
+        let strides: Dims = (0..self.ndim()).filter(keep).map(|i| self.strides[i]).collect();
         Ok(self.view(shape, strides, self.offset))
     }
 }
@@ -333,37 +279,21 @@ mod tests {
         assert!(r.shares_memory_with(&t));
         let p = t.permute(&[2, 0, 1]).unwrap();
         let merged = p.reshape(&[4, 6]).unwrap();
-        assert!(
-            merged.shares_memory_with(&t),
-            "trailing dims of a permutation stay contiguous"
-        );
+        assert!(merged.shares_memory_with(&t), "trailing dims of a permutation stay contiguous");
         assert_eq!(merged.strides(), [1, 4]);
         let flat = p.reshape(&[-1]).unwrap();
         assert!(!flat.shares_memory_with(&t));
         assert_eq!(values(&flat), values(&p.contiguous().unwrap()));
-        assert_eq!(
-            arange(&[6]).reshape(&[1, 2, 1, 3, 1]).unwrap().strides(),
-            [6, 3, 3, 1, 1]
-        );
-        assert_eq!(
-            Tensor::scalar(5i64).reshape(&[1, 1]).unwrap().shape(),
-            [1, 1]
-        );
+        assert_eq!(arange(&[6]).reshape(&[1, 2, 1, 3, 1]).unwrap().strides(), [6, 3, 3, 1, 1]);
+        assert_eq!(Tensor::scalar(5i64).reshape(&[1, 1]).unwrap().shape(), [1, 1]);
     }
 
     #[test]
     fn reshape_errors() {
         let t = arange(&[6]);
         let err = t.reshape(&[4]).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "ValueError: cannot reshape tensor of size 6 into shape (4,)"
-        );
-        assert!(t
-            .reshape(&[-1, -1])
-            .unwrap_err()
-            .message
-            .contains("one unknown"));
+        assert_eq!(err.to_string(), "ValueError: cannot reshape tensor of size 6 into shape (4,)");
+        assert!(t.reshape(&[-1, -1]).unwrap_err().message.contains("one unknown"));
         assert!(t.reshape(&[-1, 4]).is_err());
         assert!(t.reshape(&[-2, -3]).is_err());
         let empty = arange(&[0, 3]);
@@ -379,11 +309,7 @@ mod tests {
         assert_eq!(values(&tt), [0, 3, 1, 4, 2, 5]);
         assert_eq!(t.permute(&[0]).unwrap_err().kind, ErrorKind::ValueError);
         assert!(t.permute(&[0, 0]).unwrap_err().message.contains("repeated"));
-        assert!(t
-            .permute(&[0, 2])
-            .unwrap_err()
-            .message
-            .contains("out of bounds"));
+        assert!(t.permute(&[0, 2]).unwrap_err().message.contains("out of bounds"));
         assert!(t.transpose(0, 2).is_err());
     }
 
@@ -399,10 +325,7 @@ mod tests {
         assert_eq!(take(None, None, i64::MAX), [0]);
         assert_eq!(take(None, None, i64::MIN), [4]);
         assert_eq!(take(Some(i64::MIN), Some(i64::MAX), 2), [0, 2, 4]);
-        assert_eq!(
-            t.slice(0, None, None, 0).unwrap_err().kind,
-            ErrorKind::ValueError
-        );
+        assert_eq!(t.slice(0, None, None, 0).unwrap_err().kind, ErrorKind::ValueError);
         assert!(t.slice(1, None, None, 1).is_err());
         let m = arange(&[3, 4]);
         let col = m.slice(1, Some(-1), None, -2).unwrap();
@@ -416,21 +339,10 @@ mod tests {
         assert_eq!(values(&m.select(0, 1).unwrap()), [4, 5, 6, 7]);
         assert_eq!(values(&m.select(1, -1).unwrap()), [3, 7, 11]);
         let err = m.select(0, 5).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "IndexError: index 5 is out of bounds for axis 0 with size 3"
-        );
+        assert_eq!(err.to_string(), "IndexError: index 5 is out of bounds for axis 0 with size 3");
         assert_eq!(m.select(0, -4).unwrap_err().kind, ErrorKind::IndexError);
         assert_eq!(m.select(2, 0).unwrap_err().kind, ErrorKind::ValueError);
-        assert_eq!(
-            m.select(0, 2)
-                .unwrap()
-                .select(0, 3)
-                .unwrap()
-                .to_vec::<i64>()
-                .unwrap(),
-            [11]
-        );
+        assert_eq!(m.select(0, 2).unwrap().select(0, 3).unwrap().to_vec::<i64>().unwrap(), [11]);
     }
 
     #[test]
@@ -443,10 +355,7 @@ mod tests {
         assert_eq!(values(&col), [0, 0, 0, 1, 1, 1]);
         assert_eq!(arange(&[1]).broadcast_to(&[0]).unwrap().numel(), 0);
         let err = row.broadcast_to(&[4]).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "ValueError: could not broadcast tensor from shape (3,) into shape (4,)"
-        );
+        assert_eq!(err.to_string(), "ValueError: could not broadcast tensor from shape (3,) into shape (4,)");
         assert!(row.broadcast_to(&[]).is_err());
         assert_eq!(broadcast_shapes(&[2, 1, 3], &[4, 1]).unwrap(), [2, 4, 3]);
         assert_eq!(broadcast_shapes(&[], &[0, 2]).unwrap(), [0, 2]);
@@ -466,13 +375,6 @@ mod tests {
         assert!(s.squeeze(Some(&[1])).is_err());
         assert!(s.squeeze(Some(&[0, 0])).is_err());
         assert!(s.squeeze(Some(&[9])).is_err());
-        assert_eq!(
-            Tensor::zeros(&[1, 1], DType::Bool)
-                .unwrap()
-                .squeeze(None)
-                .unwrap()
-                .ndim(),
-            0
-        );
+        assert_eq!(Tensor::zeros(&[1, 1], DType::Bool).unwrap().squeeze(None).unwrap().ndim(), 0);
     }
 }

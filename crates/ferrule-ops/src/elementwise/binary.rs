@@ -197,11 +197,7 @@ fn complex_pow(a: Complex<f64>, b: Complex<f64>) -> Complex<f64> {
         return Complex::new(1.0, 0.0);
     }
     if a.re == 0.0 && a.im == 0.0 {
-        return if b.re > 0.0 && b.im == 0.0 {
-            Complex::new(0.0, 0.0)
-        } else {
-            Complex::new(f64::NAN, f64::NAN)
-        };
+        return if b.re > 0.0 && b.im == 0.0 { Complex::new(0.0, 0.0) } else { Complex::new(f64::NAN, f64::NAN) };
     }
     if b.im == 0.0 && b.re == b.re.trunc() && b.re.abs() < 100.0 {
         let n = b.re as i64;
@@ -244,9 +240,7 @@ pub fn pow(x1: &Operand, x2: &Operand, out: Option<&Tensor>) -> Result<Tensor> {
                 found
             }, _ => false);
             if negative {
-                return Err(Error::value_error(
-                    "pow: integers to negative integer powers are not allowed",
-                ));
+                return Err(Error::value_error("pow: integers to negative integer powers are not allowed"));
             }
         }
         crate::dispatch_int!(dt, T => {
@@ -279,9 +273,7 @@ fn float_compute(promoted: DType, a: DType, b: DType) -> Option<DType> {
     if promoted.is_floating() {
         return Some(promoted);
     }
-    [DType::Float16, DType::Float32, DType::Float64]
-        .into_iter()
-        .find(|&f| can_cast(a, f) && can_cast(b, f))
+    [DType::Float16, DType::Float32, DType::Float64].into_iter().find(|&f| can_cast(a, f) && can_cast(b, f))
 }
 
 macro_rules! float_binary_op {

@@ -50,11 +50,7 @@ pub(crate) fn cast_into(x: &Tensor, out: &Tensor) -> Result<()> {
         return Ok(());
     }
     let direct = out.is_contiguous() && x.is_contiguous() && x.numel() == out.numel() && !may_overlap(x, out);
-    let source = if direct {
-        x.clone()
-    } else {
-        x.broadcast_to(out.shape())?.copy()?
-    };
+    let source = if direct { x.clone() } else { x.broadcast_to(out.shape())?.copy()? };
     if out.is_contiguous() {
         crate::dispatch_all!(source.dtype(), S => {
             crate::dispatch_all!(out.dtype(), D => { cast_slices::<S, D>(&source, out) })

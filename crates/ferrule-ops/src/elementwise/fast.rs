@@ -138,7 +138,10 @@ mod tests {
         let a = Tensor::from_slice(&[1.5f32, -0.0, f32::NAN, 3.0, f32::INFINITY, 7.25], &[2, 3]).unwrap();
         let b = Tensor::from_slice(&[0.5f32, 0.0, 1.0, f32::NAN, f32::INFINITY, -2.0], &[2, 3]).unwrap();
         let (oa, ob) = (Operand::from(&a), Operand::from(&b));
-        type Pair = (fn(&Tensor, &Tensor) -> Option<Tensor>, fn(&Operand, &Operand, Option<&Tensor>) -> ferrule_core::Result<Tensor>);
+        type Pair = (
+            fn(&Tensor, &Tensor) -> Option<Tensor>,
+            fn(&Operand, &Operand, Option<&Tensor>) -> ferrule_core::Result<Tensor>,
+        );
         let pairs: [Pair; 10] = [
             (add, super::super::add),
             (subtract, super::super::subtract),

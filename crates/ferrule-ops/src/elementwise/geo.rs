@@ -37,11 +37,19 @@ pub fn geo_distance(lon1: &Operand, lat1: &Operand, lon2: &Operand, lat2: &Opera
     let lat2 = coordinate("lat2", lat2)?;
     let shape = broadcast_all("geo_distance", &[&lon1, &lat1, &lon2, &lat2])?;
     let out = prepare_out("geo_distance", None, &shape, DType::Float64, &[])?;
-    map_quaternary::<f64, f64, f64, f64, f64, _>(&lon1, &lat1, &lon2, &lat2, &out, MIN_PER_TASK_MATH, |a, b, c, d, o| {
-        for i in 0..o.len() {
-            o[i] = haversine(a[i], b[i], c[i], d[i]);
-        }
-    });
+    map_quaternary::<f64, f64, f64, f64, f64, _>(
+        &lon1,
+        &lat1,
+        &lon2,
+        &lat2,
+        &out,
+        MIN_PER_TASK_MATH,
+        |a, b, c, d, o| {
+            for i in 0..o.len() {
+                o[i] = haversine(a[i], b[i], c[i], d[i]);
+            }
+        },
+    );
     Ok(out)
 }
 

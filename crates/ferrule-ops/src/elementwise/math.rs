@@ -39,10 +39,7 @@ macro_rules! math_op {
 /// numpy's complex `expm1`: `exp(z) - 1` without cancellation in the real part.
 fn complex_expm1<R: Real>(z: Complex<R>) -> Complex<R> {
     let a = (z.im * R::HALF).sin();
-    Complex::new(
-        z.re.exp_m1() * z.im.cos() - (R::ONE + R::ONE) * a * a,
-        z.re.exp() * z.im.sin(),
-    )
+    Complex::new(z.re.exp_m1() * z.im.cos() - (R::ONE + R::ONE) * a * a, z.re.exp() * z.im.sin())
 }
 
 /// numpy's complex `log1p`: `log(1 + z)`.

@@ -28,8 +28,8 @@ pub use math::*;
 pub use select::{clip, r#where};
 pub use unary::*;
 
-use std::borrow::Cow;
 use ferrule_core::{DType, Element, Error, Result, Tensor};
+use std::borrow::Cow;
 
 use crate::iter::{broadcast_all, map_binary, map_unary, prepare_out};
 use crate::operand::{resolve_pair, Operand};
@@ -37,12 +37,7 @@ use crate::promote::result_type;
 
 /// Applies `f` to each element of `x` (broadcast to `out`), writing `out`.
 #[inline]
-pub(crate) fn map1<I: Element, O: Element>(
-    x: &Tensor,
-    out: &Tensor,
-    grain: usize,
-    f: impl Fn(I) -> O + Sync,
-) {
+pub(crate) fn map1<I: Element, O: Element>(x: &Tensor, out: &Tensor, grain: usize, f: impl Fn(I) -> O + Sync) {
     map_unary::<I, O, _>(x, out, grain, |xs, os| {
         for (o, &v) in os.iter_mut().zip(xs) {
             *o = f(v);
@@ -77,9 +72,7 @@ pub(crate) fn in_dtype(x: &Tensor, dtype: DType) -> Result<Tensor> {
 
 /// `TypeError` naming the op, the dtype and what was expected.
 pub(crate) fn dtype_error(op: &str, dtype: DType, what: &str) -> Error {
-    Error::type_error(format!(
-        "{op}: dtype {dtype} is not accepted (expected {what})"
-    ))
+    Error::type_error(format!("{op}: dtype {dtype} is not accepted (expected {what})"))
 }
 
 /// The prepared operands of a binary op: both inputs converted to the computation dtype and
@@ -123,11 +116,8 @@ pub(crate) fn binary_setup<'a>(
             ))
         }
     })?;
-    let shape = if a.shape() == b.shape() {
-        ferrule_core::Dims::from(a.shape())
-    } else {
-        broadcast_all(op, &[&a, &b])?.into()
-    };
+    let shape =
+        if a.shape() == b.shape() { ferrule_core::Dims::from(a.shape()) } else { broadcast_all(op, &[&a, &b])?.into() };
     let out = prepare_out(op, out, &shape, out_dtype(dtype), &[&a, &b])?;
     // an operand already in `dtype` stays as it is (borrowed: no reference counting)
     let convert = |x: Cow<'a, Tensor>| if x.dtype() == dtype { Ok(x) } else { cast_to(&x, dtype).map(Cow::Owned) };
@@ -135,11 +125,6 @@ pub(crate) fn binary_setup<'a>(
 }
 
 /// Prepares a unary op: `out` checked or allocated with `x`'s shape and `out_dtype`.
-pub(crate) fn unary_out(
-    op: &str,
-    x: &Tensor,
-    out: Option<&Tensor>,
-    out_dtype: DType,
-) -> Result<Tensor> {
+pub(crate) fn unary_out(op: &str, x: &Tensor, out: Option<&Tensor>, out_dtype: DType) -> Result<Tensor> {
     prepare_out(op, out, x.shape(), out_dtype, &[x])
 }

@@ -1,7 +1,7 @@
 //! Selection: `where(condition, x1, x2)` and `clip(x, min, max)`.
 
-use std::borrow::Cow;
 use ferrule_core::{DType, Result, Tensor};
+use std::borrow::Cow;
 
 use super::arith::Num;
 use super::{cast::cast_to, in_dtype, map2};
@@ -14,10 +14,9 @@ use crate::promote::result_type;
 /// dtypes). A non-bool condition counts non-zero as true.
 pub fn r#where(condition: &Tensor, x1: &Operand, x2: &Operand, out: Option<&Tensor>) -> Result<Tensor> {
     let (a, b) = match (x1, x2) {
-        (Operand::Scalar(s), Operand::Scalar(t)) => (
-            Cow::Owned(s.to_tensor("where", s.default_dtype())?),
-            Cow::Owned(t.to_tensor("where", t.default_dtype())?),
-        ),
+        (Operand::Scalar(s), Operand::Scalar(t)) => {
+            (Cow::Owned(s.to_tensor("where", s.default_dtype())?), Cow::Owned(t.to_tensor("where", t.default_dtype())?))
+        }
         _ => resolve_pair("where", x1, x2)?,
     };
     let dtype = result_type(a.dtype(), b.dtype());

@@ -97,11 +97,7 @@ fn exp1_f64<const FMA: bool>(x: f64) -> f64 {
 
 /// `out[i] = exp(xs[i])` for f32 (max error about 1 ulp; NaN, ±inf, overflow and the
 /// subnormal range handled).
-#[multiversion(targets(
-    "x86_64+avx512f+avx512vl+avx512dq+avx2+fma",
-    "x86_64+avx2+fma",
-    "aarch64+neon"
-))]
+#[multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
 pub(crate) fn exp_f32(xs: &[f32], out: &mut [f32]) {
     if selected_target!().supports_feature_str("fma") {
         for (o, &x) in out.iter_mut().zip(xs) {
@@ -115,11 +111,7 @@ pub(crate) fn exp_f32(xs: &[f32], out: &mut [f32]) {
 }
 
 /// `out[i] = exp(xs[i])` for f64 (max error about 1 ulp).
-#[multiversion(targets(
-    "x86_64+avx512f+avx512vl+avx512dq+avx2+fma",
-    "x86_64+avx2+fma",
-    "aarch64+neon"
-))]
+#[multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
 pub(crate) fn exp_f64(xs: &[f64], out: &mut [f64]) {
     if selected_target!().supports_feature_str("fma") {
         for (o, &x) in out.iter_mut().zip(xs) {
@@ -145,7 +137,21 @@ mod tests {
 
     #[test]
     fn f32_accuracy_and_specials() {
-        let mut xs = vec![f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0, 88.72, 88.73, -87.3, -100.0, -103.9, -104.0, -200.0, 1e-30];
+        let mut xs = vec![
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            0.0,
+            -0.0,
+            88.72,
+            88.73,
+            -87.3,
+            -100.0,
+            -103.9,
+            -104.0,
+            -200.0,
+            1e-30,
+        ];
         let mut x = -104.0f32;
         while x < 89.0 {
             xs.push(x);
@@ -169,7 +175,8 @@ mod tests {
 
     #[test]
     fn f64_accuracy_and_specials() {
-        let mut xs = vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.0, 709.78, 709.79, -745.1, -745.2, -746.0, 1e-300];
+        let mut xs =
+            vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.0, 709.78, 709.79, -745.1, -745.2, -746.0, 1e-300];
         let mut x = -745.0f64;
         while x < 709.7 {
             xs.push(x);

@@ -134,12 +134,7 @@ pub fn nonzero(x: &Tensor) -> Result<Vec<Tensor>> {
         ));
     }
     let flags = truthiness(x)?;
-    let hits: Vec<i64> = flags
-        .iter()
-        .enumerate()
-        .filter(|(_, &f)| f)
-        .map(|(i, _)| i as i64)
-        .collect();
+    let hits: Vec<i64> = flags.iter().enumerate().filter(|(_, &f)| f).map(|(i, _)| i as i64).collect();
     let mut coords = vec![vec![0i64; hits.len()]; x.ndim()];
     for (k, &flat) in hits.iter().enumerate() {
         let mut rest = flat;
@@ -149,10 +144,7 @@ pub fn nonzero(x: &Tensor) -> Result<Vec<Tensor>> {
             rest /= dim;
         }
     }
-    coords
-        .into_iter()
-        .map(|c| Tensor::from_slice(&c, &[c.len() as i64]))
-        .collect()
+    coords.into_iter().map(|c| Tensor::from_slice(&c, &[c.len() as i64])).collect()
 }
 
 /// Each element of `x` as a bool, in C order.

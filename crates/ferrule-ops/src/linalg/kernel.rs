@@ -248,23 +248,31 @@ unsafe fn with_gemm<T: MatElem>(
     {
         return;
     }
-    let parallelism = if threads > 1 {
-        gemm::Parallelism::Rayon(threads)
-    } else {
-        gemm::Parallelism::None
-    };
+    let parallelism = if threads > 1 { gemm::Parallelism::Rayon(threads) } else { gemm::Parallelism::None };
     macro_rules! call {
         ($t:ty, $zero:expr, $one:expr, $conj:expr, $a:ident, $b:ident, $c:ident) => {
             // SAFETY: caller contract; `$t` has `T`'s layout (checked by the dtype match).
             unsafe {
                 gemm::gemm::<$t>(
-                    m, n, k,
-                    $c.cast::<$t>(), c_cs, c_rs, false,
-                    $a.cast::<$t>(), a_cs, a_rs,
-                    $b.cast::<$t>(), b_cs, b_rs,
+                    m,
+                    n,
+                    k,
+                    $c.cast::<$t>(),
+                    c_cs,
+                    c_rs,
+                    false,
+                    $a.cast::<$t>(),
+                    a_cs,
+                    a_rs,
+                    $b.cast::<$t>(),
+                    b_cs,
+                    b_rs,
                     // gemm computes dst = alpha * dst + beta * lhs * rhs.
-                    $zero, $one,
-                    false, $conj, false,
+                    $zero,
+                    $one,
+                    false,
+                    $conj,
+                    false,
                     parallelism,
                 )
             }

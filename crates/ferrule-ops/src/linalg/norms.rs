@@ -48,12 +48,14 @@ pub fn vector_norm(x: &Tensor, axis: Option<&[i64]>, keepdims: bool, ord: f64) -
     }
     let result = if ord.is_infinite() {
         let magnitudes = abs_map(x, |v| v)?;
-        let reduced = if ord > 0.0 {
-            reduce::max(&magnitudes, axis, keepdims)
-        } else {
-            reduce::min(&magnitudes, axis, keepdims)
-        };
-        reduced.map_err(|e| Error::new(e.kind, e.message.replacen("max", "linalg.vector_norm", 1).replacen("min", "linalg.vector_norm", 1)))?
+        let reduced =
+            if ord > 0.0 { reduce::max(&magnitudes, axis, keepdims) } else { reduce::min(&magnitudes, axis, keepdims) };
+        reduced.map_err(|e| {
+            Error::new(
+                e.kind,
+                e.message.replacen("max", "linalg.vector_norm", 1).replacen("min", "linalg.vector_norm", 1),
+            )
+        })?
     } else if ord == 0.0 {
         let count = reduce::count_nonzero(x, axis, keepdims)?;
         cast_tensor(&count, DType::Float64)?
@@ -95,11 +97,7 @@ fn matrix_ord(ord: &Any) -> Result<MatrixOrd> {
         };
     }
     let Some(p) = ord.as_float().filter(|_| ord.as_bool().is_none()) else {
-        bail!(
-            TypeError,
-            "linalg.matrix_norm() argument 'ord': expected a str or a number, got {}",
-            ord.type_name()
-        );
+        bail!(TypeError, "linalg.matrix_norm() argument 'ord': expected a str or a number, got {}", ord.type_name());
     };
     match p {
         1.0 => Ok(MatrixOrd::Columns(true)),
@@ -130,7 +128,9 @@ pub fn matrix_norm(x: &Tensor, keepdims: bool, ord: &Any) -> Result<Tensor> {
         );
     }
     let ord = matrix_ord(ord)?;
-    let named = |e: Error| Error::new(e.kind, e.message.replacen("max", "linalg.matrix_norm", 1).replacen("min", "linalg.matrix_norm", 1));
+    let named = |e: Error| {
+        Error::new(e.kind, e.message.replacen("max", "linalg.matrix_norm", 1).replacen("min", "linalg.matrix_norm", 1))
+    };
     let result = match ord {
         MatrixOrd::Frobenius => {
             let sums = reduce::sum(&abs_map(x, |v| v * v)?, Some(&[-2, -1]), None, keepdims)?;

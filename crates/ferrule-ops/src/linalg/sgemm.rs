@@ -106,8 +106,7 @@ unsafe fn pack_a_panel(mr: usize, kc: usize, a: *const f32, rsa: isize, csa: isi
         } else {
             for p in 0..kc {
                 for r in 0..MR {
-                    *dst.add(p * MR + r) =
-                        if r < mr { *a.offset(r as isize * rsa + p as isize * csa) } else { 0.0 };
+                    *dst.add(p * MR + r) = if r < mr { *a.offset(r as isize * rsa + p as isize * csa) } else { 0.0 };
                 }
             }
         }
@@ -129,8 +128,7 @@ unsafe fn pack_b_panel(nr: usize, kc: usize, b: *const f32, rsb: isize, csb: isi
         } else {
             for p in 0..kc {
                 for j in 0..NR {
-                    *dst.add(p * NR + j) =
-                        if j < nr { *b.offset(p as isize * rsb + j as isize * csb) } else { 0.0 };
+                    *dst.add(p * NR + j) = if j < nr { *b.offset(p as isize * rsb + j as isize * csb) } else { 0.0 };
                 }
             }
         }
@@ -171,7 +169,17 @@ unsafe fn pack_b_panels(count: usize, ncols: usize, kc: usize, b: *const f32, rs
 /// 32 bytes); `c` with strides `(rsc, csc)` addresses `mr x nr` valid floats.
 #[target_feature(enable = "avx2,fma")]
 #[allow(clippy::too_many_arguments)]
-unsafe fn kernel(kc: usize, a: *const f32, b: *const f32, c: *mut f32, rsc: isize, csc: isize, mr: usize, nr: usize, acc: bool) {
+unsafe fn kernel(
+    kc: usize,
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+    rsc: isize,
+    csc: isize,
+    mr: usize,
+    nr: usize,
+    acc: bool,
+) {
     unsafe {
         let z = _mm256_setzero_ps();
         let (mut c00, mut c01, mut c10, mut c11, mut c20, mut c21) = (z, z, z, z, z, z);
@@ -314,7 +322,14 @@ const PANEL_READY: u8 = 2;
 /// # Safety
 /// [`available`] is true; every addressed element of `a`, `b`, `c` is valid; `c` does not
 /// overlap `a` or `b`, and no two of its `(row, col)` indices address the same element.
-pub(crate) unsafe fn sgemm((m, n, k): (usize, usize, usize), a: Mat, b: Mat, c: Mat, threads: usize, par: ParallelFor<'_>) {
+pub(crate) unsafe fn sgemm(
+    (m, n, k): (usize, usize, usize),
+    a: Mat,
+    b: Mat,
+    c: Mat,
+    threads: usize,
+    par: ParallelFor<'_>,
+) {
     use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
     thread_local! {
         static B_PACK: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
@@ -350,7 +365,15 @@ pub(crate) unsafe fn sgemm((m, n, k): (usize, usize, usize), a: Mat, b: Mat, c: 
                         // last one possibly partial); the group's slots in the slab buffer,
                         // written by this thread alone (it won the claim).
                         unsafe {
-                            pack_b_panels(count, (count * NR).min(n - j0), kc, b.at(pc * KC, j0), b.rs, b.cs, slab.add(first * NR * kc))
+                            pack_b_panels(
+                                count,
+                                (count * NR).min(n - j0),
+                                kc,
+                                b.at(pc * KC, j0),
+                                b.rs,
+                                b.cs,
+                                slab.add(first * NR * kc),
+                            )
                         };
                         s.store(PANEL_READY, Ordering::Release);
                     } else {
@@ -384,7 +407,9 @@ pub(crate) unsafe fn sgemm((m, n, k): (usize, usize, usize), a: Mat, b: Mat, c: 
                             let i0 = ic + ip * MR;
                             // SAFETY: rows i0..i0+mr, columns pc*KC..+kc of a; panel ip of the
                             // block buffer.
-                            unsafe { pack_a_panel(MR.min(m - i0), kc, a.at(i0, pc * KC), a.rs, a.cs, ap.add(ip * MR * kc)) }
+                            unsafe {
+                                pack_a_panel(MR.min(m - i0), kc, a.at(i0, pc * KC), a.rs, a.cs, ap.add(ip * MR * kc))
+                            }
                         }
                         for step in 0..panels {
                             // Workers start at different groups of panels, so they pack
@@ -397,7 +422,17 @@ pub(crate) unsafe fn sgemm((m, n, k): (usize, usize, usize), a: Mat, b: Mat, c: 
                                 // SAFETY: packed panels as above; the c tile at (i0, j0) is
                                 // inside c, in the block of rows this item owns.
                                 unsafe {
-                                    kernel(kc, ap.add(ip * MR * kc), bpanel, c.at(i0, j0), c.rs, c.cs, MR.min(m - i0), NR.min(n - j0), pc > 0)
+                                    kernel(
+                                        kc,
+                                        ap.add(ip * MR * kc),
+                                        bpanel,
+                                        c.at(i0, j0),
+                                        c.rs,
+                                        c.cs,
+                                        MR.min(m - i0),
+                                        NR.min(n - j0),
+                                        pc > 0,
+                                    )
                                 }
                             }
                         }

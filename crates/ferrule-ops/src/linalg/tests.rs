@@ -88,13 +88,25 @@ fn check_matmul(a: &Tensor, b: &Tensor) {
     assert_eq!(got.dtype(), dtype);
     assert_eq!(got.shape(), &shape[..], "{:?} @ {:?}", a.shape(), b.shape());
     let k = *a.shape().last().unwrap();
-    let want = if dtype.is_bool() { want.iter().map(|z| Complex::new(f64::from(u8::from(z.re != 0.0)), 0.0)).collect() } else { rounded(&want, dtype) };
+    let want = if dtype.is_bool() {
+        want.iter().map(|z| Complex::new(f64::from(u8::from(z.re != 0.0)), 0.0)).collect()
+    } else {
+        rounded(&want, dtype)
+    };
     assert_close(&values(&got), &want, tol(dtype, k), &format!("matmul {dtype} {:?} @ {:?}", a.shape(), b.shape()));
 }
 
 const DTYPES: [DType; 10] = [
-    DType::Float32, DType::Float64, DType::Complex64, DType::Complex128, DType::Int32, DType::Int64,
-    DType::UInt8, DType::Bool, DType::Float16, DType::Int8,
+    DType::Float32,
+    DType::Float64,
+    DType::Complex64,
+    DType::Complex128,
+    DType::Int32,
+    DType::Int64,
+    DType::UInt8,
+    DType::Bool,
+    DType::Float16,
+    DType::Int8,
 ];
 
 proptest! {
@@ -204,7 +216,9 @@ fn shape_errors_name_both_shapes() {
     assert!(err.message.starts_with("matmul: shapes (2, 3) and (4, 5)"), "{}", err.message);
     let err = matmul(&Tensor::scalar(1.0f32), &a, None).unwrap_err();
     assert!(err.message.contains("()") && err.message.starts_with("matmul"), "{}", err.message);
-    let err = matmul(&random_tensor(&[2, 2, 3], DType::Float32, 1), &random_tensor(&[3, 3, 1], DType::Float32, 1), None).unwrap_err();
+    let err =
+        matmul(&random_tensor(&[2, 2, 3], DType::Float32, 1), &random_tensor(&[3, 3, 1], DType::Float32, 1), None)
+            .unwrap_err();
     assert!(err.message.contains("batch") && err.message.contains("(2, 2, 3)"), "{}", err.message);
     let err = mm(&random_tensor(&[3], DType::Float32, 1), &a).unwrap_err();
     assert!(err.message.starts_with("mm:"), "{}", err.message);
@@ -237,7 +251,8 @@ fn tensordot_forms() {
     assert_eq!(got.shape(), [4, 5, 6]);
     let want = matmul(&a.permute(&[1, 2, 0]).unwrap(), &c.transpose(0, 1).unwrap(), None).unwrap();
     assert_close(&values(&got), &values(&want), 1e-12, "tensordot mixed");
-    let outer = tensordot(&random_tensor(&[2], DType::Int32, 1), &random_tensor(&[3], DType::Int32, 2), &Any::int(0)).unwrap();
+    let outer =
+        tensordot(&random_tensor(&[2], DType::Int32, 1), &random_tensor(&[3], DType::Int32, 2), &Any::int(0)).unwrap();
     assert_eq!(outer.shape(), [2, 3]);
     let err = tensordot(&a, &b, &Any::int(3)).unwrap_err();
     assert_eq!(err.kind, ErrorKind::ValueError);
@@ -257,11 +272,10 @@ fn vecdot_conjugates_and_broadcasts() {
         let got = vecdot(&a, &b, -1).unwrap();
         assert_eq!(got.shape(), [3, 4]);
         let (av, bv) = (values(&a), values(&b));
-        let want: Vec<_> = (0..12)
-            .map(|i| (0..5).map(|p| av[i * 5 + p].conj() * bv[(i % 4) * 5 + p]).sum())
-            .collect();
+        let want: Vec<_> = (0..12).map(|i| (0..5).map(|p| av[i * 5 + p].conj() * bv[(i % 4) * 5 + p]).sum()).collect();
         assert_close(&values(&got), &rounded(&want, dtype), tol(dtype, 5), "vecdot");
-        let along0 = vecdot(&a.permute(&[2, 0, 1]).unwrap(), &b.transpose(0, 1).unwrap().expand_dims(1).unwrap(), -3).unwrap();
+        let along0 =
+            vecdot(&a.permute(&[2, 0, 1]).unwrap(), &b.transpose(0, 1).unwrap().expand_dims(1).unwrap(), -3).unwrap();
         assert_close(&values(&along0), &rounded(&want, dtype), tol(dtype, 5), "vecdot axis -3");
     }
     let a = random_tensor(&[3, 4], DType::Float64, 1);

@@ -17,9 +17,7 @@ pub(crate) fn cast_into(src: &Tensor, dst: &Tensor) -> Result<()> {
         return Ok(());
     }
     if src.broadcast_to(dst.shape()).is_err() {
-        return Err(Error::runtime_error(format!(
-            "internal: cast_into from {src:?} into {dst:?}"
-        )));
+        return Err(Error::runtime_error(format!("internal: cast_into from {src:?} into {dst:?}")));
     }
     if src.dtype() == dst.dtype() && same_view(src, dst) {
         return Ok(());

@@ -3,13 +3,9 @@
 use ferrule_core::{DType, Error, Result, Tensor};
 use ferrule_registry::{Any, Array};
 
-
 /// An error mapper that prefixes core messages with the op name (`"reshape: ..."`).
 pub(crate) fn prefixed(op: &'static str) -> impl Fn(Error) -> Error {
-    move |e| Error {
-        message: format!("{op}: {}", e.message),
-        ..e
-    }
+    move |e| Error { message: format!("{op}: {}", e.message), ..e }
 }
 
 pub(crate) use crate::axes::normalize_axis as norm_axis;

@@ -76,11 +76,9 @@ fn cumulative(
     let axis = match axis {
         Some(a) => normalize_axis(op, "axis", a, x.ndim())?,
         None if x.ndim() == 1 => 0,
-        None => bail!(
-            ValueError,
-            "{op}() argument 'axis': an axis must be given for a tensor of dimension {}",
-            x.ndim()
-        ),
+        None => {
+            bail!(ValueError, "{op}() argument 'axis': an axis must be given for a tensor of dimension {}", x.ndim())
+        }
     };
     let natural = super::default_sum_dtype(x.dtype());
     let result = dtype.unwrap_or(natural);
@@ -101,22 +99,12 @@ fn cumulative(
 
 /// The running sum along `axis` (required unless `x` is 1-D), with `sum`'s dtype rules; with
 /// `include_initial` the result starts with 0 and is one longer along `axis`.
-pub fn cumulative_sum(
-    x: &Tensor,
-    axis: Option<i64>,
-    dtype: Option<DType>,
-    include_initial: bool,
-) -> Result<Tensor> {
+pub fn cumulative_sum(x: &Tensor, axis: Option<i64>, dtype: Option<DType>, include_initial: bool) -> Result<Tensor> {
     cumulative("cumulative_sum", x, axis, dtype, include_initial, false)
 }
 
 /// The running product along `axis`; rules as for [`cumulative_sum`] (the initial value is 1).
-pub fn cumulative_prod(
-    x: &Tensor,
-    axis: Option<i64>,
-    dtype: Option<DType>,
-    include_initial: bool,
-) -> Result<Tensor> {
+pub fn cumulative_prod(x: &Tensor, axis: Option<i64>, dtype: Option<DType>, include_initial: bool) -> Result<Tensor> {
     cumulative("cumulative_prod", x, axis, dtype, include_initial, true)
 }
 
@@ -168,7 +156,13 @@ impl Difference for f64 {
 
 /// Applies the first difference `n` times along the middle dim of a contiguous `(P, K, Q)`
 /// block, returning a contiguous `(P, K - n, Q)` block (`K - n` clamped at 0).
-fn difference_n<T: Difference>(x: &Tensor, (p, k, q): (usize, usize, usize), n: usize, shape: &[i64], axis: usize) -> Result<Tensor> {
+fn difference_n<T: Difference>(
+    x: &Tensor,
+    (p, k, q): (usize, usize, usize),
+    n: usize,
+    shape: &[i64],
+    axis: usize,
+) -> Result<Tensor> {
     // SAFETY: `x` is contiguous and only read.
     let mut cur: Vec<T> = unsafe { x.as_slice::<T>()? }.to_vec();
     let mut len = k;
@@ -195,13 +189,7 @@ fn difference_n<T: Difference>(x: &Tensor, (p, k, q): (usize, usize, usize), n: 
 /// `prepend` / `append` (tensors or scalars) are joined to `x` along `axis` first; a scalar or
 /// 0-d value is repeated across the other dims, otherwise its shape must match `x`'s except
 /// along `axis`. The dtype is the promotion of all parts; bool uses `!=`; ints wrap.
-pub fn diff(
-    x: &Tensor,
-    axis: i64,
-    n: i64,
-    prepend: Option<&Operand>,
-    append: Option<&Operand>,
-) -> Result<Tensor> {
+pub fn diff(x: &Tensor, axis: i64, n: i64, prepend: Option<&Operand>, append: Option<&Operand>) -> Result<Tensor> {
     if x.ndim() == 0 {
         bail!(ValueError, "diff: x must have at least one dimension, got a 0-d tensor");
     }
@@ -225,8 +213,7 @@ pub fn diff(
             shape[axis] = 1;
             t.broadcast_to(&shape)?
         } else {
-            let same_rest = t.ndim() == x.ndim()
-                && (0..x.ndim()).all(|d| d == axis || t.shape()[d] == x.shape()[d]);
+            let same_rest = t.ndim() == x.ndim() && (0..x.ndim()).all(|d| d == axis || t.shape()[d] == x.shape()[d]);
             if !same_rest {
                 bail!(
                     ValueError,

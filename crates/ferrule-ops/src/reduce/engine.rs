@@ -65,10 +65,7 @@ fn fold_lanes<R: Reducer>(xs: &[R::In]) -> R::Acc {
     R::combine(lanes[0], tail)
 }
 
-#[multiversion::multiversion(targets(
-    "x86_64+avx2+fma",
-    "aarch64+neon"
-))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "aarch64+neon"))]
 fn fold_pairwise<R: Reducer>(xs: &[R::In]) -> R::Acc {
     // Pairwise over blocks without recursion (recursion would leave the target-feature
     // clone): a binary counter of partial results, merging equal-sized neighbours.
@@ -185,10 +182,7 @@ fn walk(dims: &[Dim], range: std::ops::Range<usize>, mut f: impl FnMut(i64, i64)
 ///
 /// An empty reduction gives `R::init()` everywhere. Callers check dtype and empty-input rules.
 pub(crate) fn reduce<R: Reducer>(x: &Tensor, axes: &[usize]) -> Result<Tensor> {
-    let out_shape: Vec<i64> = (0..x.ndim())
-        .filter(|d| !axes.contains(d))
-        .map(|d| x.shape()[d])
-        .collect();
+    let out_shape: Vec<i64> = (0..x.ndim()).filter(|d| !axes.contains(d)).map(|d| x.shape()[d]).collect();
     let out = Tensor::zeros(&out_shape, R::Acc::DTYPE)?;
     let out_strides = ferrule_core::contiguous_strides(&out_shape);
     if out.numel() == 0 {
@@ -269,9 +263,8 @@ unsafe fn fold_block<R: Reducer>(src: SendPtr, base: i64, outer: &[Dim], inner: 
     let mut acc = R::init();
     walk(outer, 0..rows, |i, _| {
         // SAFETY: caller contract.
-        let part = unsafe {
-            fold_strided::<R>(ptr.offset((base + i) as isize), inner.size as usize, inner.input as isize)
-        };
+        let part =
+            unsafe { fold_strided::<R>(ptr.offset((base + i) as isize), inner.size as usize, inner.input as isize) };
         acc = R::combine(acc, part);
     });
     acc
@@ -394,10 +387,7 @@ unsafe fn accumulate_row<R: Reducer>(acc: &mut [R::Acc], p: *const R::In, stride
     }
 }
 
-#[multiversion::multiversion(targets(
-    "x86_64+avx2+fma",
-    "aarch64+neon"
-))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "aarch64+neon"))]
 fn accumulate_contiguous<R: Reducer>(acc: &mut [R::Acc], xs: &[R::In]) {
     for (a, &x) in acc.iter_mut().zip(xs) {
         *a = R::step(*a, x);

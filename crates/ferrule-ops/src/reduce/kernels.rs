@@ -118,21 +118,81 @@ macro_rules! dispatch_with_acc {
     ($dtype:expr, $t:ident, $a:ident => $body:block) => {{
         use ::ferrule_core::{Complex32 as C32, Complex64 as C64, BF16, F16};
         match $dtype {
-            DType::Bool => { type $t = bool; type $a = i64; $body }
-            DType::Int8 => { type $t = i8; type $a = i64; $body }
-            DType::Int16 => { type $t = i16; type $a = i64; $body }
-            DType::Int32 => { type $t = i32; type $a = i64; $body }
-            DType::Int64 => { type $t = i64; type $a = i64; $body }
-            DType::UInt8 => { type $t = u8; type $a = u64; $body }
-            DType::UInt16 => { type $t = u16; type $a = u64; $body }
-            DType::UInt32 => { type $t = u32; type $a = u64; $body }
-            DType::UInt64 => { type $t = u64; type $a = u64; $body }
-            DType::Float16 => { type $t = F16; type $a = f32; $body }
-            DType::BFloat16 => { type $t = BF16; type $a = f32; $body }
-            DType::Float32 => { type $t = f32; type $a = f32; $body }
-            DType::Float64 => { type $t = f64; type $a = f64; $body }
-            DType::Complex64 => { type $t = C32; type $a = C32; $body }
-            DType::Complex128 => { type $t = C64; type $a = C64; $body }
+            DType::Bool => {
+                type $t = bool;
+                type $a = i64;
+                $body
+            }
+            DType::Int8 => {
+                type $t = i8;
+                type $a = i64;
+                $body
+            }
+            DType::Int16 => {
+                type $t = i16;
+                type $a = i64;
+                $body
+            }
+            DType::Int32 => {
+                type $t = i32;
+                type $a = i64;
+                $body
+            }
+            DType::Int64 => {
+                type $t = i64;
+                type $a = i64;
+                $body
+            }
+            DType::UInt8 => {
+                type $t = u8;
+                type $a = u64;
+                $body
+            }
+            DType::UInt16 => {
+                type $t = u16;
+                type $a = u64;
+                $body
+            }
+            DType::UInt32 => {
+                type $t = u32;
+                type $a = u64;
+                $body
+            }
+            DType::UInt64 => {
+                type $t = u64;
+                type $a = u64;
+                $body
+            }
+            DType::Float16 => {
+                type $t = F16;
+                type $a = f32;
+                $body
+            }
+            DType::BFloat16 => {
+                type $t = BF16;
+                type $a = f32;
+                $body
+            }
+            DType::Float32 => {
+                type $t = f32;
+                type $a = f32;
+                $body
+            }
+            DType::Float64 => {
+                type $t = f64;
+                type $a = f64;
+                $body
+            }
+            DType::Complex64 => {
+                type $t = C32;
+                type $a = C32;
+                $body
+            }
+            DType::Complex128 => {
+                type $t = C64;
+                type $a = C64;
+                $body
+            }
         }
     }};
 }

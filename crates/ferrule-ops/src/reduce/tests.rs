@@ -5,8 +5,8 @@ use num_complex::Complex;
 use proptest::prelude::{prop_assert, prop_assert_eq, proptest, ProptestConfig};
 
 use super::*;
-use crate::Operand;
 use crate::random::Xoshiro256;
+use crate::Operand;
 
 /// Random values for `dtype` (small ints, floats in [-2, 2), bools), `n` of them, as a tensor.
 pub(crate) fn random_tensor(shape: &[i64], dtype: DType, seed: u64) -> Tensor {
@@ -116,8 +116,19 @@ fn axes_from_mask(mask: u8, ndim: usize) -> Vec<i64> {
 }
 
 const DTYPES: [DType; 13] = [
-    DType::Bool, DType::Int8, DType::Int32, DType::Int64, DType::UInt8, DType::UInt32, DType::UInt64,
-    DType::Float16, DType::BFloat16, DType::Float32, DType::Float64, DType::Complex64, DType::Complex128,
+    DType::Bool,
+    DType::Int8,
+    DType::Int32,
+    DType::Int64,
+    DType::UInt8,
+    DType::UInt32,
+    DType::UInt64,
+    DType::Float16,
+    DType::BFloat16,
+    DType::Float32,
+    DType::Float64,
+    DType::Complex64,
+    DType::Complex128,
 ];
 
 fn check_all_ops(shape: &[i64], mask: Option<u8>, keepdims: bool, dtype: DType, seed: u64) {
@@ -222,7 +233,14 @@ proptest! {
 #[test]
 fn fixed_cases_all_dtypes() {
     for dtype in DTYPES {
-        for (shape, mask) in [(&[3, 4, 5][..], Some(0b101)), (&[2, 3][..], Some(1)), (&[7][..], None), (&[][..], None), (&[3, 0][..], Some(2)), (&[0, 3][..], Some(2))] {
+        for (shape, mask) in [
+            (&[3, 4, 5][..], Some(0b101)),
+            (&[2, 3][..], Some(1)),
+            (&[7][..], None),
+            (&[][..], None),
+            (&[3, 0][..], Some(2)),
+            (&[0, 3][..], Some(2)),
+        ] {
             check_all_ops(shape, mask, false, dtype, 7);
             check_all_ops(shape, mask, true, dtype, 8);
         }
@@ -232,7 +250,12 @@ fn fixed_cases_all_dtypes() {
 #[test]
 fn large_sums_use_every_path() {
     // Large enough to run in parallel, pairwise and in the outer (row-accumulating) shape.
-    for (shape, axis) in [(vec![1 << 20], None), (vec![512, 1024], Some(vec![0i64])), (vec![1024, 512], Some(vec![1i64])), (vec![64, 64, 64], Some(vec![0i64, 2]))] {
+    for (shape, axis) in [
+        (vec![1 << 20], None),
+        (vec![512, 1024], Some(vec![0i64])),
+        (vec![1024, 512], Some(vec![1i64])),
+        (vec![64, 64, 64], Some(vec![0i64, 2])),
+    ] {
         let x = random_tensor(&shape, DType::Float64, 3);
         let axes: Vec<usize> = match &axis {
             Some(a) => a.iter().map(|&v| v as usize).collect(),
@@ -243,7 +266,10 @@ fn large_sums_use_every_path() {
         let want: Vec<_> = groups(&shape, &axes).iter().map(|g| g.iter().map(|&i| v[i]).sum()).collect();
         assert_close(&values(&s), &want, 1e-12, "large sum");
         let mx = max(&x, axis.as_deref(), false).unwrap();
-        let want: Vec<_> = groups(&shape, &axes).iter().map(|g| Complex::new(g.iter().map(|&i| v[i].re).fold(f64::MIN, f64::max), 0.0)).collect();
+        let want: Vec<_> = groups(&shape, &axes)
+            .iter()
+            .map(|g| Complex::new(g.iter().map(|&i| v[i].re).fold(f64::MIN, f64::max), 0.0))
+            .collect();
         assert_close(&values(&mx), &want, 0.0, "large max");
     }
 }
@@ -290,7 +316,11 @@ fn dtype_argument_and_results() {
     assert!(var(&one, None, 1.0, false).unwrap().to_vec::<f64>().unwrap()[0].is_nan());
     let two = Tensor::from_slice(&[1.0f64, 2.0], &[2]).unwrap();
     assert_eq!(var(&two, None, 3.0, false).unwrap().to_vec::<f64>().unwrap(), [f64::INFINITY]);
-    let c = Tensor::from_slice(&[ferrule_core::Complex32 { re: 1.0, im: 1.0 }, ferrule_core::Complex32 { re: -1.0, im: -1.0 }], &[2]).unwrap();
+    let c = Tensor::from_slice(
+        &[ferrule_core::Complex32 { re: 1.0, im: 1.0 }, ferrule_core::Complex32 { re: -1.0, im: -1.0 }],
+        &[2],
+    )
+    .unwrap();
     let v = var(&c, None, 0.0, false).unwrap();
     assert_eq!((v.dtype(), v.to_vec::<f32>().unwrap()), (DType::Float32, vec![2.0]));
 }
@@ -307,7 +337,10 @@ fn axis_errors_name_the_op() {
     let err = max(&Tensor::zeros(&[0, 2], DType::Int32).unwrap(), None, false).unwrap_err();
     assert_eq!(err.message, "max: zero-size array to reduction operation maximum which has no identity");
     let err = argmin(&Tensor::zeros(&[0], DType::Int32).unwrap(), None, false).unwrap_err();
-    assert_eq!((err.kind, err.message.as_str()), (ErrorKind::ValueError, "argmin: attempt to get argmin of an empty sequence"));
+    assert_eq!(
+        (err.kind, err.message.as_str()),
+        (ErrorKind::ValueError, "argmin: attempt to get argmin of an empty sequence")
+    );
 }
 
 fn check_arg(shape: &[i64], axis: Option<i64>, keepdims: bool, dtype: DType, seed: u64) {

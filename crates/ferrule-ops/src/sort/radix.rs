@@ -5,12 +5,7 @@ pub(crate) const RADIX_MIN_LEN: usize = 128;
 
 /// Sorts `data` stably by `key` (an unsigned key of `key_bytes` bytes), using `scratch` as the
 /// second buffer. Passes whose byte is the same for every element are skipped.
-pub(crate) fn radix_sort_by<E: Copy>(
-    data: &mut [E],
-    scratch: &mut Vec<E>,
-    key_bytes: usize,
-    key: impl Fn(&E) -> u64,
-) {
+pub(crate) fn radix_sort_by<E: Copy>(data: &mut [E], scratch: &mut Vec<E>, key_bytes: usize, key: impl Fn(&E) -> u64) {
     let n = data.len();
     if n < 2 {
         return;
@@ -35,11 +30,8 @@ pub(crate) fn radix_sort_by<E: Copy>(
             *o = sum;
             sum += c;
         }
-        let (src, dst): (&[E], &mut [E]) = if in_data {
-            (&*data, scratch.as_mut_slice())
-        } else {
-            (scratch.as_slice(), &mut *data)
-        };
+        let (src, dst): (&[E], &mut [E]) =
+            if in_data { (&*data, scratch.as_mut_slice()) } else { (scratch.as_slice(), &mut *data) };
         let shift = 8 * b;
         for v in src {
             let d = ((key(v) >> shift) & 0xff) as usize;
@@ -86,8 +78,7 @@ mod tests {
     #[test]
     fn float_keys_order() {
         let vals = [f64::NEG_INFINITY, -2.0, -0.0, 0.0, 1e-300, 3.0, f64::INFINITY, f64::NAN];
-        let keys: Vec<u64> =
-            vals.iter().map(|v| float_key(v.to_bits(), 64, v.is_nan(), *v == 0.0)).collect();
+        let keys: Vec<u64> = vals.iter().map(|v| float_key(v.to_bits(), 64, v.is_nan(), *v == 0.0)).collect();
         assert!(keys.windows(2).all(|w| w[0] <= w[1]));
         assert_eq!(keys[2], keys[3]);
         assert!(keys[6] < keys[7]);

@@ -6,8 +6,8 @@ use num_complex::Complex;
 use proptest::prelude::*;
 
 use super::{
-    assert_matches, broadcast_vals, broadcastable_from, cast_v, int_bits, random_shape,
-    random_tensor, read, Rng, Values, ALL, V,
+    assert_matches, broadcast_vals, broadcastable_from, cast_v, int_bits, random_shape, random_tensor, read, Rng,
+    Values, ALL, V,
 };
 use crate::elementwise as ew;
 use crate::operand::{Operand, Scalar};
@@ -73,7 +73,14 @@ fn to_bool(_: DType) -> DType {
     DType::Bool
 }
 
-fn arith(a: V, b: V, int: fn(i128, i128) -> i128, float: fn(f64, f64) -> f64, cplx: fn(Complex<f64>, Complex<f64>) -> Complex<f64>, boolean: fn(bool, bool) -> bool) -> Option<V> {
+fn arith(
+    a: V,
+    b: V,
+    int: fn(i128, i128) -> i128,
+    float: fn(f64, f64) -> f64,
+    cplx: fn(Complex<f64>, Complex<f64>) -> Complex<f64>,
+    boolean: fn(bool, bool) -> bool,
+) -> Option<V> {
     Some(match (a, b) {
         (V::B(x), V::B(y)) => V::B(boolean(x, y)),
         (V::I(x), V::I(y)) => V::I(int(x, y)),
@@ -91,7 +98,11 @@ fn floor_div_int(x: i128, y: i128) -> i128 {
         return 0;
     }
     let q = x / y;
-    if x % y != 0 && ((x < 0) != (y < 0)) { q - 1 } else { q }
+    if x % y != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    }
 }
 
 fn mod_int(x: i128, y: i128) -> i128 {
@@ -99,15 +110,27 @@ fn mod_int(x: i128, y: i128) -> i128 {
         return 0;
     }
     let r = x % y;
-    if r != 0 && ((r < 0) != (y < 0)) { r + y } else { r }
+    if r != 0 && ((r < 0) != (y < 0)) {
+        r + y
+    } else {
+        r
+    }
 }
 
 fn nan_max(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() { f64::NAN } else { x.max(y) }
+    if x.is_nan() || y.is_nan() {
+        f64::NAN
+    } else {
+        x.max(y)
+    }
 }
 
 fn nan_min(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() { f64::NAN } else { x.min(y) }
+    if x.is_nan() || y.is_nan() {
+        f64::NAN
+    } else {
+        x.min(y)
+    }
 }
 
 fn ordered(a: V, b: V) -> Option<std::cmp::Ordering> {
@@ -128,32 +151,89 @@ fn equal(a: V, b: V) -> bool {
 fn cases() -> Vec<Case> {
     use std::cmp::Ordering::*;
     vec![
-        Case { name: "add", f: ew::add, compute: all, out: same, ulps: 0.5, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| arith(a, b, |x, y| x + y, |x, y| x + y, |x, y| x + y, |x, y| x | y) },
-        Case { name: "subtract", f: ew::subtract, compute: numeric, out: same, ulps: 0.5, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| arith(a, b, |x, y| x - y, |x, y| x - y, |x, y| x - y, |_, _| unreachable!()) },
-        Case { name: "multiply", f: ew::multiply, compute: all, out: same, ulps: 0.5, lhs: Values::Any, rhs: Values::Any,
+        Case {
+            name: "add",
+            f: ew::add,
+            compute: all,
+            out: same,
+            ulps: 0.5,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| arith(a, b, |x, y| x + y, |x, y| x + y, |x, y| x + y, |x, y| x | y),
+        },
+        Case {
+            name: "subtract",
+            f: ew::subtract,
+            compute: numeric,
+            out: same,
+            ulps: 0.5,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| arith(a, b, |x, y| x - y, |x, y| x - y, |x, y| x - y, |_, _| unreachable!()),
+        },
+        Case {
+            name: "multiply",
+            f: ew::multiply,
+            compute: all,
+            out: same,
+            ulps: 0.5,
+            lhs: Values::Any,
+            rhs: Values::Any,
             reference: |a, b, _| match (a, b) {
                 // Inf times zero parts: the textbook formula gives NaN parts that depend on order.
-                (V::C(..), V::C(..)) if !(a.c().re.is_finite() && a.c().im.is_finite() && b.c().re.is_finite() && b.c().im.is_finite()) => None,
-                _ => arith(a, b, |x, y| x.wrapping_mul(y) , |x, y| x * y, |x, y| x * y, |x, y| x & y),
-            } },
-        Case { name: "divide", f: ew::divide, compute: true_divide, out: same, ulps: 2.0, lhs: Values::Any, rhs: Values::Any,
+                (V::C(..), V::C(..))
+                    if !(a.c().re.is_finite()
+                        && a.c().im.is_finite()
+                        && b.c().re.is_finite()
+                        && b.c().im.is_finite()) =>
+                {
+                    None
+                }
+                _ => arith(a, b, |x, y| x.wrapping_mul(y), |x, y| x * y, |x, y| x * y, |x, y| x & y),
+            },
+        },
+        Case {
+            name: "divide",
+            f: ew::divide,
+            compute: true_divide,
+            out: same,
+            ulps: 2.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
             reference: |a, b, _| match (a, b) {
                 (V::C(..), V::C(..)) => {
                     let (x, y) = (a.c(), b.c());
                     let finite = x.re.is_finite() && x.im.is_finite() && y.re.is_finite() && y.im.is_finite();
-                    (finite && y.norm() != 0.0).then(|| { let z = x / y; V::C(z.re, z.im) })
+                    (finite && y.norm() != 0.0).then(|| {
+                        let z = x / y;
+                        V::C(z.re, z.im)
+                    })
                 }
                 _ => Some(V::F(a.f() / b.f())),
-            } },
-        Case { name: "floor_divide", f: ew::floor_divide, compute: real_bool8, out: same, ulps: 0.5, lhs: Values::Grid, rhs: Values::Grid,
+            },
+        },
+        Case {
+            name: "floor_divide",
+            f: ew::floor_divide,
+            compute: real_bool8,
+            out: same,
+            ulps: 0.5,
+            lhs: Values::Grid,
+            rhs: Values::Grid,
             reference: |a, b, _| match (a, b) {
                 (V::I(x), V::I(y)) => Some(V::I(floor_div_int(x, y))),
                 _ if b.f() == 0.0 => Some(V::F(a.f() / b.f())),
                 _ => Some(V::F((a.f() / b.f()).floor())),
-            } },
-        Case { name: "remainder", f: ew::remainder, compute: real_bool8, out: same, ulps: 0.5, lhs: Values::Grid, rhs: Values::Grid,
+            },
+        },
+        Case {
+            name: "remainder",
+            f: ew::remainder,
+            compute: real_bool8,
+            out: same,
+            ulps: 0.5,
+            lhs: Values::Grid,
+            rhs: Values::Grid,
             reference: |a, b, _| match (a, b) {
                 (V::I(x), V::I(y)) => Some(V::I(mod_int(x, y))),
                 _ if b.f() == 0.0 => Some(V::F(f64::NAN)),
@@ -162,73 +242,259 @@ fn cases() -> Vec<Case> {
                     let r = x - (x / y).floor() * y;
                     Some(V::F(if r == 0.0 { 0.0f64.copysign(y) } else { r }))
                 }
-            } },
-        Case { name: "pow", f: ew::pow, compute: |p, _, _| Some(if p.is_bool() { DType::Int8 } else { p }), out: same, ulps: 16.0, lhs: Values::Any, rhs: Values::Small,
+            },
+        },
+        Case {
+            name: "pow",
+            f: ew::pow,
+            compute: |p, _, _| Some(if p.is_bool() { DType::Int8 } else { p }),
+            out: same,
+            ulps: 16.0,
+            lhs: Values::Any,
+            rhs: Values::Small,
             reference: |a, b, _| match (a, b) {
                 (V::I(x), V::I(y)) => Some(V::I((0..y).fold(1i128, |acc, _| acc.wrapping_mul(x)))),
                 (V::C(..), V::C(..)) => {
                     let (x, y) = (a.c(), b.c());
-                    (x.norm() != 0.0 && x.re.is_finite() && x.im.is_finite()).then(|| { let z = x.powc(y); V::C(z.re, z.im) })
+                    (x.norm() != 0.0 && x.re.is_finite() && x.im.is_finite()).then(|| {
+                        let z = x.powc(y);
+                        V::C(z.re, z.im)
+                    })
                 }
                 _ => Some(V::F(a.f().powf(b.f()))),
-            } },
-        Case { name: "maximum", f: ew::maximum, compute: all, out: same, ulps: 0.0, lhs: Values::Any, rhs: Values::Any,
+            },
+        },
+        Case {
+            name: "maximum",
+            f: ew::maximum,
+            compute: all,
+            out: same,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
             reference: |a, b, _| match (a, b) {
                 (V::C(..), V::C(..)) => None,
                 _ => arith(a, b, |x, y| x.max(y), nan_max, |_, _| unreachable!(), |x, y| x | y),
-            } },
-        Case { name: "minimum", f: ew::minimum, compute: all, out: same, ulps: 0.0, lhs: Values::Any, rhs: Values::Any,
+            },
+        },
+        Case {
+            name: "minimum",
+            f: ew::minimum,
+            compute: all,
+            out: same,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
             reference: |a, b, _| match (a, b) {
                 (V::C(..), V::C(..)) => None,
                 _ => arith(a, b, |x, y| x.min(y), nan_min, |_, _| unreachable!(), |x, y| x & y),
-            } },
-        Case { name: "atan2", f: ew::atan2, compute: float_fn, out: same, ulps: 4.0, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| Some(V::F(a.f().atan2(b.f()))) },
-        Case { name: "copysign", f: ew::copysign, compute: float_fn, out: same, ulps: 0.0, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| Some(V::F(a.f().copysign(b.f()))) },
-        Case { name: "hypot", f: ew::hypot, compute: float_fn, out: same, ulps: 2.0, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| Some(V::F(a.f().hypot(b.f()))) },
-        Case { name: "logaddexp", f: ew::logaddexp, compute: float_fn, out: same, ulps: 4.0, lhs: Values::Any, rhs: Values::Any,
+            },
+        },
+        Case {
+            name: "atan2",
+            f: ew::atan2,
+            compute: float_fn,
+            out: same,
+            ulps: 4.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| Some(V::F(a.f().atan2(b.f()))),
+        },
+        Case {
+            name: "copysign",
+            f: ew::copysign,
+            compute: float_fn,
+            out: same,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| Some(V::F(a.f().copysign(b.f()))),
+        },
+        Case {
+            name: "hypot",
+            f: ew::hypot,
+            compute: float_fn,
+            out: same,
+            ulps: 2.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| Some(V::F(a.f().hypot(b.f()))),
+        },
+        Case {
+            name: "logaddexp",
+            f: ew::logaddexp,
+            compute: float_fn,
+            out: same,
+            ulps: 4.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
             reference: |a, b, _| {
                 let (x, y) = (a.f(), b.f());
-                Some(V::F(if x == y { x + std::f64::consts::LN_2 } else if x.is_nan() || y.is_nan() { f64::NAN } else { x.max(y) + (-(x - y).abs()).exp().ln_1p() }))
-            } },
-        Case { name: "equal", f: ew::equal, compute: all, out: to_bool, ulps: 0.0, lhs: Values::Grid, rhs: Values::Grid,
-            reference: |a, b, _| Some(V::B(equal(a, b))) },
-        Case { name: "not_equal", f: ew::not_equal, compute: all, out: to_bool, ulps: 0.0, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| Some(V::B(!equal(a, b))) },
-        Case { name: "less", f: ew::less, compute: real_only, out: to_bool, ulps: 0.0, lhs: Values::Grid, rhs: Values::Any,
-            reference: |a, b, _| Some(V::B(ordered(a, b) == Some(Less))) },
-        Case { name: "less_equal", f: ew::less_equal, compute: real_only, out: to_bool, ulps: 0.0, lhs: Values::Any, rhs: Values::Grid,
-            reference: |a, b, _| Some(V::B(matches!(ordered(a, b), Some(Less | Equal)))) },
-        Case { name: "greater", f: ew::greater, compute: real_only, out: to_bool, ulps: 0.0, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| Some(V::B(ordered(a, b) == Some(Greater))) },
-        Case { name: "greater_equal", f: ew::greater_equal, compute: real_only, out: to_bool, ulps: 0.0, lhs: Values::Grid, rhs: Values::Grid,
-            reference: |a, b, _| Some(V::B(matches!(ordered(a, b), Some(Greater | Equal)))) },
-        Case { name: "logical_and", f: ew::logical_and, compute: all, out: to_bool, ulps: 0.0, lhs: Values::Grid, rhs: Values::Any,
-            reference: |a, b, _| Some(V::B(a.truthy() && b.truthy())) },
-        Case { name: "logical_or", f: ew::logical_or, compute: all, out: to_bool, ulps: 0.0, lhs: Values::Grid, rhs: Values::Grid,
-            reference: |a, b, _| Some(V::B(a.truthy() || b.truthy())) },
-        Case { name: "logical_xor", f: ew::logical_xor, compute: all, out: to_bool, ulps: 0.0, lhs: Values::Any, rhs: Values::Grid,
-            reference: |a, b, _| Some(V::B(a.truthy() != b.truthy())) },
-        Case { name: "bitwise_and", f: ew::bitwise_and, compute: bits_only, out: same, ulps: 0.0, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| arith(a, b, |x, y| x & y, |_, _| unreachable!(), |_, _| unreachable!(), |x, y| x & y) },
-        Case { name: "bitwise_or", f: ew::bitwise_or, compute: bits_only, out: same, ulps: 0.0, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| arith(a, b, |x, y| x | y, |_, _| unreachable!(), |_, _| unreachable!(), |x, y| x | y) },
-        Case { name: "bitwise_xor", f: ew::bitwise_xor, compute: bits_only, out: same, ulps: 0.0, lhs: Values::Any, rhs: Values::Any,
-            reference: |a, b, _| arith(a, b, |x, y| x ^ y, |_, _| unreachable!(), |_, _| unreachable!(), |x, y| x ^ y) },
-        Case { name: "bitwise_left_shift", f: ew::bitwise_left_shift, compute: shifts, out: same, ulps: 0.0, lhs: Values::Any, rhs: Values::Any,
+                Some(V::F(if x == y {
+                    x + std::f64::consts::LN_2
+                } else if x.is_nan() || y.is_nan() {
+                    f64::NAN
+                } else {
+                    x.max(y) + (-(x - y).abs()).exp().ln_1p()
+                }))
+            },
+        },
+        Case {
+            name: "equal",
+            f: ew::equal,
+            compute: all,
+            out: to_bool,
+            ulps: 0.0,
+            lhs: Values::Grid,
+            rhs: Values::Grid,
+            reference: |a, b, _| Some(V::B(equal(a, b))),
+        },
+        Case {
+            name: "not_equal",
+            f: ew::not_equal,
+            compute: all,
+            out: to_bool,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| Some(V::B(!equal(a, b))),
+        },
+        Case {
+            name: "less",
+            f: ew::less,
+            compute: real_only,
+            out: to_bool,
+            ulps: 0.0,
+            lhs: Values::Grid,
+            rhs: Values::Any,
+            reference: |a, b, _| Some(V::B(ordered(a, b) == Some(Less))),
+        },
+        Case {
+            name: "less_equal",
+            f: ew::less_equal,
+            compute: real_only,
+            out: to_bool,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Grid,
+            reference: |a, b, _| Some(V::B(matches!(ordered(a, b), Some(Less | Equal)))),
+        },
+        Case {
+            name: "greater",
+            f: ew::greater,
+            compute: real_only,
+            out: to_bool,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| Some(V::B(ordered(a, b) == Some(Greater))),
+        },
+        Case {
+            name: "greater_equal",
+            f: ew::greater_equal,
+            compute: real_only,
+            out: to_bool,
+            ulps: 0.0,
+            lhs: Values::Grid,
+            rhs: Values::Grid,
+            reference: |a, b, _| Some(V::B(matches!(ordered(a, b), Some(Greater | Equal)))),
+        },
+        Case {
+            name: "logical_and",
+            f: ew::logical_and,
+            compute: all,
+            out: to_bool,
+            ulps: 0.0,
+            lhs: Values::Grid,
+            rhs: Values::Any,
+            reference: |a, b, _| Some(V::B(a.truthy() && b.truthy())),
+        },
+        Case {
+            name: "logical_or",
+            f: ew::logical_or,
+            compute: all,
+            out: to_bool,
+            ulps: 0.0,
+            lhs: Values::Grid,
+            rhs: Values::Grid,
+            reference: |a, b, _| Some(V::B(a.truthy() || b.truthy())),
+        },
+        Case {
+            name: "logical_xor",
+            f: ew::logical_xor,
+            compute: all,
+            out: to_bool,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Grid,
+            reference: |a, b, _| Some(V::B(a.truthy() != b.truthy())),
+        },
+        Case {
+            name: "bitwise_and",
+            f: ew::bitwise_and,
+            compute: bits_only,
+            out: same,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| arith(a, b, |x, y| x & y, |_, _| unreachable!(), |_, _| unreachable!(), |x, y| x & y),
+        },
+        Case {
+            name: "bitwise_or",
+            f: ew::bitwise_or,
+            compute: bits_only,
+            out: same,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| arith(a, b, |x, y| x | y, |_, _| unreachable!(), |_, _| unreachable!(), |x, y| x | y),
+        },
+        Case {
+            name: "bitwise_xor",
+            f: ew::bitwise_xor,
+            compute: bits_only,
+            out: same,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
+            reference: |a, b, _| arith(a, b, |x, y| x ^ y, |_, _| unreachable!(), |_, _| unreachable!(), |x, y| x ^ y),
+        },
+        Case {
+            name: "bitwise_left_shift",
+            f: ew::bitwise_left_shift,
+            compute: shifts,
+            out: same,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Any,
             reference: |a, b, d| {
                 let (bits, _) = int_bits(d);
                 let (x, s) = (a.i(), b.i());
                 Some(V::I(if s < 0 || s >= bits as i128 { 0 } else { x << s }))
-            } },
-        Case { name: "bitwise_right_shift", f: ew::bitwise_right_shift, compute: shifts, out: same, ulps: 0.0, lhs: Values::Any, rhs: Values::Small,
+            },
+        },
+        Case {
+            name: "bitwise_right_shift",
+            f: ew::bitwise_right_shift,
+            compute: shifts,
+            out: same,
+            ulps: 0.0,
+            lhs: Values::Any,
+            rhs: Values::Small,
             reference: |a, b, d| {
                 let (bits, _) = int_bits(d);
                 let (x, s) = (a.i(), b.i());
-                Some(V::I(if s < 0 || s >= bits as i128 { if x < 0 { -1 } else { 0 } } else { x >> s }))
-            } },
+                Some(V::I(if s < 0 || s >= bits as i128 {
+                    if x < 0 {
+                        -1
+                    } else {
+                        0
+                    }
+                } else {
+                    x >> s
+                }))
+            },
+        },
     ]
 }
 
@@ -262,7 +528,12 @@ fn run(case: &Case, seed: u64) {
     };
     let (a, da, sa, va, a_scalar) = operand(&mut rng, da, &sa, case.lhs);
     let (b, db, sb, vb, b_scalar) = operand(&mut rng, db, &sb, case.rhs);
-    let what = format!("{}({da}{sa:?}{}, {db}{sb:?}{})", case.name, if a_scalar { " scalar" } else { "" }, if b_scalar { " scalar" } else { "" });
+    let what = format!(
+        "{}({da}{sa:?}{}, {db}{sb:?}{})",
+        case.name,
+        if a_scalar { " scalar" } else { "" },
+        if b_scalar { " scalar" } else { "" }
+    );
     if a_scalar && b_scalar {
         let err = (case.f)(&a, &b, None).unwrap_err();
         assert_eq!(err.kind, ErrorKind::TypeError, "{what}");
@@ -306,7 +577,11 @@ fn run(case: &Case, seed: u64) {
     let ulps = if case.name == "pow" && out_dtype.is_complex() { 256.0 } else { case.ulps.max(0.5) };
     assert_matches(&read(&got), &want, out_dtype, ulps, &what);
     let out = Tensor::zeros(&shape, out_dtype).unwrap();
-    let out = if shape.len() >= 2 { out.transpose(0, shape.len() - 1).unwrap().copy().unwrap().transpose(0, shape.len() - 1).unwrap() } else { out };
+    let out = if shape.len() >= 2 {
+        out.transpose(0, shape.len() - 1).unwrap().copy().unwrap().transpose(0, shape.len() - 1).unwrap()
+    } else {
+        out
+    };
     let got = (case.f)(&a, &b, Some(&out)).unwrap();
     assert!(got.data_ptr() == out.data_ptr());
     assert_matches(&read(&out), &want, out_dtype, ulps, &format!("{what} out="));

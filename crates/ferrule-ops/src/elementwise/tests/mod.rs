@@ -97,12 +97,9 @@ pub(super) fn read(t: &Tensor) -> Vec<V> {
         DType::BFloat16 => t.to_vec::<BF16>().unwrap().into_iter().map(|v| V::F(v.to_f32() as f64)).collect(),
         DType::Float32 => t.to_vec::<f32>().unwrap().into_iter().map(|v| V::F(v as f64)).collect(),
         DType::Float64 => t.to_vec::<f64>().unwrap().into_iter().map(V::F).collect(),
-        DType::Complex64 => t
-            .to_vec::<Complex32>()
-            .unwrap()
-            .into_iter()
-            .map(|z| V::C(z.re as f64, z.im as f64))
-            .collect(),
+        DType::Complex64 => {
+            t.to_vec::<Complex32>().unwrap().into_iter().map(|z| V::C(z.re as f64, z.im as f64)).collect()
+        }
         DType::Complex128 => t.to_vec::<Complex64>().unwrap().into_iter().map(|z| V::C(z.re, z.im)).collect(),
         _ => crate::dispatch_int!(d, T => {
             t.to_vec::<T>().unwrap().into_iter().map(|v| V::I(v.to_i64() as i128)).collect()
@@ -208,13 +205,7 @@ pub(super) fn random_tensor(rng: &mut Rng, d: DType, shape: &[i64], kind: Values
             p.swap(0, nd - 1);
             logical.permute(&p).unwrap().copy().unwrap().permute(&p).unwrap()
         }
-        2 if nd >= 1 => logical
-            .slice(0, None, None, -1)
-            .unwrap()
-            .copy()
-            .unwrap()
-            .slice(0, None, None, -1)
-            .unwrap(),
+        2 if nd >= 1 => logical.slice(0, None, None, -1).unwrap().copy().unwrap().slice(0, None, None, -1).unwrap(),
         3 if nd >= 1 => {
             // Every other element of a buffer twice as long in the last dim.
             let mut wide_shape = shape.to_vec();
@@ -246,10 +237,7 @@ pub(super) fn random_shape(rng: &mut Rng) -> Vec<i64> {
 /// A shape that broadcasts to `shape`: some leading dims dropped, some dims set to 1.
 pub(super) fn broadcastable_from(rng: &mut Rng, shape: &[i64]) -> Vec<i64> {
     let drop = rng.below(shape.len() as u64 + 1) as usize;
-    shape[drop..]
-        .iter()
-        .map(|&d| if rng.below(3) == 0 { 1 } else { d })
-        .collect()
+    shape[drop..].iter().map(|&d| if rng.below(3) == 0 { 1 } else { d }).collect()
 }
 
 /// The values of a C-order `shape` tensor broadcast to `target`.

@@ -79,11 +79,17 @@ fn shifts_follow_numpy() {
 fn complex_specials() {
     let c = |re: f64, im: f64| Complex64 { re, im };
     let (inf, nan) = (f64::INFINITY, f64::NAN);
-    let z = Tensor::from_slice(&[c(inf, 1.0), c(1.0, inf), c(inf, inf), c(nan, inf), c(3.0, 4.0), c(0.0, -0.0)], &[6]).unwrap();
+    let z = Tensor::from_slice(&[c(inf, 1.0), c(1.0, inf), c(inf, inf), c(nan, inf), c(3.0, 4.0), c(0.0, -0.0)], &[6])
+        .unwrap();
     let s = ew::sign(&z, None).unwrap().to_vec::<Complex64>().unwrap();
     let flat: Vec<f64> = s.iter().flat_map(|z| [z.re, z.im]).collect();
     same_f64(&flat, &[1.0, 0.0, 0.0, 1.0, nan, nan, 0.0, 1.0, 0.6, 0.8, 0.0, 0.0]);
-    let q = ew::divide(&op(&Tensor::from_slice(&[c(1.0, 1.0)], &[1]).unwrap()), &op(&Tensor::from_slice(&[c(0.0, 0.0)], &[1]).unwrap()), None).unwrap();
+    let q = ew::divide(
+        &op(&Tensor::from_slice(&[c(1.0, 1.0)], &[1]).unwrap()),
+        &op(&Tensor::from_slice(&[c(0.0, 0.0)], &[1]).unwrap()),
+        None,
+    )
+    .unwrap();
     let q = q.to_vec::<Complex64>().unwrap()[0];
     assert_eq!((q.re, q.im), (inf, inf));
     let r = ew::reciprocal(&Tensor::from_slice(&[c(0.0, 0.0), c(inf, 0.0)], &[2]).unwrap(), None).unwrap();
@@ -186,9 +192,27 @@ fn astype_semantics() {
     let to = |d: DType| ew::astype(&x, d, true, None).unwrap();
     assert_eq!(to(DType::Int8).to_vec::<i8>().unwrap(), [0, 0, 0, 44, -44, 0, 0, -1]);
     assert_eq!(to(DType::UInt8).to_vec::<u8>().unwrap(), [0, 0, 0, 44, 212, 0, 0, 255]);
-    assert_eq!(to(DType::Int32).to_vec::<i32>().unwrap(), [i32::MIN, i32::MIN, i32::MIN, 300, -300, i32::MIN, i32::MIN, -1]);
-    assert_eq!(to(DType::Int64).to_vec::<i64>().unwrap(), [i64::MIN, i64::MIN, -10_000_000_000, 300, -300, 3_000_000_000, i64::MIN, -1]);
-    assert_eq!(to(DType::UInt64).to_vec::<u64>().unwrap(), [1 << 63, 0, 18_446_744_063_709_551_616, 300, 18_446_744_073_709_551_316, 3_000_000_000, 10_000_000_000_000_000_000, u64::MAX]);
+    assert_eq!(
+        to(DType::Int32).to_vec::<i32>().unwrap(),
+        [i32::MIN, i32::MIN, i32::MIN, 300, -300, i32::MIN, i32::MIN, -1]
+    );
+    assert_eq!(
+        to(DType::Int64).to_vec::<i64>().unwrap(),
+        [i64::MIN, i64::MIN, -10_000_000_000, 300, -300, 3_000_000_000, i64::MIN, -1]
+    );
+    assert_eq!(
+        to(DType::UInt64).to_vec::<u64>().unwrap(),
+        [
+            1 << 63,
+            0,
+            18_446_744_063_709_551_616,
+            300,
+            18_446_744_073_709_551_316,
+            3_000_000_000,
+            10_000_000_000_000_000_000,
+            u64::MAX
+        ]
+    );
     assert_eq!(to(DType::Bool).to_vec::<bool>().unwrap(), [true; 8]);
     assert_eq!(to(DType::Float32).to_vec::<f32>().unwrap()[3], 300.7f32);
     // copy=false with the same dtype returns the tensor itself.
@@ -196,7 +220,8 @@ fn astype_semantics() {
     assert_eq!(same.data_ptr(), x.data_ptr());
     let copy = ew::astype(&x, DType::Float64, true, None).unwrap();
     assert_ne!(copy.data_ptr(), x.data_ptr());
-    let err = ew::astype(&x, DType::Int8, true, Some(ferrule_core::Device::new(ferrule_core::Device::KDL_CUDA, 0))).unwrap_err();
+    let err = ew::astype(&x, DType::Int8, true, Some(ferrule_core::Device::new(ferrule_core::Device::KDL_CUDA, 0)))
+        .unwrap_err();
     assert_eq!(err.kind, ErrorKind::ValueError);
     let c = Tensor::from_slice(&[Complex64 { re: 2.5, im: 1.0 }, Complex64 { re: 0.0, im: 1.0 }], &[2]).unwrap();
     assert_eq!(ew::astype(&c, DType::Int16, true, None).unwrap().to_vec::<i16>().unwrap(), [2, 0]);
@@ -206,7 +231,10 @@ fn astype_semantics() {
     assert_eq!(h, [f32::INFINITY, 1.0]);
     // Non-contiguous input.
     let m = Tensor::from_slice(&[1i32, 2, 3, 4, 5, 6], &[2, 3]).unwrap().transpose(0, 1).unwrap();
-    assert_eq!(ew::astype(&m, DType::Float32, true, None).unwrap().to_vec::<f32>().unwrap(), [1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+    assert_eq!(
+        ew::astype(&m, DType::Float32, true, None).unwrap().to_vec::<f32>().unwrap(),
+        [1.0, 4.0, 2.0, 5.0, 3.0, 6.0]
+    );
 }
 
 #[test]
@@ -220,16 +248,41 @@ fn where_and_clip() {
     let bcond = Tensor::from_slice(&[true, false], &[2, 1]).unwrap();
     let w = ew::r#where(&bcond, &op(&x), &op(&t(&[10i8, 20, 30])), None).unwrap();
     assert_eq!((w.shape(), w.to_vec::<i8>().unwrap()), (&[2, 3][..], vec![1, 2, 3, 10, 20, 30]));
-    let c = ew::clip(&t(&[1i64, 5, 9]), Some(&Operand::Scalar(Scalar::Int(3))), Some(&Operand::Scalar(Scalar::Int(7))), None).unwrap();
+    let c = ew::clip(
+        &t(&[1i64, 5, 9]),
+        Some(&Operand::Scalar(Scalar::Int(3))),
+        Some(&Operand::Scalar(Scalar::Int(7))),
+        None,
+    )
+    .unwrap();
     assert_eq!(c.to_vec::<i64>().unwrap(), [3, 5, 7]);
-    let c = ew::clip(&t(&[f64::NAN, 1.0]), Some(&Operand::Scalar(Scalar::Int(0))), Some(&Operand::Scalar(Scalar::Float(0.5))), None).unwrap();
+    let c = ew::clip(
+        &t(&[f64::NAN, 1.0]),
+        Some(&Operand::Scalar(Scalar::Int(0))),
+        Some(&Operand::Scalar(Scalar::Float(0.5))),
+        None,
+    )
+    .unwrap();
     same_f64(&c.to_vec::<f64>().unwrap(), &[f64::NAN, 0.5]);
-    let c = ew::clip(&t(&[1i64, 2, 3]), Some(&Operand::Scalar(Scalar::Int(3))), Some(&Operand::Scalar(Scalar::Int(1))), None).unwrap();
+    let c = ew::clip(
+        &t(&[1i64, 2, 3]),
+        Some(&Operand::Scalar(Scalar::Int(3))),
+        Some(&Operand::Scalar(Scalar::Int(1))),
+        None,
+    )
+    .unwrap();
     assert_eq!(c.to_vec::<i64>().unwrap(), [1, 1, 1]);
-    let c = ew::clip(&t(&[0u8, 200]), Some(&Operand::Scalar(Scalar::Int(-1))), Some(&Operand::Scalar(Scalar::Int(300))), None).unwrap();
+    let c = ew::clip(
+        &t(&[0u8, 200]),
+        Some(&Operand::Scalar(Scalar::Int(-1))),
+        Some(&Operand::Scalar(Scalar::Int(300))),
+        None,
+    )
+    .unwrap();
     assert_eq!(c.to_vec::<u8>().unwrap(), [0, 200]);
     let lo = t(&[0.0f32, 10.0]);
-    let c = ew::clip(&Tensor::from_slice(&[5.0f32, 5.0, -1.0, 20.0], &[2, 2]).unwrap(), Some(&op(&lo)), None, None).unwrap();
+    let c = ew::clip(&Tensor::from_slice(&[5.0f32, 5.0, -1.0, 20.0], &[2, 2]).unwrap(), Some(&op(&lo)), None, None)
+        .unwrap();
     assert_eq!(c.to_vec::<f32>().unwrap(), [5.0, 10.0, 0.0, 20.0]);
     let c = ew::clip(&t(&[1i32, 7]), None, Some(&Operand::Scalar(Scalar::Float(2.5))), None).unwrap();
     assert_eq!((c.dtype(), c.to_vec::<f64>().unwrap()), (DType::Float64, vec![1.0, 2.5]));
@@ -237,7 +290,12 @@ fn where_and_clip() {
 
 #[test]
 fn nextafter_steps_in_the_result_dtype() {
-    let h = ew::nextafter(&op(&t(&[F16::from_f32(1.0), F16::from_f32(0.0)])), &op(&t(&[F16::from_f32(2.0), F16::from_f32(1.0)])), None).unwrap();
+    let h = ew::nextafter(
+        &op(&t(&[F16::from_f32(1.0), F16::from_f32(0.0)])),
+        &op(&t(&[F16::from_f32(2.0), F16::from_f32(1.0)])),
+        None,
+    )
+    .unwrap();
     let h: Vec<f32> = h.to_vec::<F16>().unwrap().into_iter().map(F16::to_f32).collect();
     assert_eq!(h, [1.0 + 1.0 / 1024.0, 2f32.powi(-24)]);
     let f = ew::nextafter(&op(&t(&[0.0f32, 1.0, 2.0])), &op(&t(&[-1.0f32, 0.0, 2.0])), None).unwrap();
@@ -252,7 +310,8 @@ fn geo_distance_haversine() {
     assert_eq!((d.dtype(), d.ndim()), (DType::Float64, 0));
     let d = d.to_vec::<f64>().unwrap()[0];
     let (p1, p2) = (22.599578f64.to_radians(), 22.6986848f64.to_radians());
-    let a = ((p2 - p1) / 2.0).sin().powi(2) + p1.cos() * p2.cos() * ((114.3311032f64 - 113.973129f64).to_radians() / 2.0).sin().powi(2);
+    let a = ((p2 - p1) / 2.0).sin().powi(2)
+        + p1.cos() * p2.cos() * ((114.3311032f64 - 113.973129f64).to_radians() / 2.0).sin().powi(2);
     let want = 2.0 * 6_378_000.0 * a.sqrt().asin();
     assert!((d - want).abs() < 1e-6, "{d} vs {want}");
     assert!((d - 38_504.0).abs() < 500.0, "{d}");
@@ -264,7 +323,13 @@ fn geo_distance_haversine() {
     assert_eq!(d[0], 0.0);
     assert!((d[1] - std::f64::consts::PI * 6_378_000.0).abs() < 1e-6);
     assert!((d[2] - std::f64::consts::FRAC_PI_2 * 6_378_000.0).abs() < 1e-6);
-    let grid = ew::geo_distance(&op(&Tensor::from_slice(&[0.0f64, 10.0], &[2, 1]).unwrap()), &s(0.0), &op(&t(&[0i32, 10, 20])), &s(0.0)).unwrap();
+    let grid = ew::geo_distance(
+        &op(&Tensor::from_slice(&[0.0f64, 10.0], &[2, 1]).unwrap()),
+        &s(0.0),
+        &op(&t(&[0i32, 10, 20])),
+        &s(0.0),
+    )
+    .unwrap();
     assert_eq!(grid.shape(), [2, 3]);
     let err = ew::geo_distance(&op(&t(&[true])), &s(0.0), &s(0.0), &s(0.0)).unwrap_err();
     assert!(err.message.contains("'lon1'"), "{}", err.message);

@@ -41,7 +41,11 @@ fn bool_out(_: DType) -> DType {
     DType::Bool
 }
 fn bool_as_int8(d: DType) -> DType {
-    if d.is_bool() { DType::Int8 } else { d }
+    if d.is_bool() {
+        DType::Int8
+    } else {
+        d
+    }
 }
 fn real_of(d: DType) -> DType {
     match d {
@@ -73,10 +77,21 @@ fn real_or_complex(v: V, r: fn(f64) -> f64, c: fn(Complex<f64>) -> Complex<f64>)
 fn numpy_sign(v: V) -> Option<V> {
     Some(match v {
         V::I(i) => V::I(i.signum()),
-        V::F(x) => V::F(if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else if x == 0.0 { 0.0 } else { x }),
+        V::F(x) => V::F(if x > 0.0 {
+            1.0
+        } else if x < 0.0 {
+            -1.0
+        } else if x == 0.0 {
+            0.0
+        } else {
+            x
+        }),
         V::C(re, im) => {
             let unit = |v: f64| if v > 0.0 { 1.0 } else { -1.0 };
-            if re.is_infinite() && im.is_infinite() || (re.is_nan() && !im.is_infinite()) || (im.is_nan() && !re.is_infinite()) {
+            if re.is_infinite() && im.is_infinite()
+                || (re.is_nan() && !im.is_infinite())
+                || (im.is_nan() && !re.is_infinite())
+            {
                 V::C(f64::NAN, f64::NAN)
             } else if re.is_infinite() {
                 V::C(unit(re), 0.0)
@@ -110,52 +125,307 @@ macro_rules! math_case {
 
 fn cases() -> Vec<Case> {
     vec![
-        Case { name: "abs", f: ew::abs, accepts: any_dtype, compute: same, out: real_of, ulps: 1.0, values: Values::Any,
-            reference: |v| Some(match v { V::I(i) => V::I(i.abs()), V::F(x) => V::F(x.abs()), V::C(re, im) => V::F(re.hypot(im)), b => b }) },
-        Case { name: "negative", f: ew::negative, accepts: not_bool, compute: same, out: same, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(match v { V::I(i) => V::I(-i), V::F(x) => V::F(-x), V::C(re, im) => V::C(-re, -im), b => b }) },
-        Case { name: "positive", f: ew::positive, accepts: not_bool, compute: same, out: same, ulps: 0.0, values: Values::Any,
-            reference: Some },
-        Case { name: "sign", f: ew::sign, accepts: not_bool, compute: same, out: same, ulps: 2.0, values: Values::Any,
-            reference: numpy_sign },
-        Case { name: "square", f: ew::square, accepts: any_dtype, compute: bool_as_int8, out: same, ulps: 2.0, values: Values::Any,
-            reference: |v| Some(match v { V::I(i) => V::I(i.wrapping_mul(i)), V::F(x) => V::F(x * x), V::C(..) => { let z = v.c() * v.c(); V::C(z.re, z.im) }, b => b }) },
-        Case { name: "conj", f: ew::conj, accepts: any_dtype, compute: bool_as_int8, out: same, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(match v { V::C(re, im) => V::C(re, -im), other => other }) },
-        Case { name: "real", f: ew::real, accepts: any_dtype, compute: same, out: real_of, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(match v { V::C(re, _) => V::F(re), other => other }) },
-        Case { name: "imag", f: ew::imag, accepts: any_dtype, compute: same, out: real_of, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(match v { V::C(_, im) => V::F(im), V::B(_) => V::B(false), V::I(_) => V::I(0), V::F(_) => V::F(0.0) }) },
-        Case { name: "reciprocal", f: ew::reciprocal, accepts: any_dtype, compute: bool_as_int8, out: same, ulps: 2.0, values: Values::Any,
+        Case {
+            name: "abs",
+            f: ew::abs,
+            accepts: any_dtype,
+            compute: same,
+            out: real_of,
+            ulps: 1.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::I(i) => V::I(i.abs()),
+                    V::F(x) => V::F(x.abs()),
+                    V::C(re, im) => V::F(re.hypot(im)),
+                    b => b,
+                })
+            },
+        },
+        Case {
+            name: "negative",
+            f: ew::negative,
+            accepts: not_bool,
+            compute: same,
+            out: same,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::I(i) => V::I(-i),
+                    V::F(x) => V::F(-x),
+                    V::C(re, im) => V::C(-re, -im),
+                    b => b,
+                })
+            },
+        },
+        Case {
+            name: "positive",
+            f: ew::positive,
+            accepts: not_bool,
+            compute: same,
+            out: same,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: Some,
+        },
+        Case {
+            name: "sign",
+            f: ew::sign,
+            accepts: not_bool,
+            compute: same,
+            out: same,
+            ulps: 2.0,
+            values: Values::Any,
+            reference: numpy_sign,
+        },
+        Case {
+            name: "square",
+            f: ew::square,
+            accepts: any_dtype,
+            compute: bool_as_int8,
+            out: same,
+            ulps: 2.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::I(i) => V::I(i.wrapping_mul(i)),
+                    V::F(x) => V::F(x * x),
+                    V::C(..) => {
+                        let z = v.c() * v.c();
+                        V::C(z.re, z.im)
+                    }
+                    b => b,
+                })
+            },
+        },
+        Case {
+            name: "conj",
+            f: ew::conj,
+            accepts: any_dtype,
+            compute: bool_as_int8,
+            out: same,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::C(re, im) => V::C(re, -im),
+                    other => other,
+                })
+            },
+        },
+        Case {
+            name: "real",
+            f: ew::real,
+            accepts: any_dtype,
+            compute: same,
+            out: real_of,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::C(re, _) => V::F(re),
+                    other => other,
+                })
+            },
+        },
+        Case {
+            name: "imag",
+            f: ew::imag,
+            accepts: any_dtype,
+            compute: same,
+            out: real_of,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::C(_, im) => V::F(im),
+                    V::B(_) => V::B(false),
+                    V::I(_) => V::I(0),
+                    V::F(_) => V::F(0.0),
+                })
+            },
+        },
+        Case {
+            name: "reciprocal",
+            f: ew::reciprocal,
+            accepts: any_dtype,
+            compute: bool_as_int8,
+            out: same,
+            ulps: 2.0,
+            values: Values::Any,
             reference: |v| match v {
                 V::I(0) => Some(V::I(0)),
                 V::I(i) => Some(V::I(1 / i)),
                 V::F(x) => Some(V::F(1.0 / x)),
-                V::C(re, im) if re.is_finite() && im.is_finite() && (re != 0.0 || im != 0.0) => { let z = 1.0 / v.c(); Some(V::C(z.re, z.im)) }
+                V::C(re, im) if re.is_finite() && im.is_finite() && (re != 0.0 || im != 0.0) => {
+                    let z = 1.0 / v.c();
+                    Some(V::C(z.re, z.im))
+                }
                 _ => None,
-            } },
-        Case { name: "round", f: ew::round, accepts: any_dtype, compute: |d| if d.is_bool() { DType::Float16 } else { d }, out: same, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(match v { V::F(x) => V::F(x.round_ties_even()), V::C(re, im) => V::C(re.round_ties_even(), im.round_ties_even()), other => other }) },
-        Case { name: "floor", f: ew::floor, accepts: not_complex, compute: same, out: same, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(match v { V::F(x) => V::F(x.floor()), other => other }) },
-        Case { name: "ceil", f: ew::ceil, accepts: not_complex, compute: same, out: same, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(match v { V::F(x) => V::F(x.ceil()), other => other }) },
-        Case { name: "trunc", f: ew::trunc, accepts: not_complex, compute: same, out: same, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(match v { V::F(x) => V::F(x.trunc()), other => other }) },
-        Case { name: "signbit", f: ew::signbit, accepts: not_complex, compute: same, out: bool_out, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(V::B(match v { V::F(x) => x.is_sign_negative(), V::I(i) => i < 0, _ => false })) },
-        Case { name: "isfinite", f: ew::isfinite, accepts: any_dtype, compute: same, out: bool_out, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(V::B(match v { V::F(x) => x.is_finite(), V::C(re, im) => re.is_finite() && im.is_finite(), _ => true })) },
-        Case { name: "isinf", f: ew::isinf, accepts: any_dtype, compute: same, out: bool_out, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(V::B(match v { V::F(x) => x.is_infinite(), V::C(re, im) => re.is_infinite() || im.is_infinite(), _ => false })) },
-        Case { name: "isnan", f: ew::isnan, accepts: any_dtype, compute: same, out: bool_out, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(V::B(match v { V::F(x) => x.is_nan(), V::C(re, im) => re.is_nan() || im.is_nan(), _ => false })) },
-        Case { name: "logical_not", f: ew::logical_not, accepts: any_dtype, compute: same, out: bool_out, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(V::B(!v.truthy())) },
-        Case { name: "bitwise_invert", f: ew::bitwise_invert, accepts: int_or_bool, compute: same, out: same, ulps: 0.0, values: Values::Any,
-            reference: |v| Some(match v { V::B(b) => V::B(!b), V::I(i) => V::I(!i), other => other }) },
+            },
+        },
+        Case {
+            name: "round",
+            f: ew::round,
+            accepts: any_dtype,
+            compute: |d| if d.is_bool() { DType::Float16 } else { d },
+            out: same,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::F(x) => V::F(x.round_ties_even()),
+                    V::C(re, im) => V::C(re.round_ties_even(), im.round_ties_even()),
+                    other => other,
+                })
+            },
+        },
+        Case {
+            name: "floor",
+            f: ew::floor,
+            accepts: not_complex,
+            compute: same,
+            out: same,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::F(x) => V::F(x.floor()),
+                    other => other,
+                })
+            },
+        },
+        Case {
+            name: "ceil",
+            f: ew::ceil,
+            accepts: not_complex,
+            compute: same,
+            out: same,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::F(x) => V::F(x.ceil()),
+                    other => other,
+                })
+            },
+        },
+        Case {
+            name: "trunc",
+            f: ew::trunc,
+            accepts: not_complex,
+            compute: same,
+            out: same,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::F(x) => V::F(x.trunc()),
+                    other => other,
+                })
+            },
+        },
+        Case {
+            name: "signbit",
+            f: ew::signbit,
+            accepts: not_complex,
+            compute: same,
+            out: bool_out,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(V::B(match v {
+                    V::F(x) => x.is_sign_negative(),
+                    V::I(i) => i < 0,
+                    _ => false,
+                }))
+            },
+        },
+        Case {
+            name: "isfinite",
+            f: ew::isfinite,
+            accepts: any_dtype,
+            compute: same,
+            out: bool_out,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(V::B(match v {
+                    V::F(x) => x.is_finite(),
+                    V::C(re, im) => re.is_finite() && im.is_finite(),
+                    _ => true,
+                }))
+            },
+        },
+        Case {
+            name: "isinf",
+            f: ew::isinf,
+            accepts: any_dtype,
+            compute: same,
+            out: bool_out,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(V::B(match v {
+                    V::F(x) => x.is_infinite(),
+                    V::C(re, im) => re.is_infinite() || im.is_infinite(),
+                    _ => false,
+                }))
+            },
+        },
+        Case {
+            name: "isnan",
+            f: ew::isnan,
+            accepts: any_dtype,
+            compute: same,
+            out: bool_out,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(V::B(match v {
+                    V::F(x) => x.is_nan(),
+                    V::C(re, im) => re.is_nan() || im.is_nan(),
+                    _ => false,
+                }))
+            },
+        },
+        Case {
+            name: "logical_not",
+            f: ew::logical_not,
+            accepts: any_dtype,
+            compute: same,
+            out: bool_out,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| Some(V::B(!v.truthy())),
+        },
+        Case {
+            name: "bitwise_invert",
+            f: ew::bitwise_invert,
+            accepts: int_or_bool,
+            compute: same,
+            out: same,
+            ulps: 0.0,
+            values: Values::Any,
+            reference: |v| {
+                Some(match v {
+                    V::B(b) => V::B(!b),
+                    V::I(i) => V::I(!i),
+                    other => other,
+                })
+            },
+        },
         math_case!(exp, f64::exp, |z| z.exp(), Values::Any),
-        math_case!(expm1, f64::exp_m1, |z| { let a = (z.im / 2.0).sin(); Complex::new(z.re.exp_m1() * z.im.cos() - 2.0 * a * a, z.re.exp() * z.im.sin()) }, Values::Any),
+        math_case!(
+            expm1,
+            f64::exp_m1,
+            |z| {
+                let a = (z.im / 2.0).sin();
+                Complex::new(z.re.exp_m1() * z.im.cos() - 2.0 * a * a, z.re.exp() * z.im.sin())
+            },
+            Values::Any
+        ),
         math_case!(log, f64::ln, |z| z.ln(), Values::Any),
         math_case!(log1p, f64::ln_1p, |z| (z + 1.0).ln(), Values::Any),
         math_case!(log2, f64::log2, |z| z.ln() / std::f64::consts::LN_2, Values::Any),
@@ -193,10 +463,8 @@ fn run(case: &Case, seed: u64) {
     }
     let compute = (case.compute)(dtype);
     let out_dtype = (case.out)(compute);
-    let want: Vec<Option<V>> = vals
-        .iter()
-        .map(|&v| (case.reference)(cast_v(v, compute)).map(|r| cast_v(r, out_dtype)))
-        .collect();
+    let want: Vec<Option<V>> =
+        vals.iter().map(|&v| (case.reference)(cast_v(v, compute)).map(|r| cast_v(r, out_dtype))).collect();
     let what = format!("{}({dtype} {shape:?})", case.name);
     let got = (case.f)(&x, None).unwrap();
     assert_eq!((got.dtype(), got.shape()), (out_dtype, shape.as_slice()), "{what}");
