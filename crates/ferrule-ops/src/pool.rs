@@ -196,6 +196,62 @@ where
     results.into_iter().map(|r| r.expect("every task ran")).collect()
 }
 
+/// The first error of the tasks of a parallel loop (later ones are dropped), and a flag that
+/// lets the other tasks stop early.
+pub(crate) struct FirstError {
+    failed: std::sync::atomic::AtomicBool,
+    error: std::sync::Mutex<Option<ferrule_core::Error>>,
+}
+
+impl FirstError {
+    /// No error yet.
+    pub(crate) fn new() -> FirstError {
+        FirstError { failed: std::sync::atomic::AtomicBool::new(false), error: std::sync::Mutex::new(None) }
+    }
+
+    /// True once a task failed: the others may skip the rest of their work.
+    pub(crate) fn failed(&self) -> bool {
+        self.failed.load(Ordering::Relaxed)
+    }
+
+    /// Keeps `result`'s error if it is the first.
+    pub(crate) fn record(&self, result: ferrule_core::Result<()>) {
+        if let Err(e) = result {
+            let mut slot = self.error.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            slot.get_or_insert(e);
+            self.failed.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The first error, if any.
+    pub(crate) fn into_result(self) -> ferrule_core::Result<()> {
+        match self.error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Items a sequential loop handles between two interrupt polls (see [`chunked`]).
+pub(crate) const POLL_ITEMS: usize = 1 << 16;
+
+/// Calls `body` on consecutive ranges of at most `chunk` items covering `0..n_items`, on this
+/// thread, polling for interrupts before each; returns false when an interrupt stopped it
+/// (the rest of the range then never ran). For sequential kernel loops.
+pub(crate) fn chunked(n_items: usize, chunk: usize, mut body: impl FnMut(Range<usize>)) -> bool {
+    let chunk = chunk.max(1);
+    let mut start = 0;
+    while start < n_items {
+        if start > 0 && interrupt::poll() {
+            return false;
+        }
+        let end = n_items.min(start + chunk);
+        body(start..end);
+        start = end;
+    }
+    true
+}
+
 /// The `index`-th of `parts` near-equal contiguous ranges of `0..n`.
 fn split(n: usize, parts: usize, index: usize) -> Range<usize> {
     let base = n / parts;

@@ -29,20 +29,8 @@ pub(crate) fn cast_tensor(x: &Tensor, dtype: DType) -> Result<Tensor> {
     if x.dtype() == dtype {
         return Ok(x.clone());
     }
-    let src = x.contiguous()?;
-    let out = Tensor::zeros(x.shape(), dtype)?;
-    crate::dispatch_all!(src.dtype(), S => {
-        // SAFETY: `src` is only read here; `out` is fresh and not shared.
-        let data = unsafe { src.as_slice::<S>()? };
-        crate::dispatch_all!(dtype, D => {
-            // SAFETY: as above.
-            let dst = unsafe { out.as_mut_slice::<D>()? };
-            for (d, &s) in dst.iter_mut().zip(data) {
-                *d = cast::<S, D>(s);
-            }
-        })
-    });
-    Ok(out)
+    // The element conversion is `cast`'s (the same rules), on the pool and interruptible.
+    crate::elementwise::cast_to(x, dtype)
 }
 
 /// Accumulator arithmetic: wrapping for integers, IEEE for floats, complex for complex.
