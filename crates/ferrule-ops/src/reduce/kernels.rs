@@ -206,6 +206,38 @@ impl<T: Elem, A: Arith> Reducer for Sum<T, A> {
     }
 }
 
+/// `a + b` as the rounded sum and its exact rounding error (Knuth's TwoSum).
+#[inline(always)]
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    (s, (a - (s - bb)) + (b - bb))
+}
+
+/// A compensated float64 sum: the accumulator is `(hi, lo)` (as a complex128's real and
+/// imaginary parts) with `hi + lo` the sum carried to about twice the precision; the exact sum
+/// whenever the rounding errors themselves add up exactly (constant input, for one).
+pub(crate) struct CompensatedSum;
+
+impl Reducer for CompensatedSum {
+    type In = f64;
+    type Acc = Complex64;
+    #[inline(always)]
+    fn init() -> Complex64 {
+        Complex64 { re: 0.0, im: 0.0 }
+    }
+    #[inline(always)]
+    fn step(acc: Complex64, x: f64) -> Complex64 {
+        let (hi, err) = two_sum(acc.re, x);
+        Complex64 { re: hi, im: acc.im + err }
+    }
+    #[inline(always)]
+    fn combine(a: Complex64, b: Complex64) -> Complex64 {
+        let (hi, err) = two_sum(a.re, b.re);
+        Complex64 { re: hi, im: (a.im + b.im) + err }
+    }
+}
+
 /// Product of elements of `T` in the accumulator `A`.
 pub(crate) struct Prod<T, A>(PhantomData<(T, A)>);
 
