@@ -12,16 +12,17 @@
 //!   returned instead, so a kernel that stopped early never leaks a half-computed answer;
 //! - [`poll`]: a kernel's "should I stop?", callable from any thread and cheap: a thread-local
 //!   read and a relaxed atomic load, plus a clock read on the calling thread, which asks the
-//!   hook at most every [`INTERVAL`]. Kernels call it per block of work (thousands of
-//!   elements), never per element; pool workers learn of an interrupt through a flag the
-//!   calling thread sets ([`Context`] carries it to them);
+//!   hook at most every [`INTERVAL`] (first one [`INTERVAL`] after its first poll). Kernels
+//!   call it per block of work (thousands of elements), never per element; pool workers learn
+//!   of an interrupt through a flag the calling thread sets ([`Context`] carries it to them);
 //! - [`check`]: [`poll`] as a `Result`, for kernels that can return early.
 //!
-//! Small calls pay one thread-local access in [`run`], and nothing when no hook is installed.
+//! Small calls pay one thread-local access in [`run`] (no clock read, no allocation), and
+//! nothing when no hook is installed.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::{Error, ErrorKind, Result};
@@ -56,41 +57,51 @@ pub fn interrupted() -> Error {
 struct Call {
     /// Set (by the owner) once the hook reported an interrupt; every thread stops on it.
     stop: AtomicBool,
-    /// Identifies the owner thread (see [`thread_anchor`]).
+    /// Identifies the owner thread (see [`anchor`]).
     owner: usize,
-    start: Instant,
-    /// Nanoseconds after `start` at which the owner next runs the hook.
+    /// When (nanoseconds after [`epoch`]) the owner next runs the hook; 0 until the first poll,
+    /// which arms it (so a call that never polls never reads the clock).
     next: AtomicU64,
     /// The hook's error, set by the owner.
     error: Mutex<Option<Error>>,
 }
 
-thread_local! {
-    /// The interruptible call this thread works for (null: none).
-    static CURRENT: Cell<*const Call> = const { Cell::new(std::ptr::null()) };
-    /// A byte whose address tells threads apart.
-    static ANCHOR: u8 = const { 0 };
+/// The clock's origin for [`Call::next`].
+fn epoch() -> Instant {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
 }
 
+thread_local! {
+    /// The interruptible call this thread works for (null: none). The cell's own address
+    /// tells threads apart.
+    static CURRENT: Cell<*const Call> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Identifies the current thread by its [`CURRENT`] cell.
 #[inline]
-fn thread_anchor() -> usize {
-    ANCHOR.with(|a| a as *const u8 as usize)
+fn anchor(cell: &Cell<*const Call>) -> usize {
+    cell as *const Cell<*const Call> as usize
 }
 
 impl Call {
+    /// A poll from the thread whose [`CURRENT`] cell is at `thread`.
     #[inline]
-    fn poll(&self) -> bool {
+    fn poll(&self, thread: usize) -> bool {
         if self.stop.load(Ordering::Relaxed) {
             return true;
         }
-        if thread_anchor() != self.owner {
+        if thread != self.owner {
             return false;
         }
-        let now = self.start.elapsed().as_nanos() as u64;
-        if now < self.next.load(Ordering::Relaxed) {
+        let now = epoch().elapsed().as_nanos() as u64;
+        let next = self.next.load(Ordering::Relaxed);
+        if next == 0 || now >= next {
+            self.next.store(now + INTERVAL.as_nanos() as u64, Ordering::Relaxed);
+        }
+        if next == 0 || now < next {
             return false;
         }
-        self.next.store(now + INTERVAL.as_nanos() as u64, Ordering::Relaxed);
         let Some(hook) = hook() else { return false };
         match hook() {
             Ok(()) => false,
@@ -126,22 +137,30 @@ pub fn run<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
     if HOOK.load(Ordering::Relaxed).is_null() {
         return f();
     }
-    let call = Call {
-        stop: AtomicBool::new(false),
-        owner: thread_anchor(),
-        start: Instant::now(),
-        next: AtomicU64::new(INTERVAL.as_nanos() as u64),
-        error: Mutex::new(None),
-    };
-    let result = {
-        let _enter = Enter::new(&call);
-        f()
-    };
-    if call.stop.load(Ordering::Relaxed) {
-        let error = call.error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-        return Err(error.unwrap_or_else(interrupted));
-    }
-    result
+    CURRENT.with(|cell| {
+        let call = Call {
+            stop: AtomicBool::new(false),
+            owner: anchor(cell),
+            next: AtomicU64::new(0),
+            error: Mutex::new(None),
+        };
+        let result = {
+            /// Puts the previous call back (also on unwinding).
+            struct Restore<'a>(&'a Cell<*const Call>, *const Call);
+            impl Drop for Restore<'_> {
+                fn drop(&mut self) {
+                    self.0.set(self.1);
+                }
+            }
+            let _restore = Restore(cell, cell.replace(&call));
+            f()
+        };
+        if call.stop.load(Ordering::Relaxed) {
+            let error = call.error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+            return Err(error.unwrap_or_else(interrupted));
+        }
+        result
+    })
 }
 
 /// True when the current call should stop: an interrupt arrived (seen by the thread running
@@ -149,14 +168,16 @@ pub fn run<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
 /// threads that work for no call.
 #[inline]
 pub fn poll() -> bool {
-    let call = CURRENT.with(Cell::get);
-    if call.is_null() {
-        return false;
-    }
-    // SAFETY: CURRENT holds a call only while it is alive: `run` sets it on the owner for the
-    // duration of the call, and `Context::enter` on helper threads for work the call joins
-    // before it returns (`Context::enter`'s contract).
-    unsafe { &*call }.poll()
+    CURRENT.with(|cell| {
+        let call = cell.get();
+        if call.is_null() {
+            return false;
+        }
+        // SAFETY: CURRENT holds a call only while it is alive: `run` sets it on the owner for
+        // the duration of the call, and `Context::enter` on helper threads for work the call
+        // joins before it returns (`Context::enter`'s contract).
+        unsafe { &*call }.poll(anchor(cell))
+    })
 }
 
 /// [`poll`] as a `Result`: `Err` (a `KeyboardInterrupt`) when the call should stop.
@@ -233,8 +254,8 @@ mod tests {
         let before = CALLS.load(Ordering::SeqCst);
         assert!(!poll());
         assert_eq!(CALLS.load(Ordering::SeqCst), before);
-        // A short call never asks it either (the first check comes after INTERVAL).
-        assert_eq!(run(|| Ok(poll())).unwrap(), false);
+        // A short call never asks it either (the first check comes INTERVAL after the first poll).
+        assert!(!run(|| Ok(poll())).unwrap());
         assert_eq!(CALLS.load(Ordering::SeqCst), before);
 
         // A long call that polls: the hook fires on its third check; the call's result is
