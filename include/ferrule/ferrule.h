@@ -337,7 +337,11 @@ int32_t ferrule_tensor_from_dlpack(DLManagedTensorVersioned* managed, FerruleObj
                                    FerruleObject** err);
 
 /* Exports a tensor as DLPack without copying. The result keeps the tensor alive until its
- * deleter is called; the consumer must call it exactly once. */
+ * deleter is called; the consumer must call it exactly once. Its flags have
+ * DLPACK_FLAG_BITMASK_READ_ONLY set when the tensor's memory is read-only: imported with that flag
+ * (from ferrule_tensor_from_dlpack), or a view an operator made of such a tensor. Read-only is a
+ * property of the memory, kept by every view; the operators refuse to write into it (an error
+ * naming the argument), and C code must not write through the DLTensor of such a tensor. */
 int32_t ferrule_tensor_to_dlpack(FerruleObject* tensor, DLManagedTensorVersioned** out,
                                  FerruleObject** err);
 

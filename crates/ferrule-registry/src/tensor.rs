@@ -21,7 +21,6 @@ pub struct TensorObj {
     /// `FerruleTensorObject::frontend`: owned by the frontend that wraps this tensor.
     frontend: *mut c_void,
     tensor: Tensor,
-    readonly: bool,
 }
 
 // SAFETY: the DLTensor only points into `tensor`, which is immutable once in the object.
@@ -40,14 +39,10 @@ impl std::fmt::Debug for TensorObj {
 }
 
 impl TensorObj {
-    /// Puts a tensor in a new object.
-    #[inline]
+    /// Puts a tensor in a new object. Whether it may be written is the tensor's own property
+    /// ([`Tensor::is_read_only`], kept by its storage), so every view an op makes of a
+    /// read-only tensor is read-only too.
     pub fn new(tensor: Tensor) -> ObjRef<TensorObj> {
-        Self::with_flags(tensor, false)
-    }
-
-    /// Puts a tensor in a new object, marked read-only if the memory must not be written.
-    pub fn with_flags(tensor: Tensor, readonly: bool) -> ObjRef<TensorObj> {
         let (code, bits, lanes) = tensor.dtype().to_dlpack();
         let dl = DLTensor {
             data: tensor.data_ptr().cast(),
@@ -59,7 +54,7 @@ impl TensorObj {
             strides: std::ptr::null_mut(),
             byte_offset: 0,
         };
-        let mut obj = ObjRef::new(TensorObj { dl, frontend: std::ptr::null_mut(), tensor, readonly });
+        let mut obj = ObjRef::new(TensorObj { dl, frontend: std::ptr::null_mut(), tensor });
         // The shape and strides may live inline in the tensor, so the DLTensor points at them
         // only now: the object is on the heap and never moves, and the tensor is immutable.
         let inner = obj.get_mut().expect("a new object has one reference");
@@ -79,9 +74,10 @@ impl TensorObj {
         &self.dl
     }
 
-    /// Whether the memory must not be written (imported read-only).
+    /// Whether the memory must not be written (imported read-only, or a view of such memory).
+    #[inline]
     pub fn readonly(&self) -> bool {
-        self.readonly
+        self.tensor.is_read_only()
     }
 }
 
@@ -183,9 +179,11 @@ pub unsafe fn tensor_from_dlpack(managed: *mut DLManagedTensorVersioned) -> Resu
     let readonly = m.flags & DLPACK_FLAG_BITMASK_READ_ONLY != 0;
     // SAFETY: the producer keeps the memory valid until its deleter, which the owner calls.
     let storage = unsafe { Storage::from_foreign(base, nbytes as usize, Device::CPU, Box::new(ManagedOwner(managed))) };
+    // The mark goes on the memory itself, so that every view of the tensor keeps it.
+    let storage = if readonly { storage.into_read_only() } else { storage };
     // SAFETY: the extent computed above contains every reachable element.
     let tensor = unsafe { Tensor::from_storage(Arc::new(storage), shape, strides, -low, dtype) }?;
-    Ok(TensorObj::with_flags(tensor, readonly))
+    Ok(TensorObj::new(tensor))
 }
 
 /// What an exported DLPack tensor points at: the managed struct first, then the tensor it keeps alive.

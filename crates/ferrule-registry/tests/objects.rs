@@ -90,6 +90,28 @@ fn tensor_objects_expose_dltensor() {
     assert_eq!(back.tensor().to_vec::<f32>().unwrap(), vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
 }
 
+#[test]
+fn read_only_imports_stay_read_only_in_every_view_and_export() {
+    let t = ferrule_core::Tensor::from_slice(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2]).unwrap();
+    let managed = ferrule_registry::tensor::tensor_to_dlpack(&TensorObj::new(t));
+    // SAFETY: `managed` was just exported and is not shared.
+    unsafe { (*managed).flags |= ferrule_sys::DLPACK_FLAG_BITMASK_READ_ONLY };
+    // SAFETY: a valid export, handed over to the import.
+    let imported = unsafe { ferrule_registry::tensor::tensor_from_dlpack(managed) }.unwrap();
+    assert!(imported.readonly() && imported.tensor().is_read_only());
+    // An op's view of it is a new object around a new Tensor; the mark comes with the memory.
+    let view = TensorObj::new(imported.tensor().transpose(0, 1).unwrap().slice(0, Some(1), None, 1).unwrap());
+    assert!(view.readonly());
+    let exported = ferrule_registry::tensor::tensor_to_dlpack(&view);
+    // SAFETY: a valid export; its deleter is called exactly once, after reading the flags.
+    unsafe {
+        assert_ne!((*exported).flags & ferrule_sys::DLPACK_FLAG_BITMASK_READ_ONLY, 0);
+        ((*exported).deleter.unwrap())(exported);
+    }
+    // A copy is new, writable memory.
+    assert!(!TensorObj::new(view.tensor().copy().unwrap()).readonly());
+}
+
 proptest! {
     #[test]
     fn strings_round_trip(s in ".*") {
