@@ -211,8 +211,8 @@ def _shareable_source(obj: Any) -> Any:
 
 
 #: Whether ``asarray(x)`` (``copy=None``) shares the memory of a read-only ``x`` (bytes, a
-#: read-only numpy array). The operators refuse to write into tensors imported read-only
-#: (``x[i] = v`` and ``out=`` raise ``ValueError``), so sharing is safe.
+#: read-only numpy array). Read-only memory stays read-only in every view of it, and every write
+#: path (``x[i] = v``, ``out=``, in-place operators) raises ``ValueError``, so sharing is safe.
 SHARE_READ_ONLY = True
 
 

@@ -131,6 +131,18 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
             }
             major >= 1
         };
+        let read_only = if versioned || copy == Py_True() { Some(false) } else { crate::tensor::is_read_only(obj) };
+        let Some(read_only) = read_only else { return null_mut() };
+        if read_only {
+            // A legacy capsule has no read-only flag: its consumer would take the memory as
+            // writable (numpy refuses the same way).
+            raise_kind(
+                "BufferError",
+                "__dlpack__(): the tensor is read-only, which only DLPack >= 1.0 can signal; pass \
+                 max_version=(1, 0) (numpy.from_dlpack does) or export a copy (copy=True)",
+            );
+            return null_mut();
+        }
         let mut source = new_ref(obj);
         if copy == Py_True() {
             // A fresh C-contiguous copy through the operator table (ops.astype with copy).

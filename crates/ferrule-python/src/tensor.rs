@@ -545,9 +545,11 @@ unsafe extern "C" fn repr(obj: *mut PyObject) -> *mut PyObject {
     }
 }
 
-/// Whether libferrule marks the tensor read-only (memory imported from a read-only producer).
-/// Read from the flags of a DLPack export, the ABI's one place that reports it; NULL on error.
-unsafe fn is_readonly(obj: *mut PyObject) -> Option<bool> {
+/// Whether libferrule marks the tensor read-only: its memory came from a read-only producer
+/// (bytes, a read-only numpy array or mapping), directly or as a view of such a tensor. Read
+/// from the flags of a DLPack export, the ABI's one place that reports it; `None` with an
+/// error set on failure.
+pub unsafe fn is_read_only(obj: *mut PyObject) -> Option<bool> {
     unsafe {
         let (mut managed, mut err) = (null_mut(), null_mut());
         if (api().tensor_to_dlpack)(handle(obj), &mut managed, &mut err) != 0 {
@@ -568,11 +570,12 @@ unsafe fn is_readonly(obj: *mut PyObject) -> Option<bool> {
 unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: i32) -> i32 {
     unsafe {
         let t = dl(obj);
-        let Some(readonly) = is_readonly(obj) else { return -1 };
+        let Some(readonly) = is_read_only(obj) else { return -1 };
         if readonly && flags & PyBUF_WRITABLE != 0 {
             raise_kind(
                 "BufferError",
-                "ferrule.Tensor: the tensor is read-only (its memory came from a read-only producer)",
+                "ferrule.Tensor: cannot export a writable buffer: the tensor is read-only (it views memory that \
+                 must not be written, such as bytes or a read-only numpy array)",
             );
             return -1;
         }
@@ -712,7 +715,7 @@ pub unsafe fn create_type() -> *mut PyObject {
             PyType_Slot { slot: Py_bf_releasebuffer, pfunc: releasebuffer as *mut c_void },
             PyType_Slot {
                 slot: Py_tp_doc,
-                pfunc: c"Tensor(data, dtype=None)\n--\n\nAn n-dimensional array held by libferrule. `data` is copied (nested lists, scalars, numpy arrays)."
+                pfunc: c"Tensor(data, dtype=None)\n--\n\nAn n-dimensional array held by libferrule. `data` is copied (nested lists, scalars, numpy arrays).\n\nA tensor over memory that must not be written (bytes, a read-only numpy array or mapping) is read-only, and so is every view of it: writes raise ValueError, and its buffer and DLPack exports are read-only."
                     .as_ptr() as *mut c_void,
             },
             PyType_Slot { slot: 0, pfunc: null_mut() },
