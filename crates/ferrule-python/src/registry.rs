@@ -11,7 +11,7 @@ use crate::api::api;
 use crate::convert::any_into_py;
 use crate::error::{raise_kind, raise_native_error};
 use crate::function::function_type;
-use crate::util::{c_string, none, raise, str_view, type_name};
+use crate::util::{c_string, none, raise, reraise_with_prefix, str_view, type_name};
 
 /// Reads a str argument as UTF-8, raising TypeError naming `what` otherwise.
 unsafe fn str_arg<'a>(obj: *mut PyObject, what: &str) -> Option<&'a str> {
@@ -20,7 +20,12 @@ unsafe fn str_arg<'a>(obj: *mut PyObject, what: &str) -> Option<&'a str> {
             raise(PyExc_TypeError, &format!("{what} must be a str, not '{}'", type_name(obj)));
             return None;
         }
-        str_view(obj)
+        let text = str_view(obj);
+        if text.is_none() {
+            // (a str with lone surrogates has no UTF-8 form)
+            reraise_with_prefix(&format!("{what} is not valid text"));
+        }
+        text
     }
 }
 

@@ -491,7 +491,10 @@ WRAPPERS[_abi.TYPE_FUNCTION] = Function._wrap
 def _name_arg(function: str, name: Any) -> bytes:
     if not isinstance(name, str):
         raise TypeError(f"{function}(): name must be a str, not {type(name).__name__!r}")
-    data = name.encode("utf-8")
+    try:
+        data = name.encode("utf-8")
+    except UnicodeEncodeError as e:  # lone surrogates have no UTF-8 form
+        raise ValueError(f"{function}(): name is not valid text: {e}") from e
     if b"\0" in data:
         raise ValueError(f"{function}(): name must not contain NUL characters")
     return data
