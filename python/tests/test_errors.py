@@ -133,7 +133,7 @@ def test_exception_in_registered_callback_called_by_name(frontend, fresh_name):
 
 
 def test_callback_returning_unsupported_value(testing):
-    with pytest.raises(TypeError, match="cannot convert a Python object of type 'set'"):
+    with pytest.raises(TypeError, match="its return value of type 'set' could not be converted to a ferrule value"):
         testing.apply(lambda: {1})
 
 

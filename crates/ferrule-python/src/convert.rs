@@ -224,7 +224,7 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             return int_any(i.0);
         }
         if PyCallable_Check(obj) != 0 {
-            let f = crate::callback::function_from_callable(obj);
+            let f = crate::callback::function_from_callable(obj, None);
             if f.is_null() {
                 return Err(ConvError::Raised);
             }
@@ -310,9 +310,9 @@ unsafe fn dict_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<
     }
 }
 
-/// Converts a Python object into an owned value in `*out` (for callback results). Returns 0, or
-/// -1 with a Python error set.
-pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> i32 {
+/// Converts a Python object into an owned value in `*out` (for callback results). On failure
+/// `*out` is None and the error says why (the caller names the callback in the message).
+pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> Result<(), ConvError> {
     unsafe {
         let mut temps = Temps::new();
         match py_to_any_into(obj, out, &mut temps) {
@@ -325,17 +325,11 @@ pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> i32 {
                         (api().object_retain)(o);
                     }
                 }
-                0
+                Ok(())
             }
-            Err(ConvError::Raised) => {
+            Err(e) => {
                 *out = FerruleAny::NONE;
-                -1
-            }
-            Err(ConvError::Unsupported(o)) => {
-                *out = FerruleAny::NONE;
-                let msg = format!("cannot convert a Python object of type '{}' to a ferrule value", type_name(o));
-                crate::error::raise_kind("TypeError", &msg);
-                -1
+                Err(e)
             }
         }
     }

@@ -504,7 +504,7 @@ unsafe extern "C" fn new(_tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *m
             raise(PyExc_TypeError, &format!("Function() expects a callable, not '{}'", type_name(callable)));
             return null_mut();
         }
-        let h = crate::callback::function_from_callable(callable);
+        let h = crate::callback::function_from_callable(callable, None);
         if h.is_null() {
             return null_mut();
         }

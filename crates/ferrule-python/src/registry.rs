@@ -77,8 +77,8 @@ pub unsafe extern "C" fn register_func(
             return null_mut();
         }
         let a = std::slice::from_raw_parts(args, 5);
-        let Some(name) = str_arg(a[0], "register_func(): name") else { return null_mut() };
-        let name = c_string(name);
+        let Some(name_text) = str_arg(a[0], "register_func(): name") else { return null_mut() };
+        let name = c_string(name_text);
         let Ok(doc) = opt_str(a[2], "register_func(): doc") else { return null_mut() };
         let Ok(signature) = opt_str(a[3], "register_func(): signature") else { return null_mut() };
         let flags = PyLong_AsLong(a[4]);
@@ -95,7 +95,7 @@ pub unsafe extern "C" fn register_func(
             (api().object_retain)(h);
             h
         } else if PyCallable_Check(func) != 0 {
-            let h = crate::callback::function_from_callable(func);
+            let h = crate::callback::function_from_callable(func, Some(name_text));
             if h.is_null() {
                 return null_mut();
             }

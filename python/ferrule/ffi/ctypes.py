@@ -589,7 +589,7 @@ def register_func(
                 func._leave()
             sig = func._info.get("signature") or None
         else:
-            handle = function_from_callable(positional_adapter(func))
+            handle = function_from_callable(positional_adapter(func), name)
             sig = signature_text(func)
         text = doc_arg if doc_arg is not None else _optional_text("register_func", "doc", inspect.getdoc(func))
         flags = (REGISTER_OVERRIDE if override else 0) | (FUNC_LONG_RUNNING if long_running else 0)
