@@ -9,10 +9,14 @@
 //! handing the same native tensor to Python again gives the same object (`echo(t) is t`),
 //! without a global map. When Python lets go of a tensor that native code still holds, the
 //! object is not freed: it is resurrected and owned by the tensor (flag
-//! `FERRULE_OBJECT_FRONTEND_OWNED`), keeping its `__dict__` and its class; it comes back to
-//! Python as the same object, and is freed by [`frontend_release`] when native code lets go too.
+//! `FERRULE_OBJECT_FRONTEND_OWNED`), keeping its class, `__dict__`, a subclass's `__slots__` and
+//! its weak references; it comes back to Python as the same object, and is freed by
+//! [`frontend_release`] when native code lets go too. Subclasses deallocate through the Tensor's
+//! own [`dealloc`] (installed by `__init_subclass__`), which decides preservation before a
+//! `__del__` runs or slots are cleared, so `__del__` runs once, when both sides have let go.
 //! While native code holds the tensor, the GC treats the object as reachable (its traverse
-//! visits nothing), so a cycle through `__dict__` cannot be collected from under it.
+//! visits nothing), so a cycle through `__dict__` or `__slots__` cannot be collected from under
+//! it.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::ptr::null_mut;
