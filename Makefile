@@ -165,12 +165,15 @@ go-plugin: native
 	@mkdir -p $(BUILD)
 	cd go && $(GO) build -buildmode=c-shared -tags ferrule_shared -o ../$(GO_PLUGIN) ./examples/plugin
 
-# -count=1: go's test cache does not notice libferrule.a changing.
+# -count=1: go's test cache does not notice libferrule.a changing. The last go test is the
+# Close/cleanup stress test under the race detector, with every native release accounted per
+# handle (build tag ferrule_stress; see go/stress_test.go).
 test-go: native go-plugin
 	cd go && $(GO) vet ./...
 	cd go && $(GO) vet -tags ferrule_shared ./...
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 ./...
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -tags ferrule_debug ./...
+	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -race -tags ferrule_stress -run '^TestStress' .
 	$(CC) $(C_FLAGS) tests/c/go_plugin.c $(C_LIBS) -o $(BUILD)/go_plugin
 	$(BUILD)/go_plugin $(GO_PLUGIN) $(TESTING_PLUGIN)
 
