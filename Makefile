@@ -103,6 +103,11 @@ $(BUILD)/abi_layout: tests/c/abi_layout.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
 
+# Misuse of the ABI (DLPack failures, impossible sizes, callbacks breaking the convention, ...).
+$(BUILD)/abi_contracts: tests/c/abi_contracts.c $(HEADERS) $(LIBFERRULE)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_FLAGS) -pthread $< $(C_LIBS) -o $@
+
 $(BUILD)/registry_demo: examples/c/registry_demo.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
@@ -178,8 +183,9 @@ test-go: native go-plugin
 	$(BUILD)/go_plugin $(GO_PLUGIN) $(TESTING_PLUGIN)
 
 test-c: native
-	$(MAKE) --no-print-directory $(BUILD)/abi_layout $(BUILD)/registry_demo
+	$(MAKE) --no-print-directory $(BUILD)/abi_layout $(BUILD)/abi_contracts $(BUILD)/registry_demo
 	$(BUILD)/abi_layout
+	$(BUILD)/abi_contracts $(TESTING_PLUGIN)
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
 	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test
 	$(BUILD)/tensor_ops

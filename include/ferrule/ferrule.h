@@ -14,7 +14,13 @@
  *    valid only while the object it came from is alive. FerruleAny arguments are borrowed;
  *    FerruleAny results are owned by the caller (release with ferrule_any_release).
  *  - Panics and other faults inside libferrule never unwind into the caller: they become a
- *    RuntimeError returned through `err`.
+ *    RuntimeError returned through `err` whose message quotes the panic and its location, and
+ *    nothing is printed. To that end libferrule installs, once, a panic hook in its own Rust
+ *    runtime that records a panic raised inside one of its exports instead of printing it and
+ *    passes every other panic to the hook installed before it; set the environment variable
+ *    FERRULE_LOG_CAUGHT_PANICS=1 to print caught panics as well. (Rust plugins built on
+ *    ferrule-plugin do the same in theirs.) An export that cannot report an error (a release, a
+ *    destructor) prints one line for a panic it contained: a bug, never an expected outcome.
  *  - Thread safety: every function may be called from any thread. Objects are immutable after
  *    creation unless a function says otherwise; reference counts are atomic. A tensor's metadata
  *    (shape, strides, dtype, device) never changes, but its data is ordinary memory: whoever

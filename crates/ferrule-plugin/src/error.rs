@@ -1,6 +1,5 @@
 //! `Error`: a ferrule error as a Rust value, either made here or wrapping a native error object.
 
-use std::any::Any;
 use std::ffi::{CStr, CString};
 use std::fmt;
 
@@ -189,17 +188,6 @@ pub(crate) fn c_string(text: &str) -> CString {
     CString::new(text).unwrap_or_else(|_| CString::new(text.replace('\0', "\\0")).expect("interior NULs were replaced"))
 }
 
-/// The message of a panic payload (`&str` or `String`; anything else is described).
-pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(text) = payload.downcast_ref::<&str>() {
-        (*text).to_owned()
-    } else if let Some(text) = payload.downcast_ref::<String>() {
-        text.clone()
-    } else {
-        "panic with a non-string payload".to_owned()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,13 +210,5 @@ mod tests {
     fn c_string_escapes_interior_nul() {
         assert_eq!(c_string("a\0b").to_str().unwrap(), "a\\0b");
         assert_eq!(c_string("plain").to_str().unwrap(), "plain");
-    }
-
-    #[test]
-    fn panic_messages_are_recovered() {
-        let payload = std::panic::catch_unwind(|| panic!("boom {}", 1)).unwrap_err();
-        assert_eq!(panic_message(payload.as_ref()), "boom 1");
-        let payload = std::panic::catch_unwind(|| std::panic::panic_any(7_u8)).unwrap_err();
-        assert_eq!(panic_message(payload.as_ref()), "panic with a non-string payload");
     }
 }

@@ -1,14 +1,12 @@
 //! `Function`: packed functions of the host, calling them, and making them from Rust closures.
 
+use ferrule_sys::{panics, type_index, FerruleAny, FerruleObject};
 use std::ffi::c_void;
 use std::fmt;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
-use ferrule_sys::{type_index, FerruleAny, FerruleObject};
 
 use crate::api;
 use crate::args::Args;
-use crate::error::{c_string, panic_message, Error};
+use crate::error::{c_string, Error};
 use crate::object::Object;
 use crate::value::Value;
 
@@ -204,14 +202,15 @@ where
         // SAFETY: `num_args` borrowed values at `args` for the duration of the call.
         unsafe { std::slice::from_raw_parts(args, num_args as usize) }
     };
-    let outcome = catch_unwind(AssertUnwindSafe(|| {
+    // Caught quietly: the message and location go into the error (ferrule_sys::panics).
+    let outcome = panics::catch(|| {
         let result = (state.f)(Args::new(&state.name, Value::view_slice(raw_args)));
         // Convert inside the guard: creating the error object allocates and could panic too.
         match result {
             Ok(value) => Ok(value.into_raw()),
             Err(error) => Err(error.into_raw_object()),
         }
-    }));
+    });
     match outcome {
         Ok(Ok(value)) => {
             // SAFETY: `out` is a valid out-parameter; ownership of the result moves to the caller.
@@ -223,12 +222,11 @@ where
             unsafe { *err = error };
             -1
         }
-        Err(payload) => {
-            let message = format!("{}() panicked: {}", state.name, panic_message(payload.as_ref()));
-            // Dropping a payload runs foreign code that could itself panic; leak it rather.
-            std::mem::forget(payload);
+        Err(panic) => {
+            // (`panics::catch` has dropped the payload; only one whose own destructor panics leaks.)
+            let message = format!("{}() panicked: {panic}", state.name);
             let error =
-                catch_unwind(|| Error::runtime_error(message).into_raw_object()).unwrap_or_else(|_| static_error());
+                panics::catch(|| Error::runtime_error(message).into_raw_object()).unwrap_or_else(|_| static_error());
             // SAFETY: `err` is a valid out-parameter.
             unsafe { *err = error };
             -1
@@ -248,7 +246,7 @@ fn static_error() -> *mut FerruleObject {
 unsafe extern "C" fn drop_state<F>(state: *mut c_void) {
     // SAFETY: the state was made by Box::into_raw in `from_closure` and is freed exactly once.
     let state = unsafe { Box::from_raw(state.cast::<ClosureState<F>>()) };
-    if catch_unwind(AssertUnwindSafe(move || drop(state))).is_err() {
+    if panics::catch(move || drop(state)).is_err() {
         // Nothing can be reported from a deleter; the state may be partly leaked.
     }
 }

@@ -71,15 +71,17 @@ unsafe extern "C" fn trampoline(
         unsafe { *err = native_error("RuntimeError", "Python is finalizing; the callback was not called") };
         return -1;
     }
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| unsafe {
+    let result = ferrule_sys::panics::catch(|| unsafe {
         let gil = PyGILState_Ensure();
         let rc = call_python(state as *mut PyObject, args, num_args, out, err);
         PyGILState_Release(gil);
         rc
-    }));
-    result.unwrap_or_else(|_| {
+    });
+    result.unwrap_or_else(|panic| {
         // SAFETY: as above.
-        unsafe { *err = native_error("RuntimeError", "ferrule: panic in the Python callback trampoline") };
+        unsafe {
+            *err = native_error("RuntimeError", &format!("ferrule: panic in the Python callback trampoline: {panic}"))
+        };
         -1
     })
 }

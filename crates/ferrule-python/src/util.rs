@@ -111,14 +111,15 @@ pub fn c_string(s: &str) -> CString {
     CString::new(&s[..end]).unwrap_or_default()
 }
 
-/// Runs `f`, turning a Rust panic into a Python RuntimeError and a NULL return.
+/// Runs `f`, turning a Rust panic into a Python RuntimeError (quoting the panic and where it
+/// happened) and a NULL return. Nothing is printed (`ferrule_sys::panics`).
 #[inline(always)]
 pub fn guard<F: FnOnce() -> *mut PyObject>(f: F) -> *mut PyObject {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+    match ferrule_sys::panics::catch(f) {
         Ok(p) => p,
-        Err(_) => {
+        Err(panic) => {
             // SAFETY: Python entry points run with the GIL held.
-            unsafe { raise(PyExc_RuntimeError, "ferrule: internal panic in the Python extension") };
+            unsafe { raise(PyExc_RuntimeError, &format!("ferrule: internal panic in the Python extension: {panic}")) };
             null_mut()
         }
     }

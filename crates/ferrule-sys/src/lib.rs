@@ -1,4 +1,6 @@
-//! The C ABI of libferrule (`include/ferrule/ferrule.h`) as `#[repr(C)]` Rust types: no code, no state.
+//! The C ABI of libferrule (`include/ferrule/ferrule.h`) as `#[repr(C)]` Rust types, and the one
+//! piece of behaviour every Rust side of the ABI must share: how a panic caught at the boundary is
+//! kept quiet and reported ([`panics`]).
 //!
 //! Every crate that crosses the ABI (the implementation in `ferrule-capi`, the plugin-side API,
 //! the Python extension) shares these definitions. Their layout is pinned by the assertions at
@@ -7,6 +9,7 @@
 #![allow(non_camel_case_types)]
 
 mod dlpack;
+pub mod panics;
 pub use dlpack::*;
 
 use std::ffi::{c_char, c_void};
