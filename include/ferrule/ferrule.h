@@ -242,12 +242,26 @@ int32_t ferrule_any_view_bytes(const FerruleAny* value, const char** data, size_
 void ferrule_error_create(const char* kind, const char* message, FerruleObject** out);
 
 /* The kind, message and context (one frame or note per line, oldest first; "" when empty).
- * Borrowed NUL-terminated UTF-8, valid while `error` is alive (the context string only until the
- * next ferrule_error_add_context on it: don't read the context of an error another thread may
- * still be annotating). NULL if `error` is not an Error. */
+ * Borrowed NUL-terminated UTF-8, valid while `error` is alive. NULL if `error` is not an Error.
+ * The limit of ferrule_error_context: its string is replaced, and the pointer left dangling, by
+ * the next ferrule_error_add_context on the same error, which another thread may call at any
+ * time on an error it shares (errors travel between threads, e.g. out of a callback). Use it
+ * only on an error no other thread can reach; ferrule_error_context_copy is safe everywhere. */
 const char* ferrule_error_kind(const FerruleObject* error);
 const char* ferrule_error_message(const FerruleObject* error);
 const char* ferrule_error_context(const FerruleObject* error);
+
+/* Copies the context of `error` (as ferrule_error_context describes it) into `buf`: one
+ * consistent snapshot taken under the error's lock, so it is safe while other threads call
+ * ferrule_error_add_context. At most `cap` bytes are written, NUL included: the first
+ * min(len, cap - 1) bytes of the context and a NUL (nothing when cap is 0; `buf` may then be
+ * NULL, to ask for the length). `*needed` (unless `needed` is NULL) receives the context's full
+ * length in bytes, without the NUL. Returns 0 when all of it fit (len < cap), 1 when it was cut
+ * short (call again with needed + 1 bytes; the context may have grown meanwhile, so loop until
+ * it returns 0), -1 when `error` is not an Error or `buf` is NULL with cap > 0 (nothing written).
+ * Appended to the API table after check_signals (FerruleApi.error_context_copy). */
+int32_t ferrule_error_context_copy(const FerruleObject* error, char* buf, size_t cap,
+                                   size_t* needed);
 
 /* Appends one line of context (e.g. "while calling testing.apply"). Thread-safe. A line that
  * cannot be stored for lack of memory is replaced by a short note saying so. */
@@ -474,6 +488,9 @@ typedef struct FerruleApi {
   /* appended after the 39 entries above (check struct_size before use) */
   void (*set_signal_hook)(FerruleSignalCheck);
   int32_t (*check_signals)(FerruleObject**);
+  /* appended after check_signals: present when struct_size >=
+   * offsetof(FerruleApi, error_context_copy) + sizeof(void*) */
+  int32_t (*error_context_copy)(const FerruleObject*, char*, size_t, size_t*);
 } FerruleApi;
 
 /* The process-wide API table (static storage; never NULL). `abi_version`, `struct_size` and every

@@ -1,14 +1,15 @@
 /* abi_contracts.c — the C ABI held to its header under misuse: DLPack imports that must fail
  * without calling the producer's deleter, sizes no allocation can satisfy (MemoryError, not an
  * abort), callbacks that break the calling convention, malformed values in containers and
- * arguments, and quiet panics.
+ * arguments, the copy-out form of an error's context, and quiet panics.
  *
  * Build and run (see the Makefile's test-c target):
- *   cc -std=c11 -Wall -Wextra -Werror -Iinclude tests/c/abi_contracts.c \
+ *   cc -std=c11 -Wall -Wextra -Werror -Iinclude -pthread tests/c/abi_contracts.c \
  *      -Ltarget/release -lferrule -Wl,-rpath,$PWD/target/release -o build/abi_contracts
  *   build/abi_contracts target/release/libferrule_testing.so
  */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -472,6 +473,75 @@ static void test_malformed_values(FerruleObject* echo) {
   CHECK(ferrule_live_object_count() == live);
 }
 
+/* ---- the copy-out form of an error's context ----------------------------------------------- */
+
+struct annotator {
+  FerruleObject* error;
+  int lines;
+};
+
+static void* annotate(void* arg) {
+  struct annotator* a = arg;
+  for (int i = 0; i < a->lines; ++i) ferrule_error_add_context(a->error, "a line of context");
+  return NULL;
+}
+
+static void test_error_context_copy(void) {
+  FerruleObject* error = NULL;
+  ferrule_error_create("ValueError", "bad", &error);
+  size_t needed = 99;
+  char buf[64];
+  CHECK(ferrule_error_context_copy(error, NULL, 0, &needed) == 1 &&
+        needed == 0); /* not even the NUL fits */
+  ferrule_error_add_context(error, "first");
+  ferrule_error_add_context(error, "second");
+  CHECK(ferrule_error_context_copy(error, NULL, 0, &needed) == 1 && needed == 12);
+  memset(buf, 'x', sizeof buf);
+  CHECK(ferrule_error_context_copy(error, buf, 4, &needed) == 1 && needed == 12);
+  CHECK(strcmp(buf, "fir") == 0 && buf[4] == 'x');
+  CHECK(ferrule_error_context_copy(error, buf, 12, NULL) == 1 && strcmp(buf, "first\nsecon") == 0);
+  CHECK(ferrule_error_context_copy(error, buf, 13, &needed) == 0 && needed == 12);
+  CHECK(strcmp(buf, "first\nsecond") == 0);
+  CHECK(strcmp(ferrule_error_context(error), "first\nsecond") == 0);
+  CHECK(ferrule_error_context_copy(error, NULL, 5, &needed) == -1);
+
+  FerruleObject* str = NULL;
+  FerruleObject* err = NULL;
+  CHECK(ferrule_str_create("abc", 3, &str, &err) == 0);
+  CHECK(ferrule_error_context_copy(str, buf, sizeof buf, &needed) == -1);
+  CHECK(ferrule_error_context_copy(NULL, buf, sizeof buf, &needed) == -1);
+  ferrule_object_release(str);
+
+  /* Another thread annotating meanwhile: every copy is one whole snapshot (whole lines). */
+  struct annotator a = {error, 2000};
+  pthread_t thread;
+  CHECK(pthread_create(&thread, NULL, annotate, &a) == 0);
+  int torn = 0;
+  for (int i = 0; i < 2000; ++i) {
+    char* copy = NULL;
+    size_t cap = 0;
+    for (;;) {
+      int32_t rc = ferrule_error_context_copy(error, copy, cap, &needed);
+      if (rc == 0) break;
+      cap = needed + 1;
+      copy = realloc(copy, cap);
+    }
+    const char* tail = copy == NULL ? "" : copy;
+    if (strncmp(tail, "first\nsecond", 12) != 0) ++torn;
+    for (const char* line = strchr(tail, '\n'); line != NULL; line = strchr(line + 1, '\n')) {
+      const char* rest = line + 1;
+      if (strncmp(rest, "second", 6) != 0 && strncmp(rest, "a line of context", 17) != 0) ++torn;
+    }
+    if (strlen(tail) != needed) ++torn;
+    free(copy);
+  }
+  pthread_join(thread, NULL);
+  CHECK(torn == 0);
+  CHECK(ferrule_error_context_copy(error, NULL, 0, &needed) == 1 &&
+        needed == 12 + 2000 * strlen("\na line of context"));
+  ferrule_object_release(error);
+}
+
 /* ---- panics caught at the boundary are quiet ------------------------------------------------ */
 
 static void test_quiet_panics(void) {
@@ -523,6 +593,7 @@ int main(int argc, char** argv) {
   test_allocation_failures();
   test_callback_contract(apply);
   test_malformed_values(apply);
+  test_error_context_copy();
   if (apply != NULL) test_quiet_panics();
   ferrule_object_release(apply);
   printf("abi_contracts: %d passed, %d failed\n", passed, failed);

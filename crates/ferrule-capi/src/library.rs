@@ -198,6 +198,7 @@ static API: FerruleApi = FerruleApi {
     set_frontend_release_hook: ferrule_set_frontend_release_hook_unsafe,
     set_signal_hook: ferrule_set_signal_hook_unsafe,
     check_signals: ferrule_check_signals,
+    error_context_copy: ferrule_error_context_copy,
 };
 
 // The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.

@@ -211,6 +211,32 @@ pub unsafe extern "C" fn ferrule_error_context(error: *const FerruleObject) -> *
     error_ref(error).map_or(std::ptr::null(), ErrorObj::context_c_ptr)
 }
 
+/// See `ferrule_error_context_copy` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_error_context_copy(
+    error: *const FerruleObject,
+    buf: *mut c_char,
+    cap: usize,
+    needed: *mut usize,
+) -> i32 {
+    let Some(e) = error_ref(error) else { return -1 };
+    if cap > 0 && buf.is_null() {
+        return -1;
+    }
+    let buf: &mut [u8] = if cap == 0 {
+        &mut []
+    } else {
+        // SAFETY: the caller passes `cap` writable bytes at a non-NULL `buf`.
+        unsafe { std::slice::from_raw_parts_mut(buf.cast::<u8>(), cap) }
+    };
+    let full = e.copy_context(buf);
+    if !needed.is_null() {
+        // SAFETY: a writable slot when not NULL.
+        unsafe { *needed = full };
+    }
+    i32::from(full >= cap)
+}
+
 /// See `ferrule_error_add_context` in ferrule.h.
 #[no_mangle]
 pub unsafe extern "C" fn ferrule_error_add_context(error: *mut FerruleObject, line: *const c_char) {

@@ -146,8 +146,8 @@ impl Error {
     pub fn context(&self) -> Vec<String> {
         let mut lines = Vec::new();
         if let Some(object) = &self.native {
-            // SAFETY: live Error object; copied before anything can add context to it.
-            let native = unsafe { read_c_str((api().error_context)(object.as_ptr())) };
+            // SAFETY: a live Error object.
+            let native = unsafe { copy_context(object.as_ptr()) };
             lines.extend(native.lines().map(str::to_owned));
         }
         lines.extend(self.context.iter().cloned());
@@ -181,6 +181,35 @@ unsafe fn read_c_str(ptr: *const std::ffi::c_char) -> String {
     }
     // SAFETY: a NUL-terminated string per the caller.
     unsafe { CStr::from_ptr(ptr) }.to_string_lossy().into_owned()
+}
+
+/// The context of a native error, copied out under its lock (`error_context_copy`) so that a
+/// thread adding context meanwhile cannot leave the copy dangling; a host whose table predates
+/// that entry is read through `error_context`.
+///
+/// # Safety
+/// `error` is a live Error object.
+unsafe fn copy_context(error: *const FerruleObject) -> String {
+    let api = api();
+    let needed_size = std::mem::offset_of!(ferrule_sys::FerruleApi, error_context_copy) + std::mem::size_of::<usize>();
+    if (api.struct_size as usize) < needed_size {
+        // SAFETY: a live Error; the string is copied at once.
+        return unsafe { read_c_str((api.error_context)(error)) };
+    }
+    let mut buf: Vec<u8> = vec![0; 256];
+    loop {
+        let mut needed = 0usize;
+        // SAFETY: `buf.len()` writable bytes; the table has the entry (checked above).
+        let rc = unsafe { (api.error_context_copy)(error, buf.as_mut_ptr().cast(), buf.len(), &mut needed) };
+        match rc {
+            0 => {
+                buf.truncate(needed);
+                return String::from_utf8_lossy(&buf).into_owned();
+            }
+            1 => buf.resize(needed + 1, 0),
+            _ => return String::new(),
+        }
+    }
 }
 
 /// `text` as a C string, interior NULs written as `\0`.

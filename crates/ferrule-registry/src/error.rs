@@ -98,6 +98,20 @@ impl ErrorObj {
         self.context.lock().unwrap_or_else(|p| p.into_inner()).joined.as_ptr()
     }
 
+    /// Copies the context joined by newlines into `buf`, NUL-terminated and truncated to fit,
+    /// as one snapshot taken under the context's lock (so a concurrent `add_context` cannot tear
+    /// it). Returns the full length in bytes, without the NUL.
+    pub fn copy_context(&self, buf: &mut [u8]) -> usize {
+        let ctx = self.context.lock().unwrap_or_else(|p| p.into_inner());
+        let text = ctx.joined.as_bytes();
+        if let Some(room) = buf.len().checked_sub(1) {
+            let n = text.len().min(room);
+            buf[..n].copy_from_slice(&text[..n]);
+            buf[n] = 0;
+        }
+        text.len()
+    }
+
     /// Appends a line of context.
     pub fn add_context(&self, line: &str) {
         let mut ctx = self.context.lock().unwrap_or_else(|p| p.into_inner());

@@ -155,3 +155,18 @@ fn error_strings_from_c() {
     error.object().add_context_c(b"a \xfe line");
     assert_eq!(error.object().context(), vec!["a \u{fffd} line"]);
 }
+
+/// Context is copied out under the lock, truncated to the buffer, NUL-terminated.
+#[test]
+fn error_context_copies() {
+    let error = Error::value_error("bad");
+    error.object().add_context_c(b"first");
+    error.object().add_context_c(b"second");
+    let mut buf = [0xAAu8; 8];
+    assert_eq!(error.object().copy_context(&mut buf), 12);
+    assert_eq!(&buf, b"first\ns\0");
+    let mut big = [0u8; 32];
+    assert_eq!(error.object().copy_context(&mut big), 12);
+    assert_eq!(&big[..13], b"first\nsecond\0");
+    assert_eq!(error.object().copy_context(&mut []), 12);
+}

@@ -348,6 +348,9 @@ pub struct FerruleApi {
     pub set_signal_hook: unsafe extern "C" fn(Option<FerruleSignalCheck>),
     /// Runs the signal hook (see `ferrule_check_signals`).
     pub check_signals: unsafe extern "C" fn(ErrOut) -> i32,
+    /// Appended after `check_signals`: copies an error's context out (see
+    /// `ferrule_error_context_copy`; check `struct_size` before use).
+    pub error_context_copy: unsafe extern "C" fn(*const FerruleObject, *mut c_char, usize, *mut usize) -> i32,
 }
 
 // Layout pins; the same numbers are asserted by tests/c/abi_layout.c against the header.
@@ -365,7 +368,8 @@ const _: () = {
     assert!(size_of::<FerruleTensorObject>() == 80);
     assert!(offset_of!(FerruleTensorObject, frontend) == 72);
     assert!(offset_of!(FerruleTensorObject, tensor) == 24);
-    assert!(size_of::<FerruleApi>() == 8 + 41 * 8);
+    assert!(size_of::<FerruleApi>() == 8 + 42 * 8);
     assert!(offset_of!(FerruleApi, check_signals) == 8 + 40 * 8);
+    assert!(offset_of!(FerruleApi, error_context_copy) == 8 + 41 * 8);
     assert!(offset_of!(FerruleApi, blocking_leave) == 8 + 37 * 8);
 };
