@@ -157,9 +157,13 @@ func addContextLine(obj *C.FerruleObject, line string) {
 }
 
 // newCErrorText creates a native error object of the given kind and message (a new reference).
+// A kind is a name: one with a NUL byte becomes a ValueError saying so, quoting kind and message.
 func newCErrorText(kind, message string) *C.FerruleObject {
-	// C strings end at the first NUL; keep what follows visible instead of cutting it off.
-	ckind := C.CString(strings.ReplaceAll(kind, "\x00", `\0`))
+	if strings.IndexByte(kind, 0) >= 0 {
+		kind, message = KindValueError, fmt.Sprintf("Error: kind %q contains a NUL byte (%s)", kind, message)
+	}
+	// C strings end at the first NUL; keep what follows in a message visible instead of cutting it off.
+	ckind := C.CString(kind)
 	cmsg := C.CString(strings.ReplaceAll(message, "\x00", `\0`))
 	var obj *C.FerruleObject
 	C.ferrule_error_create(ckind, cmsg, &obj)

@@ -108,3 +108,25 @@ func TestErrorContextCopiedOut(t *testing.T) {
 		t.Fatalf("%d context lines, want 2002", n)
 	}
 }
+
+// An error kind is a name: one with a NUL byte becomes a ValueError saying so, whatever it was.
+func TestErrorKindWithNUL(t *testing.T) {
+	_, err := fixture(t, "testing.apply").Call(func() error { return &Error{Kind: "Value\x00Error", Message: "the message"} })
+	ferr := wantError(t, err, "ValueError", `kind "Value\x00Error" contains a NUL byte (the message)`)
+	if ferr.Kind != KindValueError {
+		t.Fatalf("kind %q", ferr.Kind)
+	}
+}
+
+// Every name that crosses into the registry is refused with a ValueError when it holds a NUL.
+func TestNamesWithNULAreRefused(t *testing.T) {
+	err := RegisterFunc("gotest.nul\x00name", func() {})
+	wantError(t, err, "ValueError", "RegisterFunc: argument 'name' contains a NUL byte")
+	if _, err := GetGlobalFunc("gotest.nul"); err == nil {
+		t.Fatal("a name with a NUL was registered under its prefix")
+	}
+	err = RemoveGlobalFunc("testing.echo\x00")
+	wantError(t, err, "ValueError", "RemoveGlobalFunc: argument 'name' contains a NUL byte")
+	err = LoadLibrary(pluginPath() + "\x00.so")
+	wantError(t, err, "ValueError", "LoadLibrary: argument 'path' contains a NUL byte")
+}

@@ -24,6 +24,9 @@
  *  - Allocation failure is an error, never an abort: wherever a size comes from the caller (a
  *    length, a count, a shape, a string), an allocation that cannot be made is a MemoryError
  *    naming the function.
+ *  - Strings passed as `const char*` are NUL-terminated, so a name cannot contain a NUL. The
+ *    frontends (Python, ctypes, Go, ferrule-plugin) refuse a name, path or error kind with an
+ *    embedded NUL with a ValueError instead of cutting it short.
  *  - Thread safety: every function may be called from any thread. Objects are immutable after
  *    creation unless a function says otherwise; reference counts are atomic. A tensor's metadata
  *    (shape, strides, dtype, device) never changes, but its data is ordinary memory: whoever

@@ -2,7 +2,8 @@
 
 DLPack capsules that libferrule refuses stay owned by their capsule (whose destructor frees them
 once); C callbacks that break the calling convention become errors naming the function, through
-``testing.apply`` too; caught panics are quiet.
+``testing.apply`` too; names with a NUL are refused; caught panics are quiet; tensors of one
+frontend passed to the other say what happened.
 """
 
 from __future__ import annotations
@@ -12,10 +13,42 @@ from ctypes import POINTER, c_int64, c_void_p, py_object
 
 import ferrule
 import ferrule.ffi as ffi
+import ferrule.ffi.ctypes as cffi
+import numpy as np
 import pytest
+from conftest import PLUGIN
 from ferrule.ffi import _abi, _native
 
 FRONTENDS = ("extension", "ctypes")
+
+# ---- names with a NUL ----------------------------------------------------------------------------
+
+
+def test_names_with_a_nul_are_refused(frontend, fresh_name):
+    with pytest.raises(ValueError, match=r"register_func\(\): name must not contain NUL"):
+        frontend.register_func(fresh_name + "\x00tail", lambda: 1)
+    with pytest.raises(ferrule.KeyError):
+        frontend.get_global_func(fresh_name)  # nothing was registered under the prefix
+    with pytest.raises(ValueError, match=r"get_global_func\(\): name must not contain NUL"):
+        frontend.get_global_func("testing.echo\x00")
+    with pytest.raises(ValueError, match=r"remove_global_func\(\): name must not contain NUL"):
+        frontend.remove_global_func("testing.echo\x00")
+    with pytest.raises(ValueError, match=r"load_library\(\): path must not contain NUL"):
+        frontend.load_library(PLUGIN + "\x00.so")
+    assert frontend.get_global_func("testing.echo")(5) == 5  # still registered
+
+
+def test_docs_and_signatures_with_a_nul_are_refused(fresh_name):
+    with pytest.raises(ValueError, match=r"register_func\(\): signature must not contain NUL"):
+        ffi._ferrule._register_func(fresh_name, lambda: 1, None, "() -> int\x00", 0)
+    with pytest.raises(ValueError, match=r"register_func\(\): doc must not contain NUL"):
+        ffi._ferrule._register_func(fresh_name, lambda: 1, "doc\x00", None, 0)
+
+
+def test_an_error_kind_with_a_nul_is_a_value_error(testing):
+    with pytest.raises(ValueError, match=r"kind \"Value\\0Error\" contains a NUL character \(the message\)"):
+        testing.raise_error("Value\x00Error", "the message")
+
 
 # ---- caught panics -------------------------------------------------------------------------------
 
@@ -197,3 +230,31 @@ def test_an_accepted_capsule_is_freed_once_by_ferrule(legacy):
     assert producer.deleter_calls == 0
     del t
     assert producer.deleter_calls == 1
+
+
+# ---- tensors of one frontend given to the other --------------------------------------------------
+
+
+def test_a_ctypes_tensor_given_to_the_extension_says_what_to_do():
+    t = cffi.tensor(np.arange(-2.0, 2.0))
+    with pytest.raises(TypeError, match=r"argument 1 \('x'\): .*a tensor of the ctypes frontend") as info:
+        ferrule.abs(t)
+    assert "ferrule.from_dlpack(numpy.asarray(t))" in str(info.value)
+    # what the message suggests works, sharing the memory
+    shared = ferrule.from_dlpack(np.asarray(t))
+    assert np.from_dlpack(shared).ctypes.data == t.data_ptr
+    np.testing.assert_array_equal(np.from_dlpack(ferrule.abs(shared)), [2.0, 1.0, 0.0, 1.0])
+    np.testing.assert_array_equal(np.from_dlpack(ferrule.asarray(t)), [-2.0, -1.0, 0.0, 1.0])
+
+
+def test_a_ctypes_tensor_returned_to_the_extension_says_what_to_do(fresh_name):
+    ffi.register_func(fresh_name, lambda: cffi.tensor([1.0]))
+    with pytest.raises(TypeError, match=r"cannot convert .*'Tensor' to a ferrule value: it is a tensor of the ctypes"):
+        ffi.get_global_func(fresh_name)()
+
+
+def test_an_extension_tensor_given_to_ctypes_is_shared_without_a_copy():
+    t = ferrule.asarray(np.arange(4.0))
+    echoed = cffi.get_global_func("testing.echo")(t)
+    assert isinstance(echoed, cffi.Tensor)
+    assert echoed.data_ptr == np.from_dlpack(t).ctypes.data

@@ -119,15 +119,20 @@ impl Error {
     /// Converts into a native error object owned by the caller (for an `err` out-parameter).
     ///
     /// A native error is returned as the same object (with any context lines added); an error
-    /// made in Rust is created with `error_create`. Interior NUL characters in kind or message
-    /// are written as `\0`.
+    /// made in Rust is created with `error_create`. Interior NUL characters in the message are
+    /// written as `\0`; a kind with one (a kind is a name) becomes a `ValueError` saying so,
+    /// with the original kind and message quoted.
     pub fn into_raw_object(self) -> *mut FerruleObject {
         let api = api();
         let object = match self.native {
             Some(object) => object.into_raw(),
             None => {
-                let kind = c_string(&self.kind);
-                let message = c_string(&self.message);
+                let (kind, message) = match c_name(&self.kind, "Error", "kind") {
+                    Ok(kind) => (kind, c_string(&self.message)),
+                    Err(refused) => {
+                        (c_string(&refused.kind), c_string(&format!("{} ({})", refused.message, self.message)))
+                    }
+                };
                 let mut out = std::ptr::null_mut();
                 // SAFETY: valid C strings and out-pointer; error_create never fails.
                 unsafe { (api.error_create)(kind.as_ptr(), message.as_ptr(), &mut out) };
@@ -212,9 +217,15 @@ unsafe fn copy_context(error: *const FerruleObject) -> String {
     }
 }
 
-/// `text` as a C string, interior NULs written as `\0`.
+/// `text` as a C string, interior NULs written as `\0` (for messages and context lines).
 pub(crate) fn c_string(text: &str) -> CString {
     CString::new(text).unwrap_or_else(|_| CString::new(text.replace('\0', "\\0")).expect("interior NULs were replaced"))
+}
+
+/// A name (of a function, an error kind, ...) as a C string: one with an interior NUL is refused
+/// with a `ValueError` naming `function` and `arg`, rather than cut short at the NUL.
+pub(crate) fn c_name(text: &str, function: &str, arg: &str) -> Result<CString, Error> {
+    CString::new(text).map_err(|_| Error::value_error(format!("{function}(): {arg} {text:?} contains a NUL character")))
 }
 
 #[cfg(test)]
@@ -239,5 +250,13 @@ mod tests {
     fn c_string_escapes_interior_nul() {
         assert_eq!(c_string("a\0b").to_str().unwrap(), "a\\0b");
         assert_eq!(c_string("plain").to_str().unwrap(), "plain");
+    }
+
+    #[test]
+    fn names_with_a_nul_are_refused() {
+        let error = c_name("a\0b", "register", "name").unwrap_err();
+        assert_eq!(error.kind(), "ValueError");
+        assert_eq!(error.message(), r#"register(): name "a\0b" contains a NUL character"#);
+        assert_eq!(c_name("a.b", "register", "name").unwrap().to_str().unwrap(), "a.b");
     }
 }

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::api;
 use crate::args::Args;
-use crate::error::{c_string, Error};
+use crate::error::{c_name, Error};
 use crate::object::Object;
 use crate::value::Value;
 
@@ -17,9 +17,10 @@ pub struct Function(Object);
 impl Function {
     /// Looks up a registered function by its dotted name.
     ///
-    /// Errors: `KeyError` if nothing is registered under `name`.
+    /// Errors: `KeyError` if nothing is registered under `name`; `ValueError` if it contains a
+    /// NUL character.
     pub fn get_global(name: &str) -> Result<Function, Error> {
-        let name = c_string(name);
+        let name = c_name(name, "get_global", "name")?;
         let mut out = std::ptr::null_mut();
         let mut err = std::ptr::null_mut();
         // SAFETY: valid C string and out-parameters.
@@ -129,9 +130,9 @@ impl Function {
 
     /// Registers this function globally (see [`register`] for the arguments).
     pub fn set_global(&self, name: &str, doc: &str, signature: &str, flags: i32) -> Result<(), Error> {
-        let name = c_string(name);
-        let doc = c_string(doc);
-        let signature = c_string(signature);
+        let name = c_name(name, "register", "name")?;
+        let doc = c_name(doc, "register", "doc")?;
+        let signature = c_name(signature, "register", "signature")?;
         let mut err = std::ptr::null_mut();
         // SAFETY: valid strings; the registry takes its own reference to the function.
         let status = unsafe {
@@ -169,7 +170,7 @@ impl fmt::Debug for Function {
 /// `FERRULE_FUNC_LONG_RUNNING` (from [`crate::sys`]). The registry keeps the function alive.
 ///
 /// Errors: `KeyError` if `name` is taken (without the override flag); `ValueError` for an empty
-/// name or a signature that does not parse.
+/// name, a signature that does not parse, or a NUL character in `name`, `doc` or `signature`.
 pub fn register<F>(name: &str, doc: &str, signature: &str, flags: i32, f: F) -> Result<(), Error>
 where
     F: Fn(Args<'_>) -> Result<Value, Error> + Send + Sync + 'static,

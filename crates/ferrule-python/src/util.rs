@@ -105,10 +105,10 @@ pub unsafe fn display(obj: *mut PyObject) -> String {
     }
 }
 
-/// A C string for the ABI; interior NULs are cut off rather than failing.
+/// A C string for the ABI (a message, a context line); interior NULs are written as `\0`, so
+/// nothing after them is lost. Names are refused instead (`registry::name_arg`).
 pub fn c_string(s: &str) -> CString {
-    let end = s.find('\0').unwrap_or(s.len());
-    CString::new(&s[..end]).unwrap_or_default()
+    CString::new(s).unwrap_or_else(|_| CString::new(s.replace('\0', "\\0")).unwrap_or_default())
 }
 
 /// Runs `f`, turning a Rust panic into a Python RuntimeError (quoting the panic and where it
