@@ -477,6 +477,7 @@ mod tests {
             assert_eq!(error.kind(), "RuntimeError");
             assert!(error.message().contains(message), "{how}: {}", error.message());
             // what the callee handed over was released
+            // SAFETY: `s` and `e` hold live objects for the whole test.
             let count = |v: &Any| unsafe { crate::object::use_count(v.as_object_ptr().unwrap()) };
             assert_eq!((count(&s), count(&e)), (1, 1), "{how}");
         }
