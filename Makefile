@@ -103,6 +103,11 @@ $(BUILD)/abi_layout: tests/c/abi_layout.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
 
+# Misuse of the ABI (DLPack failures, impossible sizes, callbacks breaking the convention, ...).
+$(BUILD)/abi_contracts: tests/c/abi_contracts.c $(HEADERS) $(LIBFERRULE)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_FLAGS) -pthread $< $(C_LIBS) -o $@
+
 $(BUILD)/registry_demo: examples/c/registry_demo.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
@@ -165,18 +170,22 @@ go-plugin: native
 	@mkdir -p $(BUILD)
 	cd go && $(GO) build -buildmode=c-shared -tags ferrule_shared -o ../$(GO_PLUGIN) ./examples/plugin
 
-# -count=1: go's test cache does not notice libferrule.a changing.
+# -count=1: go's test cache does not notice libferrule.a changing. The last go test is the
+# Close/cleanup stress test under the race detector, with every native release accounted per
+# handle (build tag ferrule_stress; see go/stress_test.go).
 test-go: native go-plugin
 	cd go && $(GO) vet ./...
 	cd go && $(GO) vet -tags ferrule_shared ./...
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 ./...
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -tags ferrule_debug ./...
+	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -race -tags ferrule_stress -run '^TestStress' .
 	$(CC) $(C_FLAGS) tests/c/go_plugin.c $(C_LIBS) -o $(BUILD)/go_plugin
 	$(BUILD)/go_plugin $(GO_PLUGIN) $(TESTING_PLUGIN)
 
 test-c: native
-	$(MAKE) --no-print-directory $(BUILD)/abi_layout $(BUILD)/registry_demo
+	$(MAKE) --no-print-directory $(BUILD)/abi_layout $(BUILD)/abi_contracts $(BUILD)/registry_demo
 	$(BUILD)/abi_layout
+	$(BUILD)/abi_contracts $(TESTING_PLUGIN)
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
 	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test
 	$(BUILD)/tensor_ops

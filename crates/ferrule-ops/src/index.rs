@@ -97,7 +97,7 @@ fn parse_item(v: &Any, nested: bool) -> Result<Item> {
     if let (true, Some(list)) = (nested, v.downcast::<Array>()) {
         return list_tensor(list).map(Item::Array);
     }
-    Err(invalid(v.type_name()))
+    Err(invalid(&v.type_name()))
 }
 
 /// A nested list of ints or bools as a 1-D tensor (int64 or bool; an empty list is int64).
