@@ -249,7 +249,9 @@ def test_a_ctypes_tensor_given_to_the_extension_says_what_to_do():
 
 def test_a_ctypes_tensor_returned_to_the_extension_says_what_to_do(fresh_name):
     ffi.register_func(fresh_name, lambda: cffi.tensor([1.0]))
-    with pytest.raises(TypeError, match=r"cannot convert .*'Tensor' to a ferrule value: it is a tensor of the ctypes"):
+    with pytest.raises(
+        TypeError, match=r"'Tensor' could not be converted to a ferrule value .*: it is a tensor of the ctypes"
+    ):
         ffi.get_global_func(fresh_name)()
 
 
