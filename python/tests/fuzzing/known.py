@@ -55,7 +55,7 @@ KNOWN: tuple[Known, ...] = (
         "import mmap; m = mmap.mmap(-1, 64, prot=mmap.PROT_READ); "
         "v = ferrule.asarray(np.frombuffer(m, 'float32'), copy=False)[::1]; v[0] = 1.0",
         "crash",
-        "SIGSEGV",
+        "SEGV",  # SIGSEGV, or AddressSanitizer's report of one
         lambda c, o: False,  # the fuzzer makes no mappings
     ),
     Known(
@@ -63,7 +63,7 @@ KNOWN: tuple[Known, ...] = (
         "from_dlpack(x, device=<str with a lone surrogate>) passes NULL to CStr::from_ptr: segfault",
         "result = ferrule.from_dlpack(tensor('arange', (3,), 'float32'), device='\\udcff')",
         "crash",
-        "SIGSEGV",
+        "SEGV",  # SIGSEGV, or AddressSanitizer's report of one
         lambda c, o: o.kind == "crash" and "from_dlpack" in c.target.qualname and "surrogate" in c.tags,
     ),
     Known(
@@ -179,6 +179,28 @@ KNOWN += (
         "DLPack only supports",
         lambda c, o: o.kind == "unnamed-error" and c.target.attr == "from_dlpack" and "DLPack only" in o.message,
         target="ferrule.from_dlpack",
+    ),
+)
+
+
+KNOWN += (
+    Known(
+        "new-numel-overflow",
+        "broadcast_to accepts a shape whose element count overflows int64: size wraps to 0, and "
+        "sum(broadcast_to(x, (2**32, 2**32))) returns 0.0 (ferrule-core's Tensor::broadcast_to)",
+        "result = ferrule.broadcast_to(tensor('ones', (1,), 'float32'), (2**32, 2**32))",
+        "bad-result",
+        "array is too big",
+        lambda c, o: o.kind == "bad-result" and "array is too big" in o.message,
+    ),
+    Known(
+        "new-too-many-elements",
+        "tile with huge repetitions: OverflowError 'a tensor of shape ... has too many elements' names no function",
+        "result = ferrule.tile(tensor('ones', (4, 4), 'uint64'), (2**31, 2**31, 2**31, 2**31))",
+        "unnamed-error",
+        "has too many elements",
+        lambda c, o: o.kind == "unnamed-error" and "has too many elements" in o.message,
+        target="ferrule.tile",
     ),
 )
 

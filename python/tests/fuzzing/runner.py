@@ -106,7 +106,9 @@ class Stats:
 class Runner:
     """A worker process, replaced whenever one dies or hangs."""
 
-    def __init__(self, timeout: float = 5.0, grace: float = 3.0, memory_limit: int = 6 << 30) -> None:
+    def __init__(self, timeout: float = 10.0, grace: float = 3.0, memory_limit: int = 2 << 30) -> None:
+        # 2 GiB of address space (a worker starts at ~0.3): no single allocation can take long to
+        # fill, so a call that does not answer in 10 s is stuck, not busy (on a loaded machine too)
         self.timeout = timeout
         self.grace = grace
         # AddressSanitizer reserves terabytes of address space for its shadow memory: under it the
