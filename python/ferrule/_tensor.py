@@ -493,7 +493,7 @@ def _install() -> None:
     }
     for attr, prop in props.items():
         setattr(Tensor, attr, prop)
-        prop.__set_name__(Tensor, attr)  # "property 'T' of 'Tensor' object has no setter"
+        prop.__set_name__(Tensor, attr)  # type: ignore[attr-defined]  # (typeshed lacks it) names it in errors
     methods: list[Callable[..., Any]] = [
         item,
         to_device,
