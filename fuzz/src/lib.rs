@@ -25,7 +25,7 @@ pub mod known {
     /// Finding 3: `ferrule_tensor_from_dlpack` calls the producer's deleter on failure, and does not
     /// check `shape == NULL` with `ndim > 0` nor a `byte_offset` past the address space. While
     /// open: a deleter call on failure is tolerated, and neither input is made.
-    pub const F3_DLPACK_IMPORT: bool = true;
+    pub const F3_DLPACK_IMPORT: bool = false;
     /// Finding 5: allocation failure aborts (`repeat`, `unique_*`, `nonzero` of huge inputs,
     /// `ferrule_bytes_create` of an impossible length). Finding 12: long kernels do not stop.
     /// While either is open: those functions are not called, ints passed to registered
@@ -36,11 +36,11 @@ pub mod known {
     /// 0/-1, a result with a bogus type index) and inline values that break theirs (a small
     /// string longer than 8 bytes or not UTF-8, an unknown inline type index) are not checked.
     /// While open: the targets only make well-behaved callbacks and inline values.
-    pub const F8_CONTRACT_CHECKS: bool = true;
+    pub const F8_CONTRACT_CHECKS: bool = false;
     /// Finding 10: a caught panic leaks its payload and prints. While open: `testing.panic` is not
     /// called. (Any other panic aborts the fuzzer: libfuzzer-sys's panic hook makes every panic a
     /// crash, contained or not, and a panic on bad input is a bug.)
-    pub const F10_PANIC_PAYLOAD: bool = true;
+    pub const F10_PANIC_PAYLOAD: bool = false;
 }
 
 /// Reads the fuzzer's bytes front to back; past the end everything reads as zero.

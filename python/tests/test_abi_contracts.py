@@ -9,6 +9,7 @@ frontend passed to the other say what happened.
 from __future__ import annotations
 
 import ctypes
+import gc
 from ctypes import POINTER, c_int64, c_void_p, py_object
 
 import ferrule
@@ -111,6 +112,7 @@ def _null_tensor(self, args, n, out, err):
 )
 def test_a_callback_breaking_the_convention_is_an_error(frontend, testing, fresh_name, body, message):
     _register_c_callback(fresh_name, body)
+    gc.collect()  # objects of earlier tests that only a collection frees would skew the count
     before = ffi.live_object_count()
     f = frontend.get_global_func(fresh_name)
     with pytest.raises(ferrule.RuntimeError, match=f"{fresh_name}\\(\\) {message}"):
@@ -119,6 +121,7 @@ def test_a_callback_breaking_the_convention_is_an_error(frontend, testing, fresh
         testing.apply(f)
     assert info.value.context[-1] == "while calling testing.apply"
     del f, info
+    gc.collect()
     assert ffi.live_object_count() == before
 
 

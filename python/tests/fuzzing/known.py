@@ -42,31 +42,6 @@ def _crash_abort_alloc(call: Call, o: Outcome) -> bool:
 
 KNOWN: tuple[Known, ...] = (
     Known(
-        "F2",
-        "read-only tensors are writable through views (and through out=)",
-        "v = readonly((4,), 'float32')[::1]; v[0] = 1.0",
-        "readonly-written",
-        "",
-        lambda c, o: o.kind == "readonly-written" and "readonly" in c.tags,
-    ),
-    Known(
-        "F2",
-        "a view of a tensor over a PROT_READ mapping is written to: segfault",
-        "import mmap; m = mmap.mmap(-1, 64, prot=mmap.PROT_READ); "
-        "v = ferrule.asarray(np.frombuffer(m, 'float32'), copy=False)[::1]; v[0] = 1.0",
-        "crash",
-        "SEGV",  # SIGSEGV, or AddressSanitizer's report of one
-        lambda c, o: False,  # the fuzzer makes no mappings
-    ),
-    Known(
-        "F4",
-        "from_dlpack(x, device=<str with a lone surrogate>) passes NULL to CStr::from_ptr: segfault",
-        "result = ferrule.from_dlpack(tensor('arange', (3,), 'float32'), device='\\udcff')",
-        "crash",
-        "SEGV",  # SIGSEGV, or AddressSanitizer's report of one
-        lambda c, o: o.kind == "crash" and "from_dlpack" in c.target.qualname and "surrogate" in c.tags,
-    ),
-    Known(
         "F5",
         "repeat with a huge count aborts on allocation failure instead of raising MemoryError",
         "result = ferrule.repeat(tensor('arange', (3,), 'float32'), 2**31)",
@@ -91,14 +66,6 @@ KNOWN: tuple[Known, ...] = (
         _crash_abort_alloc,
     ),
     Known(
-        "F7",
-        "__dlpack__ with a max_version or dl_device that is not a tuple: SystemError",
-        "result = tensor('arange', (3,), 'float32').__dlpack__(max_version=5)",
-        "systemerror",
-        "new style getargs format but argument is not a tuple",
-        lambda c, o: o.kind == "systemerror" and c.target.attr == "__dlpack__" and "getargs" in o.message,
-    ),
-    Known(
         "F12",
         "a long kernel (a full reduction of 2**40 elements) does not see Ctrl-C",
         "result = ferrule.sum(ferrule.broadcast_to(tensor('ones', (1,), 'float32'), (2**20, 2**20)))",
@@ -106,19 +73,6 @@ KNOWN: tuple[Known, ...] = (
         "",
         lambda c, o: o.kind == "hang" and "huge" in c.tags,
     ),
-    Known(
-        "F13",
-        "a Python callback's unconvertible result: an error that names no function",
-        "result = ferrule.Function(lambda *a: object())()",
-        "unnamed-error",
-        "cannot convert a Python object of type 'object' to a ferrule value",
-        lambda c, o: o.kind == "unnamed-error" and "to a ferrule value" in o.message,
-        target="ferrule.Function.__call__",
-    ),
-)
-
-
-KNOWN += (
     Known(
         "new-alloc-message",
         "MemoryError from tensor storage ('failed to allocate N bytes') names no operation "
@@ -151,20 +105,6 @@ KNOWN += (
         "numpy has no bfloat16 dtype",
         lambda c, o: o.kind == "unnamed-error" and c.target.attr in ("tolist", "numpy") and "bfloat16" in o.message,
         target="ferrule.Tensor.tolist",
-    ),
-)
-
-
-KNOWN += (
-    Known(
-        "new-flag-truth",
-        "from_dlpack(x, copy=<a tensor>) takes the flag's truth value: the tensor's own ValueError, "
-        "naming no function (the extension's from_dlpack)",
-        "result = ferrule.from_dlpack(data('arange', (2, 3), 'float64'), copy=tensor('ones', (2,), 'float32'))",
-        "unnamed-error",
-        "truth value of a tensor",
-        lambda c, o: o.kind == "unnamed-error" and c.target.attr == "from_dlpack" and "truth value" in o.message,
-        target="ferrule.from_dlpack",
     ),
 )
 
