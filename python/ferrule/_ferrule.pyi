@@ -57,6 +57,11 @@ class Tensor:
 
     ``Tensor(data, dtype=None)`` copies ``data`` (nested lists, scalars, numpy arrays, anything
     ``numpy.asarray`` takes); ``ferrule.asarray`` shares memory where it can.
+
+    A tensor that shares memory which must not be written (``bytes``, a read-only numpy array, a
+    read-only mapping) is read-only, and so is every view of it (indexing, ``reshape``, ``.T``,
+    ``flip``, ...): ``x[i] = v``, ``out=x`` and ``x += 1`` raise ``ValueError``, and its buffer
+    and DLPack exports are read-only. Copies are writable.
     """
 
     def __new__(cls, data: Any, dtype: Any = None) -> Self: ...

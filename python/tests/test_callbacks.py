@@ -23,6 +23,30 @@ def test_apply_passes_arguments_and_returns_result(testing):
     assert testing.apply(lambda: None) is None
 
 
+def test_unconvertible_callback_result_names_the_callback_and_the_type(frontend, testing, fresh_name):
+    def produce_object():
+        return object()
+
+    frontend.register_func(fresh_name, produce_object)
+    with pytest.raises(ferrule.TypeError) as registered:
+        frontend.get_global_func(fresh_name)()
+    message = str(registered.value)
+    assert message.startswith(f"'{fresh_name}' (the Python callable ")
+    assert "produce_object" in message
+    assert "its return value of type 'object' could not be converted to a ferrule value" in message
+    # passed as an argument, not registered
+    with pytest.raises(ferrule.TypeError, match=r"the Python callable '.*produce_object'.*type 'object'"):
+        testing.apply(produce_object)
+    with pytest.raises(ferrule.TypeError, match=r"type 'list' \(holding an item of type 'object'\)"):
+        testing.apply(lambda: [1, object()])
+    # a conversion's own error keeps its kind, is the cause, and the message still says where
+    with pytest.raises(OverflowError, match=r"the Python callable '.*<lambda>': its return value of type 'int'") as e:
+        testing.apply(lambda: 2**80)
+    assert e.value.__cause__ is not None
+    with pytest.raises(ValueError, match=r"its return value of type 'str' could not be converted"):
+        testing.apply(lambda: "\udcff")  # no UTF-8 form
+
+
 def test_callbacks_from_native_threads_all_run(testing):
     counts: dict[int, int] = {}
     lock = threading.Lock()

@@ -80,6 +80,72 @@ def test_bad_requests() -> None:
         ferrule.from_dlpack(np.zeros(2), device="cuda:0")
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"max_version": 3}, TypeError, r"__dlpack__\(\) argument 'max_version' must be None or a tuple of two ints"),
+        ({"max_version": [1, 0]}, TypeError, r"argument 'max_version' .* not 'list'"),
+        ({"max_version": (1,)}, TypeError, r"argument 'max_version' .* not a tuple of length 1"),
+        ({"max_version": ("1", "0")}, TypeError, r"argument 'max_version' .* item 0 is a 'str'"),
+        ({"max_version": (2**80, 0)}, OverflowError, r"argument 'max_version' item 0"),
+        ({"dl_device": 1}, TypeError, r"__dlpack__\(\) argument 'dl_device' must be None or a tuple of two ints"),
+        ({"dl_device": "cpu"}, TypeError, r"argument 'dl_device' .* not 'str'"),
+        ({"dl_device": (1, 0, 0)}, TypeError, r"argument 'dl_device' .* not a tuple of length 3"),
+        ({"dl_device": (1.0, 0)}, TypeError, r"argument 'dl_device' .* item 0 is a 'float'"),
+        ({"dl_device": (2, 0)}, BufferError, r"__dlpack__\(\) argument 'dl_device': cannot export to device \(2, 0\)"),
+        ({"copy": "yes"}, TypeError, r"__dlpack__\(\) argument 'copy' must be True, False or None, not 'str'"),
+        ({"copy": 1}, TypeError, r"argument 'copy' must be True, False or None, not 'int'"),
+        ({"stream": 1}, BufferError, r"__dlpack__\(\) argument 'stream' must be None"),
+    ],
+)
+def test_bad_dlpack_arguments_are_clear_errors(kwargs: dict[str, object], error: type, match: str) -> None:
+    """Never a SystemError: every bad argument is a TypeError/ValueError/BufferError naming
+    ``__dlpack__`` and the argument (numpy raises TypeError for the same non-tuples)."""
+    with pytest.raises(error, match=match):
+        ferrule.Tensor([1.0]).__dlpack__(**kwargs)
+
+
+def test_good_dlpack_arguments_still_work() -> None:
+    t = ferrule.Tensor([1.0, 2.0])
+    for kwargs in ({}, {"max_version": (1, 0)}, {"max_version": (0, 8)}, {"dl_device": (1, 0)}, {"copy": False}):
+        assert np.from_dlpack(_Producer(t, kwargs)).tolist() == [1.0, 2.0], kwargs
+
+
+class _Producer:
+    """Hands numpy a ferrule capsule made with fixed extra arguments."""
+
+    def __init__(self, t: object, kwargs: dict[str, object]) -> None:
+        self.t, self.kwargs = t, kwargs
+
+    def __dlpack__(self, **_: object) -> object:
+        return self.t.__dlpack__(**self.kwargs)  # type: ignore[attr-defined]
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+
+@pytest.mark.parametrize("device", ["\udcff", "cpu\udcff", "cuda:0", 3, object()])
+def test_from_dlpack_bad_device_is_a_value_error(device: object) -> None:
+    """A device whose str() has no UTF-8 form (lone surrogates) once crashed the process."""
+    with pytest.raises(ValueError, match=r"from_dlpack\(\) argument 'device': ferrule tensors live on the CPU"):
+        ferrule.from_dlpack(np.zeros(2), device=device)
+    assert ferrule.from_dlpack(np.zeros(2), device="cpu").tolist() == [0.0, 0.0]
+
+
+def test_from_dlpack_device_whose_str_fails_names_the_argument() -> None:
+    class Broken:
+        def __str__(self) -> str:
+            raise RuntimeError("no text")
+
+    with pytest.raises(RuntimeError, match=r"from_dlpack\(\) argument 'device': no text"):
+        ferrule.from_dlpack(np.zeros(2), device=Broken())
+
+
+def test_from_dlpack_bad_copy_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match=r"from_dlpack\(\) argument 'copy' must be True, False or None"):
+        ferrule.from_dlpack(np.zeros(2), copy="no")
+
+
 def test_no_leak_across_many_exchanges() -> None:
     a = np.ones(8)
     gc.collect()

@@ -133,7 +133,7 @@ def test_exception_in_registered_callback_called_by_name(frontend, fresh_name):
 
 
 def test_callback_returning_unsupported_value(testing):
-    with pytest.raises(TypeError, match="cannot convert a Python object of type 'set'"):
+    with pytest.raises(TypeError, match="its return value of type 'set' could not be converted to a ferrule value"):
         testing.apply(lambda: {1})
 
 
@@ -164,3 +164,16 @@ def test_native_callers_see_the_nearest_builtin_kind(frontend, fresh_name):
     finally:
         lib.ferrule_object_release(err)
         lib.ferrule_object_release(func)
+
+
+def test_text_without_a_utf8_form_is_a_clear_error(frontend, fresh_name):
+    """A str with lone surrogates has no UTF-8 form: every name or keyword that must cross to
+    native code is a ValueError/TypeError naming the function, never a crash or a SystemError."""
+    bad = "bad\udcffname"
+    with pytest.raises(ValueError, match=r"get_global_func\(\): name is not valid text"):
+        frontend.get_global_func(bad)
+    with pytest.raises(ValueError, match=r"register_func\(\): name is not valid text"):
+        frontend.register_func(bad, lambda: None)
+    echo = frontend.get_global_func("testing.echo")
+    with pytest.raises(TypeError, match=r"testing\.echo\(\) got an unexpected keyword argument 'bad\\udcffname'"):
+        echo(1, **{bad: 2})

@@ -106,3 +106,145 @@ def test_release_from_another_thread(native: Any) -> None:
     worker.join()
     gc.collect()
     assert fired == [1] and ref() is None
+
+
+class Slotted(ferrule.Tensor):
+    """A subclass with ``__slots__`` (beside the inherited ``__dict__``), a weak reference slot
+    from the base, and a ``__del__`` that records each call."""
+
+    __slots__ = ("first", "second")
+    finalized: list[tuple[Any, bool, Any]] = []
+
+    def __del__(self) -> None:
+        Slotted.finalized.append((self.first, self.second is self, self.__dict__.get("note")))
+
+
+def _slotted(values: list[float]) -> Slotted:
+    s = Slotted(values)
+    s.first = ["one"]
+    s.second = s  # a cycle through a slot
+    s.note = "in the dict"
+    return s
+
+
+def test_slots_dict_and_del_survive_preservation(native: Any) -> None:
+    """While native code holds the tensor, Python letting go neither runs ``__del__`` nor clears
+    ``__slots__``; ``__del__`` runs exactly once, when both sides have let go."""
+    gc.collect()
+    base = ferrule.ffi.live_object_count()
+    Slotted.finalized.clear()
+    s = _slotted([1.0, 2.0])
+    original_id = id(s)
+    fired: list[int] = []
+    ref = weakref.ref(s, lambda _: fired.append(1))
+    native.hold(s)
+    del s
+    for _ in range(3):
+        gc.collect()
+    assert Slotted.finalized == [] and not fired and ref() is not None
+    back = native.held()[0]
+    assert id(back) == original_id and type(back) is Slotted
+    assert back.first == ["one"] and back.second is back and back.note == "in the dict"
+    del back  # preserved a second time
+    gc.collect()
+    assert Slotted.finalized == [] and not fired
+    native.release()
+    gc.collect()
+    assert Slotted.finalized == [(["one"], True, "in the dict")]  # __del__ saw every slot and the dict
+    assert fired == [1] and ref() is None
+    gc.collect()
+    assert len(Slotted.finalized) == 1, "__del__ must run exactly once"
+    assert ferrule.ffi.live_object_count() == base
+
+
+def test_gc_keeps_state_of_held_tensors_in_cycles(native: Any) -> None:
+    """A tensor held natively is not garbage, however its Python references look: the GC must
+    neither finalize it nor clear its ``__dict__`` or ``__slots__`` (PyTorch once cleared
+    ``__dict__`` here)."""
+    gc.collect()
+    base = ferrule.ffi.live_object_count()
+    Slotted.finalized.clear()
+    # 1. Python still references it, but only through cycles (a slot and a list point at it).
+    s = _slotted([3.0])
+    native.hold(s)
+    cycle: list[Any] = [s]
+    cycle.append(cycle)
+    del s, cycle
+    for _ in range(3):
+        gc.collect()
+    assert Slotted.finalized == []
+    (back,) = native.held()
+    assert type(back) is Slotted and back.second is back and back.first == ["one"]
+    # 2. The same after a round trip through preservation, with a cycle through the dict too.
+    back.me = back
+    del back
+    for _ in range(3):
+        gc.collect()
+    (back,) = native.held()
+    assert back.me is back and back.note == "in the dict" and back.first == ["one"]
+    del back
+    native.release()
+    gc.collect()  # now the cycles are garbage
+    assert Slotted.finalized == [(["one"], True, "in the dict")]
+    assert ferrule.ffi.live_object_count() == base
+
+
+def test_del_may_resurrect_and_still_runs_once(native: Any) -> None:
+    keep: list[Any] = []
+    calls: list[str] = []
+
+    class Phoenix(ferrule.Tensor):
+        __slots__ = ("label",)
+
+        def __del__(self) -> None:
+            calls.append(self.label)
+            keep.append(self)
+
+    p = Phoenix([1.0])
+    p.label = "phoenix"
+    native.hold(p)
+    del p
+    gc.collect()
+    assert calls == []
+    native.release()
+    gc.collect()
+    assert calls == ["phoenix"] and keep[0].label == "phoenix"  # resurrected by its __del__, intact
+    keep.clear()
+    gc.collect()
+    assert calls == ["phoenix"]  # its second death runs no finalizer (CPython finalizes once)
+
+
+def test_init_subclass_cooperates_and_covers_every_subclass(native: Any) -> None:
+    class Tagged(ferrule.Tensor):
+        def __init_subclass__(cls, tag: str = "", **kwargs: Any) -> None:
+            super().__init_subclass__(**kwargs)
+            cls.tag = tag
+
+    class Leaf(Tagged, tag="leaf"):
+        __slots__ = ("value",)
+
+    assert Leaf.tag == "leaf"
+    with pytest.raises(TypeError):
+
+        class Bad(ferrule.Tensor, unexpected=1):  # type: ignore[call-arg]
+            pass
+
+    class Rude(ferrule.Tensor):
+        """Its __init_subclass__ does not reach Tensor's: instances are set up when made."""
+
+        def __init_subclass__(cls, **kwargs: Any) -> None:
+            pass
+
+    class RudeLeaf(Rude):
+        __slots__ = ("value",)
+
+    for cls in (Leaf, RudeLeaf):
+        x = cls([1.0])
+        x.value = "slot"
+        native.hold(x)
+        del x
+        gc.collect()
+        (back,) = native.held()
+        assert type(back) is cls and back.value == "slot"
+        del back
+        native.release()

@@ -42,6 +42,8 @@ pub struct Storage {
     nbytes: usize,
     device: Device,
     owner: Owner,
+    /// Whether the memory must never be written (see [`Storage::into_read_only`]).
+    read_only: bool,
     /// The bytes of an `Owner::Inline` storage (unused otherwise). Only ever written through
     /// the raw pointer [`Storage::as_ptr`] gives, hence the cell.
     inline: UnsafeCell<[MaybeUninit<u128>; INLINE_BYTES / 16]>,
@@ -88,7 +90,14 @@ impl Storage {
         }
         if nbytes == 0 {
             let ptr = NonNull::<Aligned>::dangling().cast::<u8>();
-            return Ok(Storage { ptr, nbytes, device, owner: Owner::Ferrule(None), inline: no_inline() });
+            return Ok(Storage {
+                ptr,
+                nbytes,
+                device,
+                owner: Owner::Ferrule(None),
+                read_only: false,
+                inline: no_inline(),
+            });
         }
         // The allocator's natural alignment plus slack, aligned by hand: with an alignment the
         // allocator gives by itself, `alloc_zeroed` is `calloc`, which takes large blocks as
@@ -113,7 +122,14 @@ impl Storage {
         // SAFETY: `base` is BASE_ALIGN-aligned, so the aligned start is at most
         // `ALIGNMENT - BASE_ALIGN` bytes in, leaving `nbytes` bytes inside the block.
         let ptr = unsafe { base.add(raw.align_offset(ALIGNMENT)) };
-        Ok(Storage { ptr, nbytes, device, owner: Owner::Ferrule(Some((base, layout))), inline: no_inline() })
+        Ok(Storage {
+            ptr,
+            nbytes,
+            device,
+            owner: Owner::Ferrule(Some((base, layout))),
+            read_only: false,
+            inline: no_inline(),
+        })
     }
 
     /// [`Storage::zeroed`], shared (as tensors hold storage). A block of at most
@@ -145,6 +161,7 @@ impl Storage {
             nbytes,
             device,
             owner: Owner::Inline,
+            read_only: false,
             inline: UnsafeCell::new([MaybeUninit::new(0); INLINE_BYTES / 16]),
         }))
     }
@@ -167,7 +184,23 @@ impl Storage {
             assert!(nbytes == 0, "Storage::from_foreign: null pointer with {nbytes} bytes");
             NonNull::<Aligned>::dangling().cast()
         });
-        Storage { ptr, nbytes, device, owner: Owner::Foreign(owner), inline: no_inline() }
+        Storage { ptr, nbytes, device, owner: Owner::Foreign(owner), read_only: false, inline: no_inline() }
+    }
+
+    /// The same storage, marked read-only: memory that must never be written (a foreign owner's
+    /// immutable buffer, a read-only mapping). The mark belongs to the memory, so every tensor
+    /// over this storage (every view: slices, reshapes, transposes, broadcasts) is read-only,
+    /// and every write path checks it ([`Tensor::check_writable`](crate::Tensor::check_writable)).
+    /// It cannot be taken off again.
+    pub fn into_read_only(mut self) -> Storage {
+        self.read_only = true;
+        self
+    }
+
+    /// Whether the memory must never be written (see [`into_read_only`](Self::into_read_only)).
+    #[inline]
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
     }
 
     /// The first byte; never null, dangling (but aligned) when `nbytes() == 0`.
@@ -222,6 +255,7 @@ impl fmt::Debug for Storage {
             .field("nbytes", &self.nbytes)
             .field("device", &self.device)
             .field("foreign", &self.is_foreign())
+            .field("read_only", &self.read_only)
             .finish()
     }
 }
@@ -309,6 +343,18 @@ mod tests {
         assert_eq!(drops.load(Ordering::SeqCst), 0);
         drop(other);
         assert_eq!(drops.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn read_only_is_kept_by_the_storage() {
+        let storage = Storage::zeroed(8, Device::CPU).unwrap();
+        assert!(!storage.is_read_only());
+        let frozen = storage.into_read_only();
+        assert!(frozen.is_read_only());
+        assert!(format!("{frozen:?}").contains("read_only: true"));
+        let shared = Arc::new(frozen);
+        assert!(Arc::clone(&shared).is_read_only());
+        assert!(!Storage::shared_zeroed(8, Device::CPU).unwrap().is_read_only());
     }
 
     #[test]

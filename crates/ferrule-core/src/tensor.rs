@@ -328,6 +328,27 @@ impl Tensor {
         &self.storage
     }
 
+    /// Whether the tensor's memory must never be written: a property of the storage
+    /// ([`Storage::into_read_only`]), so every view of a read-only tensor is read-only too.
+    #[inline]
+    pub fn is_read_only(&self) -> bool {
+        self.storage.is_read_only()
+    }
+
+    /// `Ok` when the tensor may be written; a `ValueError` naming `what` (the function and
+    /// argument about to write, e.g. `"ops.add() argument 3 'out'"`) when it is read-only. Every
+    /// path that writes into an existing tensor checks this first.
+    pub fn check_writable(&self, what: &str) -> Result<()> {
+        if self.is_read_only() {
+            crate::bail!(
+                ValueError,
+                "{what}: the tensor is read-only (it views memory that must not be written, such as bytes or a \
+                 read-only numpy array); write into a copy instead"
+            );
+        }
+        Ok(())
+    }
+
     /// Pointer to the element at [`offset`](Self::offset).
     #[inline]
     pub fn data_ptr(&self) -> *mut u8 {
@@ -448,6 +469,52 @@ mod tests {
         assert!(!view(&[2, 3], &[1, 2]).is_contiguous());
         assert!(!view(&[4], &[0]).is_contiguous());
         assert!(view(&[1], &[0]).is_contiguous());
+    }
+
+    #[test]
+    fn read_only_memory_stays_read_only_through_every_view() {
+        let mut data = vec![0u8; 24 * 4];
+        let ptr = data.as_mut_ptr();
+        // SAFETY: the Vec's heap block stays put when the Vec moves into the owner.
+        let storage = unsafe { Storage::from_foreign(ptr, data.len(), Device::CPU, Box::new(data)) }.into_read_only();
+        // SAFETY: zeroed bytes are valid float32 values.
+        let t = unsafe { Tensor::from_storage(Arc::new(storage), vec![2, 3, 4], vec![12, 4, 1], 0, DType::Float32) }
+            .unwrap();
+        assert!(t.is_read_only());
+        let views = [
+            ("clone", t.clone()),
+            ("reshape", t.reshape(&[6, 4]).unwrap()),
+            ("reshape -1", t.reshape(&[-1]).unwrap()),
+            ("permute", t.permute(&[2, 0, 1]).unwrap()),
+            ("transpose", t.transpose(1, 2).unwrap()),
+            ("slice", t.slice(2, Some(1), None, 2).unwrap()),
+            ("reversed", t.slice(0, None, None, -1).unwrap()),
+            ("empty slice", t.slice(1, Some(2), Some(2), 1).unwrap()),
+            ("select", t.select(1, 2).unwrap()),
+            ("broadcast_to", t.broadcast_to(&[5, 2, 3, 4]).unwrap()),
+            ("expand_dims", t.expand_dims(0).unwrap()),
+            ("squeeze", t.expand_dims(3).unwrap().squeeze(None).unwrap()),
+            ("contiguous", t.contiguous().unwrap()),
+            ("view of a view", t.select(0, 1).unwrap().transpose(0, 1).unwrap().slice(0, None, None, 3).unwrap()),
+        ];
+        for (name, view) in &views {
+            assert!(view.shares_memory_with(&t), "{name}");
+            assert!(view.is_read_only(), "{name} lost the read-only mark");
+            let err = view.check_writable("ops.setitem() argument 1 'x'").unwrap_err();
+            assert_eq!(err.kind, ErrorKind::ValueError, "{name}");
+            assert!(err.message.starts_with("ops.setitem() argument 1 'x': the tensor is read-only"), "{err}");
+        }
+        // SAFETY: nothing else touches the elements; the call must fail before handing out a slice.
+        let err = unsafe { t.as_mut_slice::<f32>() }.unwrap_err();
+        assert_eq!(err.kind, ErrorKind::ValueError);
+        // SAFETY: as above (reading only).
+        assert_eq!(unsafe { t.as_slice::<f32>() }.unwrap().len(), 24);
+        // A copy is new memory, writable as numpy's copies of read-only arrays are.
+        let copy = t.copy().unwrap();
+        assert!(!copy.is_read_only() && !copy.shares_memory_with(&t));
+        assert!(copy.check_writable("copy").is_ok());
+        assert!(!t.permute(&[2, 1, 0]).unwrap().contiguous().unwrap().is_read_only());
+        assert!(!Tensor::zeros(&[2], DType::Int8).unwrap().is_read_only());
     }
 
     #[test]

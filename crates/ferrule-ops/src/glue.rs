@@ -42,20 +42,12 @@ pub fn opt_tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Resu
         .ok_or_else(|| wrong(op, args, pos, name, "Tensor or None"))
 }
 
-fn read_only(op: &str, pos: usize, name: &str) -> Error {
-    Error::value_error(format!(
-        "ops.{op}() argument {} '{name}': the tensor is read-only (its memory was imported read-only)",
-        pos + 1
-    ))
-}
-
-/// A tensor the op writes into (`setitem`'s target): a `ValueError` when it is read-only.
+/// A tensor the op writes into (`setitem`'s target): a `ValueError` when it is read-only (its
+/// memory, or the memory it views, must not be written).
 pub fn writable_tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Result<&'a Tensor> {
-    let obj = args[pos].downcast::<TensorObj>().ok_or_else(|| wrong(op, args, pos, name, "Tensor"))?;
-    if obj.readonly() {
-        return Err(read_only(op, pos, name));
-    }
-    Ok(obj.tensor())
+    let tensor = tensor(op, args, pos, name)?;
+    tensor.check_writable(&format!("ops.{op}() argument {} '{name}'", pos + 1))?;
+    Ok(tensor)
 }
 
 /// An `out=` tensor or None: a `ValueError` when it is read-only.

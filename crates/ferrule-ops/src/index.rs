@@ -98,7 +98,7 @@ fn parse_item(v: &Any, nested: bool) -> Result<Item> {
     if let (true, Some(list)) = (nested, v.downcast::<Array>()) {
         return list_tensor(list).map(Item::Array);
     }
-    Err(invalid(v.type_name()))
+    Err(invalid(&v.type_name()))
 }
 
 /// A nested list of ints or bools as a 1-D tensor (int64 or bool; an empty list is int64).
@@ -348,11 +348,13 @@ fn mask_select(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
 /// `x`'s memory. With repeated advanced indices the last write wins.
 ///
 /// Errors: `IndexError` for a bad index; `ValueError` when `value` does not broadcast to the
-/// selection, or when `x` is a broadcast view whose elements alias (read-only in numpy);
+/// selection, when `x` is read-only ([`Tensor::is_read_only`]), or when `x` is a broadcast
+/// view whose elements alias (read-only in numpy);
 /// `OverflowError` for a Python int outside `x`'s integer dtype; `ValueError` for a NaN and
 /// `OverflowError` for an infinite Python float into an integer tensor.
 pub fn setitem(x: &Tensor, index: &Any, value: &Operand) -> Result<()> {
     let op = "setitem";
+    x.check_writable("setitem() argument 'x'")?;
     if x.shape().iter().zip(x.strides()).any(|(&d, &s)| d > 1 && s == 0) && x.numel() > 1 {
         return Err(Error::value_error(format!(
             "{op}: assignment destination is read-only (a broadcast view whose elements alias)"

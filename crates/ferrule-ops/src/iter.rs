@@ -108,8 +108,8 @@ fn is_exact_alias(input: &Tensor, out: &Tensor) -> bool {
 }
 
 /// The output of an elementwise op: a fresh C-contiguous tensor of `shape` and `dtype`, or
-/// `out` after checking it has exactly that shape and dtype and does not partially overlap
-/// any of `inputs` (an exact alias is allowed). Errors are `ValueError`/`TypeError` naming
+/// `out` after checking it may be written (not read-only), has exactly that shape and dtype and
+/// does not partially overlap any of `inputs` (an exact alias is allowed). Errors are `ValueError`/`TypeError` naming
 /// `op` and `out`.
 #[inline]
 pub fn prepare_out(
@@ -122,6 +122,7 @@ pub fn prepare_out(
     let Some(out) = out else {
         return Tensor::empty(shape, dtype);
     };
+    out.check_writable(&format!("{op}() argument 'out'"))?;
     if out.shape() != shape {
         return Err(Error::value_error(format!(
             "{op}() argument 'out': expected shape {}, got {}",

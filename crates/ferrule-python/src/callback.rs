@@ -9,9 +9,9 @@ use ferrule_sys::{FerruleAny, FerruleObject};
 use pyo3_ffi::*;
 
 use crate::api::api;
-use crate::convert::{any_to_py, py_to_any_owned};
-use crate::error::{native_error, take_python_error};
-use crate::util::SmallVec;
+use crate::convert::{any_to_py, py_to_any_owned, ConvError};
+use crate::error::{native_error, raise_kind, take_python_error};
+use crate::util::{display, fetch_exception, reraise_with_prefix, restore_exception, type_name, Owned, SmallVec};
 
 /// `Py_IsFinalizing` (3.13+) or `_Py_IsFinalizing` (3.10–3.12), resolved once at init so one
 /// build works on every version.
@@ -53,8 +53,49 @@ pub unsafe fn decref_from_any_thread(obj: *mut PyObject) {
     }
 }
 
+/// What a function object made from a Python callable holds: the callable (a strong
+/// reference) and, for a registered one, the name it was registered under (for messages).
+struct Callback {
+    callable: *mut PyObject,
+    registered: Option<Box<str>>,
+}
+
 unsafe extern "C" fn state_deleter(state: *mut c_void) {
-    unsafe { decref_from_any_thread(state as *mut PyObject) }
+    // SAFETY: `state` is the Box<Callback> made by `function_from_callable`; freed only here.
+    let state = unsafe { Box::from_raw(state as *mut Callback) };
+    // SAFETY: the callable is the strong reference the state owned.
+    unsafe { decref_from_any_thread(state.callable) }
+}
+
+/// How messages name a callback: `'module.name' (the Python callable 'qualname')` when it was
+/// registered, `the Python callable 'qualname'` otherwise (the innermost of any `__wrapped__`
+/// chain, so an adapter shows the user's function). GIL held; leaves no error set.
+unsafe fn callback_label(state: &Callback) -> String {
+    // SAFETY: the GIL is held (the caller's contract) and `state.callable` is alive.
+    unsafe {
+        let mut target = Owned(crate::util::new_ref(state.callable));
+        // `functools.wraps` and ferrule's own adapters record the wrapped function here
+        for _ in 0..8 {
+            match Owned::new(PyObject_GetAttrString(target.0, c"__wrapped__".as_ptr())) {
+                Some(inner) => target = inner,
+                None => {
+                    PyErr_Clear();
+                    break;
+                }
+            }
+        }
+        let name = match Owned::new(PyObject_GetAttrString(target.0, c"__qualname__".as_ptr())) {
+            Some(q) if PyUnicode_Check(q.0) != 0 => display(q.0),
+            _ => {
+                PyErr_Clear();
+                format!("<{} object>", type_name(target.0))
+            }
+        };
+        match &state.registered {
+            Some(registered) => format!("'{registered}' (the Python callable '{name}')"),
+            None => format!("the Python callable '{name}'"),
+        }
+    }
 }
 
 /// The trampoline: a native call of a function object created from a Python callable. `state` is
@@ -71,22 +112,24 @@ unsafe extern "C" fn trampoline(
         unsafe { *err = native_error("RuntimeError", "Python is finalizing; the callback was not called") };
         return -1;
     }
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| unsafe {
+    let result = ferrule_sys::panics::catch(|| unsafe {
         let gil = PyGILState_Ensure();
-        let rc = call_python(state as *mut PyObject, args, num_args, out, err);
+        let rc = call_python(&*(state as *const Callback), args, num_args, out, err);
         PyGILState_Release(gil);
         rc
-    }));
-    result.unwrap_or_else(|_| {
+    });
+    result.unwrap_or_else(|panic| {
         // SAFETY: as above.
-        unsafe { *err = native_error("RuntimeError", "ferrule: panic in the Python callback trampoline") };
+        unsafe {
+            *err = native_error("RuntimeError", &format!("ferrule: panic in the Python callback trampoline: {panic}"))
+        };
         -1
     })
 }
 
 /// The body of the trampoline, with the GIL held.
 unsafe fn call_python(
-    callable: *mut PyObject,
+    state: &Callback,
     args: *const FerruleAny,
     num_args: i32,
     out: *mut FerruleAny,
@@ -111,7 +154,7 @@ unsafe fn call_python(
             null_mut()
         } else {
             let slice = objs.as_slice();
-            PyObject_Vectorcall(callable, slice.as_ptr().add(1), n | PY_VECTORCALL_ARGUMENTS_OFFSET, null_mut())
+            PyObject_Vectorcall(state.callable, slice.as_ptr().add(1), n | PY_VECTORCALL_ARGUMENTS_OFFSET, null_mut())
         };
         for &o in &objs.as_slice()[1..] {
             Py_DECREF(o);
@@ -120,26 +163,69 @@ unsafe fn call_python(
             *err = take_python_error();
             return -1;
         }
-        let rc = py_to_any_owned(result, out);
+        let converted = py_to_any_owned(result, out);
+        let rc = match converted {
+            Ok(()) => 0,
+            Err(e) => {
+                report_result_error(state, result, e);
+                *err = take_python_error();
+                -1
+            }
+        };
         Py_DECREF(result);
-        if rc != 0 {
-            *err = take_python_error();
-            return -1;
+        rc
+    }
+}
+
+/// Raises the error for a callback result that cannot become a ferrule value, naming the
+/// callback and the result's type; a conversion's own exception (an int too large, a str that
+/// is not UTF-8) becomes the `__cause__`, its kind kept.
+unsafe fn report_result_error(state: &Callback, result: *mut PyObject, e: ConvError) {
+    // SAFETY: the GIL is held; `result` is a live object the caller owns.
+    unsafe {
+        // (the label runs Python code: no exception may be pending meanwhile)
+        let cause = fetch_exception();
+        let who = callback_label(state);
+        let tp = type_name(result);
+        match e {
+            ConvError::Unsupported(obj) => {
+                let inner = if obj == result {
+                    String::new()
+                } else {
+                    format!(" (holding an item of type '{}')", type_name(obj))
+                };
+                Py_XDECREF(cause);
+                raise_kind(
+                    "TypeError",
+                    &format!(
+                        "{who}: its return value of type '{tp}'{inner} could not be converted to a ferrule value \
+                         (expected None, bool, int, float, str, bytes, list, tuple, dict, Tensor or a callable){}",
+                        crate::convert::foreign_tensor_hint(obj)
+                    ),
+                );
+            }
+            ConvError::Raised => {
+                if !cause.is_null() {
+                    restore_exception(cause);
+                }
+                reraise_with_prefix(&format!("{who}: its return value of type '{tp}' could not be converted"));
+            }
         }
-        0
     }
 }
 
 /// Wraps a Python callable as a new native function object (new reference), or NULL with a
 /// Python error set.
-pub unsafe fn function_from_callable(callable: *mut PyObject) -> *mut FerruleObject {
+/// `registered` is the name it is about to be registered under, if any (for messages).
+pub unsafe fn function_from_callable(callable: *mut PyObject, registered: Option<&str>) -> *mut FerruleObject {
     unsafe {
         let mut out = null_mut();
         let mut err = null_mut();
         Py_INCREF(callable);
-        let rc =
-            (api().func_create)(Some(trampoline), callable as *mut c_void, Some(state_deleter), &mut out, &mut err);
+        let state = Box::into_raw(Box::new(Callback { callable, registered: registered.map(Box::from) }));
+        let rc = (api().func_create)(Some(trampoline), state.cast(), Some(state_deleter), &mut out, &mut err);
         if rc != 0 {
+            drop(Box::from_raw(state));
             Py_DECREF(callable);
             crate::error::raise_native_error(err);
             return null_mut();

@@ -224,7 +224,7 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             return int_any(i.0);
         }
         if PyCallable_Check(obj) != 0 {
-            let f = crate::callback::function_from_callable(obj);
+            let f = crate::callback::function_from_callable(obj, None);
             if f.is_null() {
                 return Err(ConvError::Raised);
             }
@@ -310,9 +310,9 @@ unsafe fn dict_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<
     }
 }
 
-/// Converts a Python object into an owned value in `*out` (for callback results). Returns 0, or
-/// -1 with a Python error set.
-pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> i32 {
+/// Converts a Python object into an owned value in `*out` (for callback results). On failure
+/// `*out` is None and the error says why (the caller names the callback in the message).
+pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> Result<(), ConvError> {
     unsafe {
         let mut temps = Temps::new();
         match py_to_any_into(obj, out, &mut temps) {
@@ -325,18 +325,35 @@ pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> i32 {
                         (api().object_retain)(o);
                     }
                 }
-                0
+                Ok(())
             }
-            Err(ConvError::Raised) => {
+            Err(e) => {
                 *out = FerruleAny::NONE;
-                -1
+                Err(e)
             }
-            Err(ConvError::Unsupported(o)) => {
-                *out = FerruleAny::NONE;
-                let msg = format!("cannot convert a Python object of type '{}' to a ferrule value", type_name(o));
-                crate::error::raise_kind("TypeError", &msg);
-                -1
-            }
+        }
+    }
+}
+
+/// What to add to "cannot convert" when `obj` is a tensor of the pure-ctypes frontend
+/// (`ferrule.ffi.ctypes.Tensor`): same name as this extension's `ferrule.Tensor`, another class,
+/// so the bare message would read "cannot convert ... 'Tensor' (expected ... Tensor ...)". Empty
+/// for anything else. Only called on error paths.
+pub unsafe fn foreign_tensor_hint(obj: *mut PyObject) -> &'static str {
+    unsafe {
+        let tp = Py_TYPE(obj).cast::<PyObject>();
+        let Some(module) = Owned::new(PyObject_GetAttrString(tp, c"__module__".as_ptr())) else {
+            PyErr_Clear();
+            return "";
+        };
+        let is_ctypes_tensor = PyUnicode_Check(module.0) != 0
+            && PyUnicode_CompareWithASCIIString(module.0, c"ferrule.ffi._tensors".as_ptr()) == 0
+            && type_name(obj) == "Tensor";
+        if is_ctypes_tensor {
+            ": it is a tensor of the ctypes frontend (ferrule.ffi.ctypes.Tensor), not a ferrule.Tensor; \
+             share its memory with ferrule.from_dlpack(numpy.asarray(t)), or copy it with ferrule.asarray(t)"
+        } else {
+            ""
         }
     }
 }

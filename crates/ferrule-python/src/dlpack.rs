@@ -13,7 +13,7 @@ use pyo3_ffi::*;
 
 use crate::api::api;
 use crate::error::{raise_kind, raise_native_error};
-use crate::util::{guard, new_ref, raise, Owned};
+use crate::util::{display, guard, new_ref, raise, reraise_with_prefix, str_view, type_name, Owned};
 
 const VERSIONED: &CStr = c"dltensor_versioned";
 const USED_VERSIONED: &CStr = c"used_dltensor_versioned";
@@ -104,19 +104,19 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
             return null_mut();
         }
         if stream != Py_None() {
-            raise_kind("BufferError", "__dlpack__(): 'stream' must be None for CPU tensors");
+            raise_kind("BufferError", "__dlpack__() argument 'stream' must be None for CPU tensors");
             return null_mut();
         }
         if dl_device != Py_None() {
-            let (mut kind, mut id) = (0i32, 0i32);
-            if PyArg_ParseTuple(dl_device, c"ii".as_ptr(), &mut kind, &mut id) == 0 {
+            let Some((kind, id)) = int_pair(dl_device, "dl_device", "(device_type, device_id)") else {
                 return null_mut();
-            }
+            };
             if kind != 1 || id != 0 {
                 raise_kind(
                     "BufferError",
                     &format!(
-                        "__dlpack__(): cannot export to device ({kind}, {id}); ferrule tensors live on the CPU (1, 0)"
+                        "__dlpack__() argument 'dl_device': cannot export to device ({kind}, {id}); ferrule tensors \
+                         live on the CPU (1, 0)"
                     ),
                 );
                 return null_mut();
@@ -125,12 +125,30 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
         let versioned = if max_version == Py_None() {
             false
         } else {
-            let (mut major, mut minor) = (0i32, 0i32);
-            if PyArg_ParseTuple(max_version, c"ii".as_ptr(), &mut major, &mut minor) == 0 {
+            let Some((major, _minor)) = int_pair(max_version, "max_version", "(major, minor)") else {
                 return null_mut();
-            }
+            };
             major >= 1
         };
+        if !is_optional_bool(copy) {
+            raise_kind(
+                "TypeError",
+                &format!("__dlpack__() argument 'copy' must be True, False or None, not '{}'", type_name(copy)),
+            );
+            return null_mut();
+        }
+        let read_only = if versioned || copy == Py_True() { Some(false) } else { crate::tensor::is_read_only(obj) };
+        let Some(read_only) = read_only else { return null_mut() };
+        if read_only {
+            // A legacy capsule has no read-only flag: its consumer would take the memory as
+            // writable (numpy refuses the same way).
+            raise_kind(
+                "BufferError",
+                "__dlpack__(): the tensor is read-only, which only DLPack >= 1.0 can signal; pass \
+                 max_version=(1, 0) (numpy.from_dlpack does) or export a copy (copy=True)",
+            );
+            return null_mut();
+        }
         let mut source = new_ref(obj);
         if copy == Py_True() {
             // A fresh C-contiguous copy through the operator table (ops.astype with copy).
@@ -168,6 +186,54 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
     })
 }
 
+/// Whether `obj` is None, True or False.
+unsafe fn is_optional_bool(obj: *mut PyObject) -> bool {
+    // SAFETY: only the singletons' addresses are read.
+    unsafe { obj == Py_None() || obj == Py_True() || obj == Py_False() }
+}
+
+/// A `__dlpack__` argument that must be a tuple of two ints (`what` describes them); `None` with
+/// a TypeError (or the int conversion's own error) naming the argument otherwise.
+unsafe fn int_pair(obj: *mut PyObject, name: &str, what: &str) -> Option<(i64, i64)> {
+    // SAFETY: the GIL is held and `obj` is a live argument; items are read only after the
+    // tuple's type and length are checked.
+    unsafe {
+        if PyTuple_Check(obj) == 0 || PyTuple_GET_SIZE(obj) != 2 {
+            let got = if PyTuple_Check(obj) != 0 {
+                format!("a tuple of length {}", PyTuple_GET_SIZE(obj))
+            } else {
+                format!("'{}'", type_name(obj))
+            };
+            raise_kind(
+                "TypeError",
+                &format!("__dlpack__() argument '{name}' must be None or a tuple of two ints {what}, not {got}"),
+            );
+            return None;
+        }
+        let mut pair = [0i64; 2];
+        for (i, slot) in pair.iter_mut().enumerate() {
+            let item = PyTuple_GET_ITEM(obj, i as Py_ssize_t);
+            if PyLong_Check(item) == 0 && PyIndex_Check(item) == 0 {
+                raise_kind(
+                    "TypeError",
+                    &format!(
+                        "__dlpack__() argument '{name}' must be a tuple of two ints {what}, but item {i} is a '{}'",
+                        type_name(item)
+                    ),
+                );
+                return None;
+            }
+            let v = PyLong_AsLongLong(item);
+            if v == -1 && !PyErr_Occurred().is_null() {
+                reraise_with_prefix(&format!("__dlpack__() argument '{name}' item {i}"));
+                return None;
+            }
+            *slot = v;
+        }
+        Some((pair[0], pair[1]))
+    }
+}
+
 /// Imports a DLPack capsule (versioned or legacy) as a new native tensor, marking the capsule
 /// used. New reference to a `ferrule.Tensor`, or NULL with an exception.
 unsafe fn import_capsule(capsule: *mut PyObject) -> *mut PyObject {
@@ -203,6 +269,27 @@ unsafe fn import_capsule(capsule: *mut PyObject) -> *mut PyObject {
     }
 }
 
+/// Whether `device` names the CPU: its `str()` is `cpu` or `cpu:0` (a str, or a device object
+/// that prints so). A str with no UTF-8 form (lone surrogates) is simply not the CPU; `None`
+/// when `str()` itself raised (re-raised naming the argument).
+unsafe fn is_cpu_device(device: *mut PyObject) -> Option<bool> {
+    // SAFETY: the GIL is held and `device` is a live argument; the UTF-8 view is used while
+    // `text` keeps the str alive.
+    unsafe {
+        let Some(text) = Owned::new(PyObject_Str(device)) else {
+            reraise_with_prefix("from_dlpack() argument 'device'");
+            return None;
+        };
+        match str_view(text.0) {
+            Some(s) => Some(s == "cpu" || s == "cpu:0"),
+            None => {
+                PyErr_Clear();
+                Some(false)
+            }
+        }
+    }
+}
+
 /// `from_dlpack(x, /, *, device=None, copy=None)`: a tensor sharing the memory of `x` (any
 /// DLPack producer: numpy, torch, ferrule), keeping the producer alive exactly as long as needed.
 /// `copy=True` asks the producer for a copy; a device other than the CPU is a `ValueError`.
@@ -228,16 +315,26 @@ pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwa
         {
             return null_mut();
         }
-        if device != Py_None() {
-            let Some(name) = Owned::new(PyObject_Str(device)) else { return null_mut() };
-            let s = CStr::from_ptr(PyUnicode_AsUTF8(name.0)).to_string_lossy().into_owned();
-            if s != "cpu" && s != "cpu:0" {
-                raise(
-                    PyExc_ValueError,
-                    &format!("from_dlpack() argument 'device': ferrule tensors live on the CPU, got {s}"),
-                );
-                return null_mut();
-            }
+        let on_cpu = if device == Py_None() { Some(true) } else { is_cpu_device(device) };
+        let Some(on_cpu) = on_cpu else { return null_mut() };
+        if !on_cpu {
+            let shown = Owned::new(PyObject_ASCII(device)).map(|r| display(r.0));
+            let shown = shown.unwrap_or_else(|| {
+                PyErr_Clear();
+                format!("a '{}'", type_name(device))
+            });
+            raise_kind(
+                "ValueError",
+                &format!("from_dlpack() argument 'device': ferrule tensors live on the CPU ('cpu'), got {shown}"),
+            );
+            return null_mut();
+        }
+        if !is_optional_bool(copy) {
+            raise_kind(
+                "TypeError",
+                &format!("from_dlpack() argument 'copy' must be True, False or None, not '{}'", type_name(copy)),
+            );
+            return null_mut();
         }
         let tensor_type = crate::tensor::tensor_type();
         if copy != Py_True() && (Py_TYPE(x) == tensor_type || PyType_IsSubtype(Py_TYPE(x), tensor_type) != 0) {
@@ -253,9 +350,10 @@ pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwa
         };
         let Some(kw) = Owned::new(PyDict_New()) else { return null_mut() };
         let Some(version) = Owned::new(Py_BuildValue(c"(ii)".as_ptr(), 1i32, 1i32)) else { return null_mut() };
-        PyDict_SetItemString(kw.0, c"max_version".as_ptr(), version.0);
-        if copy != Py_None() {
-            PyDict_SetItemString(kw.0, c"copy".as_ptr(), copy);
+        if PyDict_SetItemString(kw.0, c"max_version".as_ptr(), version.0) != 0
+            || (copy != Py_None() && PyDict_SetItemString(kw.0, c"copy".as_ptr(), copy) != 0)
+        {
+            return null_mut();
         }
         let Some(empty) = Owned::new(PyTuple_New(0)) else { return null_mut() };
         let mut capsule = PyObject_Call(method.0, empty.0, kw.0);

@@ -345,8 +345,9 @@ unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e
             ConvError::Unsupported(obj) => {
                 let msg = format!(
                     "{label}: cannot convert a Python object of type '{}' (expected None, bool, int, float, str, bytes, \
-                     list, tuple, dict, Tensor or a callable)",
-                    type_name(obj)
+                     list, tuple, dict, Tensor or a callable){}",
+                    type_name(obj),
+                    crate::convert::foreign_tensor_hint(obj)
                 );
                 raise_kind("TypeError", &msg);
             }
@@ -504,7 +505,7 @@ unsafe extern "C" fn new(_tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *m
             raise(PyExc_TypeError, &format!("Function() expects a callable, not '{}'", type_name(callable)));
             return null_mut();
         }
-        let h = crate::callback::function_from_callable(callable);
+        let h = crate::callback::function_from_callable(callable, None);
         if h.is_null() {
             return null_mut();
         }

@@ -173,7 +173,7 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
                     "var_positional" => Kind::VarPositional,
                     _ => Kind::Positional,
                 };
-                let text = str_view(name).unwrap_or("?").to_owned();
+                let text = crate::util::text_for_message(name);
                 if kind == Kind::VarPositional {
                     info.var_positional = Some(text);
                     continue;
@@ -291,7 +291,7 @@ pub unsafe fn bind_keywords(
                 let msg = format!(
                     "{}() got an unexpected keyword argument '{}'",
                     display_name(f),
-                    str_view(key).unwrap_or("?")
+                    crate::util::text_for_message(key)
                 );
                 raise_kind("TypeError", &msg);
                 return None;

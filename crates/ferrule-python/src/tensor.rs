@@ -9,14 +9,18 @@
 //! handing the same native tensor to Python again gives the same object (`echo(t) is t`),
 //! without a global map. When Python lets go of a tensor that native code still holds, the
 //! object is not freed: it is resurrected and owned by the tensor (flag
-//! `FERRULE_OBJECT_FRONTEND_OWNED`), keeping its `__dict__` and its class; it comes back to
-//! Python as the same object, and is freed by [`frontend_release`] when native code lets go too.
+//! `FERRULE_OBJECT_FRONTEND_OWNED`), keeping its class, `__dict__`, a subclass's `__slots__` and
+//! its weak references; it comes back to Python as the same object, and is freed by
+//! [`frontend_release`] when native code lets go too. Subclasses deallocate through the Tensor's
+//! own [`dealloc`] (installed by `__init_subclass__`), which decides preservation before a
+//! `__del__` runs or slots are cleared, so `__del__` runs once, when both sides have let go.
 //! While native code holds the tensor, the GC treats the object as reachable (its traverse
-//! visits nothing), so a cycle through `__dict__` cannot be collected from under it.
+//! visits nothing), so a cycle through `__dict__` or `__slots__` cannot be collected from under
+//! it.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::ptr::null_mut;
-use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 
 use ferrule_sys::{DLDataType, DLDevice, DLTensor, FerruleObject, FerruleTensorObject, FERRULE_OBJECT_FRONTEND_OWNED};
 use pyo3_ffi::*;
@@ -156,6 +160,9 @@ pub unsafe fn wrap(h: *mut FerruleObject) -> *mut PyObject {
 /// A new Python object of type `tp` (ferrule.Tensor or a subclass) for a tensor that has none.
 unsafe fn wrap_new(h: *mut FerruleObject, tp: *mut PyTypeObject) -> *mut PyObject {
     unsafe {
+        if tp != tensor_type() {
+            adopt_subclass(tp, false);
+        }
         let alloc: allocfunc = match tp == tensor_type() {
             true => PyType_GenericAlloc, // the type's tp_alloc (it sets none of its own)
             false => match PyType_GetSlot(tp, Py_tp_alloc) {
@@ -381,27 +388,44 @@ unsafe fn held_natively(obj: *mut PyObject) -> bool {
     }
 }
 
-unsafe extern "C" fn dealloc(obj: *mut PyObject) {
+/// Preservation, tried first when the last Python reference goes (before any finalizer or slot
+/// clearing): when native code still holds the tensor, the object is resurrected and owned by
+/// the tensor (flag `FERRULE_OBJECT_FRONTEND_OWNED`), with its class, `__dict__`, `__slots__`
+/// and weak references intact, and true is returned.
+#[inline]
+unsafe fn try_preserve(obj: *mut PyObject) -> bool {
+    // SAFETY: called from tp_dealloc with the GIL held, on a Tensor instance whose handle is
+    // NULL or one strong reference.
     unsafe {
-        let this = obj as *mut PyTensor;
-        let h = (*this).handle;
+        let h = (*(obj as *mut PyTensor)).handle;
         // A count of 1 is our reference alone: no other owner exists to preserve the object for,
         // so the flag dance is skipped. (A reference taken meanwhile from a weak one is no
         // different from one taken just after this object is gone: it gets a new object.)
-        if !h.is_null() && (api().object_use_count)(h) > 1 {
-            // Preservation: flag first, then look at the count, so that a release racing with us
-            // either sees the flag (and its hook waits for the GIL we hold) or leaves us the last.
-            flags(h).fetch_or(FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
-            if (api().object_use_count)(h) > 1 {
-                // Resurrect: the one reference is now the tensor's. The object stays tracked by
-                // the GC, keeps its dict, weak references and class (whose reference it holds).
-                Py_INCREF(obj); // 0 -> 1 (what Py_SET_REFCNT(obj, 1) does; not in pyo3-ffi)
-                return;
-            }
-            take_preserved(h);
+        if h.is_null() || (api().object_use_count)(h) <= 1 {
+            return false;
         }
+        // Flag first, then look at the count, so that a release racing with us either sees the
+        // flag (and its hook waits for the GIL we hold) or leaves us the last.
+        flags(h).fetch_or(FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel);
+        if (api().object_use_count)(h) > 1 {
+            // Resurrect: the one reference is now the tensor's. The object stays tracked by the
+            // GC and keeps everything it holds (and the reference to its class).
+            Py_INCREF(obj); // 0 -> 1 (what Py_SET_REFCNT(obj, 1) does; not in pyo3-ffi)
+            return true;
+        }
+        take_preserved(h);
+        false
+    }
+}
+
+/// The end of an object's life, once it is untracked and any finalizer has run: weak
+/// references, `__dict__`, the native tensor, the memory, and the reference to the class.
+unsafe fn free_object(obj: *mut PyObject) {
+    // SAFETY: the object is dead (refcount 0, untracked, finalized) and ours to free, with the
+    // GIL held; each field is released once and nulled.
+    unsafe {
+        let this = obj as *mut PyTensor;
         let tp = Py_TYPE(obj);
-        PyObject_GC_UnTrack(obj.cast());
         if !(*this).weakrefs.is_null() {
             PyObject_ClearWeakRefs(obj);
         }
@@ -409,7 +433,7 @@ unsafe extern "C" fn dealloc(obj: *mut PyObject) {
         if !dict.is_null() {
             Py_DECREF(dict);
         }
-        (*this).handle = null_mut();
+        let h = std::mem::replace(&mut (*this).handle, null_mut());
         if !h.is_null() {
             *frontend_slot(h) = null_mut();
             (api().object_release)(h);
@@ -424,10 +448,147 @@ unsafe extern "C" fn dealloc(obj: *mut PyObject) {
     }
 }
 
-/// GC traversal: the class and the `__dict__` — unless native code holds the tensor, in which
-/// case the object is alive for reasons the GC cannot see, and visiting nothing keeps it (and
-/// what its dict reaches) out of cyclic garbage.
+/// The member entries of a class's `__slots__` that hold objects (what CPython clears when an
+/// instance dies), as byte offsets into the instance.
+unsafe fn object_slots(tp: *mut PyTypeObject) -> impl Iterator<Item = usize> {
+    // SAFETY: a type's tp_members is NULL or an array ended by an entry with a NULL name, and
+    // lives as long as the type (which the instance being walked keeps alive).
+    unsafe {
+        let mut member = (*tp).tp_members;
+        std::iter::from_fn(move || {
+            while !member.is_null() && !(*member).name.is_null() {
+                let m = &*member;
+                member = member.add(1);
+                if m.type_code == Py_T_OBJECT_EX && m.flags & Py_READONLY == 0 {
+                    return Some(m.offset as usize);
+                }
+            }
+            None
+        })
+    }
+}
+
+/// The slot fields of `obj`: those of every Python class between `Py_TYPE(obj)` and
+/// `ferrule.Tensor` (none for a plain Tensor), as pointers into the instance.
+unsafe fn slot_fields(obj: *mut PyObject) -> impl Iterator<Item = *mut *mut PyObject> {
+    // SAFETY: every class between Py_TYPE(obj) and ferrule.Tensor lays its slots out inside
+    // the instance at the member offsets, so the pointers stay within `obj`.
+    unsafe {
+        let base = tensor_type();
+        let mut tp = Py_TYPE(obj);
+        let levels = std::iter::from_fn(move || {
+            if tp.is_null() || tp == base {
+                return None;
+            }
+            let current = tp;
+            tp = (*tp).tp_base;
+            Some(current)
+        });
+        levels.flat_map(|level| object_slots(level)).map(move |offset| (obj as *mut u8).add(offset).cast())
+    }
+}
+
+/// `tp_dealloc` of `ferrule.Tensor` and of every Python subclass of it (installed by
+/// [`adopt_subclass`] in place of CPython's own, as PyTorch does; one function for all, so
+/// that `__class__` can still be switched between them). Preservation is decided *first*,
+/// before `__del__` runs and before `__slots__` are cleared, so an object native code still
+/// holds keeps all its state and `__del__` runs once, when both sides have let go. Otherwise it
+/// does what CPython's subclass dealloc does: the finalizer (which may resurrect the object),
+/// weak references, slots, then the rest.
+unsafe extern "C" fn dealloc(obj: *mut PyObject) {
+    // SAFETY: CPython calls tp_dealloc with the GIL held on an instance whose refcount reached
+    // 0; it is either resurrected (and left whole) or torn down exactly once.
+    unsafe {
+        if try_preserve(obj) {
+            return;
+        }
+        let tp = Py_TYPE(obj);
+        PyObject_GC_UnTrack(obj.cast());
+        if (*tp).tp_finalize.is_some() {
+            // `__del__` runs on a tracked object with a temporary reference; it may resurrect
+            // it, and runs at most once in the object's life (CPython marks it finalized).
+            PyObject_GC_Track(obj.cast());
+            if PyObject_CallFinalizerFromDealloc(obj) < 0 {
+                return;
+            }
+            PyObject_GC_UnTrack(obj.cast());
+        }
+        if !(*(obj as *mut PyTensor)).weakrefs.is_null() {
+            PyObject_ClearWeakRefs(obj);
+        }
+        for field in slot_fields(obj) {
+            Py_XDECREF(std::mem::replace(&mut *field, null_mut()));
+        }
+        free_object(obj);
+    }
+}
+
+/// The `tp_dealloc` CPython gives the Python classes it creates, recorded from the first
+/// subclass of `ferrule.Tensor` adopted in `__init_subclass__` (0 until then).
+static PYTHON_CLASS_DEALLOC: AtomicUsize = AtomicUsize::new(0);
+
+/// Makes a Python subclass of `ferrule.Tensor` deallocate, traverse and clear through the
+/// Tensor's own [`dealloc`], [`traverse`] and [`clear`], as PyTorch does for its tensor
+/// subclasses: CPython's versions for Python classes run `__del__` and clear `__slots__` before
+/// the base type's dealloc could preserve the object. Idempotent.
+///
+/// `from_init_subclass`: called by `__init_subclass__`, so `tp` was just made by `type.__new__`
+/// and carries CPython's class dealloc. Otherwise (an instance being made of a class whose
+/// `__init_subclass__` did not reach ours) only a class with that very dealloc is adopted, never
+/// a type some extension defined with its own.
+unsafe fn adopt_subclass(tp: *mut PyTypeObject, from_init_subclass: bool) {
+    // SAFETY: the GIL is held; the slots of a heap type made by `type.__new__` may be replaced
+    // before any instance of it is freed (our functions handle its layout: it only adds slots).
+    unsafe {
+        let base = tensor_type();
+        if tp == base || PyType_IsSubtype(tp, base) == 0 || (*tp).tp_flags & Py_TPFLAGS_HEAPTYPE == 0 {
+            return;
+        }
+        let current = (*tp).tp_dealloc.map_or(0, |f| f as usize);
+        if current == dealloc as *const () as usize {
+            return;
+        }
+        if from_init_subclass {
+            let _ = PYTHON_CLASS_DEALLOC.compare_exchange(0, current, Ordering::AcqRel, Ordering::Acquire);
+        }
+        if current == 0 || current != PYTHON_CLASS_DEALLOC.load(Ordering::Acquire) {
+            return;
+        }
+        (*tp).tp_dealloc = Some(dealloc);
+        (*tp).tp_traverse = Some(traverse);
+        (*tp).tp_clear = Some(clear);
+    }
+}
+
+/// `Tensor.__init_subclass__(**kwargs)` (a class method): adopts the new class (see
+/// [`adopt_subclass`]), then passes the keywords on along the MRO as `object`'s would.
+unsafe extern "C" fn init_subclass(cls: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+    // SAFETY: a class method called by CPython with the GIL held and live arguments.
+    guard(|| unsafe {
+        if PyType_Check(cls) != 0 {
+            adopt_subclass(cls as *mut PyTypeObject, true);
+        }
+        let Some(parent) = Owned::new(PyObject_CallFunctionObjArgs(
+            std::ptr::addr_of_mut!(PySuper_Type) as *mut PyObject,
+            tensor_type() as *mut PyObject,
+            cls,
+            null_mut::<PyObject>(),
+        )) else {
+            return null_mut();
+        };
+        let Some(next) = Owned::new(PyObject_GetAttrString(parent.0, c"__init_subclass__".as_ptr())) else {
+            return null_mut();
+        };
+        PyObject_Call(next.0, args, kwargs)
+    })
+}
+
+/// GC traversal: the class, the `__dict__` and a subclass's `__slots__` — unless native code
+/// holds the tensor, in which case the object is alive for reasons the GC cannot see, and
+/// visiting nothing keeps it (and what it reaches) out of cyclic garbage: never finalized, never
+/// cleared.
 unsafe extern "C" fn traverse(obj: *mut PyObject, visit: visitproc, arg: *mut c_void) -> i32 {
+    // SAFETY: called by the GC on a live instance; only its own fields are read.
     unsafe {
         if held_natively(obj) {
             return 0;
@@ -437,6 +598,14 @@ unsafe extern "C" fn traverse(obj: *mut PyObject, visit: visitproc, arg: *mut c_
         if rc != 0 {
             return rc;
         }
+        for field in slot_fields(obj) {
+            if !(*field).is_null() {
+                let rc = visit(*field, arg);
+                if rc != 0 {
+                    return rc;
+                }
+            }
+        }
         let dict = (*(obj as *mut PyTensor)).dict;
         if !dict.is_null() {
             return visit(dict, arg);
@@ -445,9 +614,19 @@ unsafe extern "C" fn traverse(obj: *mut PyObject, visit: visitproc, arg: *mut c_
     }
 }
 
-/// GC clear: drops the `__dict__` (breaking cycles through it).
+/// GC clear: drops a subclass's `__slots__` and the `__dict__` (breaking cycles through them) —
+/// never while native code holds the tensor: the object then is not garbage, and its state must
+/// survive for the next time it is handed to Python.
 unsafe extern "C" fn clear(obj: *mut PyObject) -> i32 {
+    // SAFETY: called by the GC on a live instance with the GIL held; each field is nulled
+    // before its reference is dropped.
     unsafe {
+        if held_natively(obj) {
+            return 0;
+        }
+        for field in slot_fields(obj) {
+            Py_XDECREF(std::mem::replace(&mut *field, null_mut()));
+        }
         let dict = std::mem::replace(&mut (*(obj as *mut PyTensor)).dict, null_mut());
         if !dict.is_null() {
             Py_DECREF(dict);
@@ -545,9 +724,11 @@ unsafe extern "C" fn repr(obj: *mut PyObject) -> *mut PyObject {
     }
 }
 
-/// Whether libferrule marks the tensor read-only (memory imported from a read-only producer).
-/// Read from the flags of a DLPack export, the ABI's one place that reports it; NULL on error.
-unsafe fn is_readonly(obj: *mut PyObject) -> Option<bool> {
+/// Whether libferrule marks the tensor read-only: its memory came from a read-only producer
+/// (bytes, a read-only numpy array or mapping), directly or as a view of such a tensor. Read
+/// from the flags of a DLPack export, the ABI's one place that reports it; `None` with an
+/// error set on failure.
+pub unsafe fn is_read_only(obj: *mut PyObject) -> Option<bool> {
     unsafe {
         let (mut managed, mut err) = (null_mut(), null_mut());
         if (api().tensor_to_dlpack)(handle(obj), &mut managed, &mut err) != 0 {
@@ -568,11 +749,12 @@ unsafe fn is_readonly(obj: *mut PyObject) -> Option<bool> {
 unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: i32) -> i32 {
     unsafe {
         let t = dl(obj);
-        let Some(readonly) = is_readonly(obj) else { return -1 };
+        let Some(readonly) = is_read_only(obj) else { return -1 };
         if readonly && flags & PyBUF_WRITABLE != 0 {
             raise_kind(
                 "BufferError",
-                "ferrule.Tensor: the tensor is read-only (its memory came from a read-only producer)",
+                "ferrule.Tensor: cannot export a writable buffer: the tensor is read-only (it views memory that \
+                 must not be written, such as bytes or a read-only numpy array)",
             );
             return -1;
         }
@@ -658,6 +840,14 @@ pub unsafe fn create_type() -> *mut PyObject {
             method_noargs(c"__dlpack_device__", crate::dlpack::m_dlpack_device, c"__dlpack_device__($self, /)\n--\n\n(device_type, device_id): (1, 0) for the CPU."),
             method_noargs(c"tolist", m_tolist, c"tolist($self, /)\n--\n\nThe data as nested Python lists."),
             method_noargs(c"_use_count", m_use_count, c"The native object's strong reference count (for tests)."),
+            PyMethodDef {
+                ml_name: c"__init_subclass__".as_ptr(),
+                ml_meth: PyMethodDefPointer { PyCFunctionWithKeywords: init_subclass },
+                ml_flags: METH_VARARGS | METH_KEYWORDS | METH_CLASS,
+                ml_doc: c"Sets up a subclass so that its instances are preserved, with all their state, while native \
+                          code holds them."
+                    .as_ptr(),
+            },
             std::mem::zeroed(),
         ]);
         let getsets = leak(vec![
@@ -712,7 +902,7 @@ pub unsafe fn create_type() -> *mut PyObject {
             PyType_Slot { slot: Py_bf_releasebuffer, pfunc: releasebuffer as *mut c_void },
             PyType_Slot {
                 slot: Py_tp_doc,
-                pfunc: c"Tensor(data, dtype=None)\n--\n\nAn n-dimensional array held by libferrule. `data` is copied (nested lists, scalars, numpy arrays)."
+                pfunc: c"Tensor(data, dtype=None)\n--\n\nAn n-dimensional array held by libferrule. `data` is copied (nested lists, scalars, numpy arrays).\n\nA tensor over memory that must not be written (bytes, a read-only numpy array or mapping) is read-only, and so is every view of it: writes raise ValueError, and its buffer and DLPack exports are read-only."
                     .as_ptr() as *mut c_void,
             },
             PyType_Slot { slot: 0, pfunc: null_mut() },

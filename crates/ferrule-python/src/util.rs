@@ -88,6 +88,83 @@ pub unsafe fn str_view<'a>(s: *mut PyObject) -> Option<&'a str> {
     }
 }
 
+/// Takes the raised exception, normalised and with its traceback attached: a new reference, or
+/// NULL when none was raised. Clears the error indicator. (The fetch/normalize triple, because
+/// `PyErr_GetRaisedException` needs 3.12.)
+pub unsafe fn fetch_exception() -> *mut PyObject {
+    // SAFETY: the GIL is held (caller's contract); the fetched references are ours.
+    unsafe {
+        let (mut tp, mut value, mut tb) = (null_mut(), null_mut(), null_mut());
+        PyErr_Fetch(&mut tp, &mut value, &mut tb);
+        if tp.is_null() {
+            return null_mut();
+        }
+        PyErr_NormalizeException(&mut tp, &mut value, &mut tb);
+        if !tb.is_null() && !value.is_null() {
+            PyException_SetTraceback(value, tb);
+        }
+        Py_XDECREF(tp);
+        Py_XDECREF(tb);
+        value
+    }
+}
+
+/// Raises the exception instance `exc`, taking over the reference; its traceback is kept.
+pub unsafe fn restore_exception(exc: *mut PyObject) {
+    // SAFETY: the GIL is held; PyErr_Restore takes over the three references.
+    unsafe {
+        let tb = PyException_GetTraceback(exc);
+        let tp = new_ref(Py_TYPE(exc) as *mut PyObject);
+        PyErr_Restore(tp, exc, tb);
+    }
+}
+
+/// Re-raises the current exception as `kind` with `prefix: <its message>`, the original kept as
+/// `__cause__` (so the new message says where, and the traceback still says why). Raises a
+/// plain `kind(prefix)` when nothing was raised.
+pub unsafe fn reraise_with_prefix(prefix: &str) {
+    // SAFETY: the GIL is held; every reference fetched is either restored or dropped once.
+    unsafe {
+        let cause = fetch_exception();
+        if cause.is_null() {
+            crate::error::raise_kind("RuntimeError", prefix);
+            return;
+        }
+        let kind = crate::error::kind_of_exception(cause);
+        crate::error::raise_kind(kind, &format!("{prefix}: {}", display(cause)));
+        let raised = fetch_exception();
+        if raised.is_null() {
+            restore_exception(cause); // building the new one failed: the original stands
+            return;
+        }
+        PyException_SetCause(raised, cause); // steals `cause`
+        restore_exception(raised);
+    }
+}
+
+/// A Python str as Rust text for a message: its UTF-8 form, or (a str with lone surrogates has
+/// none) its `ascii()` form without the quotes (`\udcff`). Never leaves an error set.
+pub unsafe fn text_for_message(s: *mut PyObject) -> String {
+    // SAFETY: the GIL is held and `s` is a live str.
+    unsafe {
+        if let Some(v) = str_view(s) {
+            return v.to_owned();
+        }
+        PyErr_Clear();
+        let Some(escaped) = Owned::new(PyObject_ASCII(s)) else {
+            PyErr_Clear();
+            return "<unprintable>".into();
+        };
+        let escaped = display(escaped.0);
+        let quoted = escaped.len() >= 2 && (escaped.starts_with('\'') || escaped.starts_with('"'));
+        if quoted {
+            escaped[1..escaped.len() - 1].to_owned()
+        } else {
+            escaped
+        }
+    }
+}
+
 /// `str(obj)` as a Rust string; falls back to a placeholder when str() itself fails.
 pub unsafe fn display(obj: *mut PyObject) -> String {
     unsafe {
@@ -105,20 +182,21 @@ pub unsafe fn display(obj: *mut PyObject) -> String {
     }
 }
 
-/// A C string for the ABI; interior NULs are cut off rather than failing.
+/// A C string for the ABI (a message, a context line); interior NULs are written as `\0`, so
+/// nothing after them is lost. Names are refused instead (`registry::name_arg`).
 pub fn c_string(s: &str) -> CString {
-    let end = s.find('\0').unwrap_or(s.len());
-    CString::new(&s[..end]).unwrap_or_default()
+    CString::new(s).unwrap_or_else(|_| CString::new(s.replace('\0', "\\0")).unwrap_or_default())
 }
 
-/// Runs `f`, turning a Rust panic into a Python RuntimeError and a NULL return.
+/// Runs `f`, turning a Rust panic into a Python RuntimeError (quoting the panic and where it
+/// happened) and a NULL return. Nothing is printed (`ferrule_sys::panics`).
 #[inline(always)]
 pub fn guard<F: FnOnce() -> *mut PyObject>(f: F) -> *mut PyObject {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+    match ferrule_sys::panics::catch(f) {
         Ok(p) => p,
-        Err(_) => {
+        Err(panic) => {
             // SAFETY: Python entry points run with the GIL held.
-            unsafe { raise(PyExc_RuntimeError, "ferrule: internal panic in the Python extension") };
+            unsafe { raise(PyExc_RuntimeError, &format!("ferrule: internal panic in the Python extension: {panic}")) };
             null_mut()
         }
     }

@@ -26,6 +26,7 @@ from ._native import (
     exception_from_error,
     ferrule_error,
     immortal,
+    kind_of,
     lib,
     raise_error,
     tokens,
@@ -39,14 +40,14 @@ MAX_DEPTH = 256
 class NativeObject:
     """Base of the Python handles on native objects (Function, Tensor): how they pass as arguments.
 
-    Subclasses set ``TYPE_INDEX`` and store one strong reference; ``argument_handle`` returns the
+    Subclasses set ``TYPE_INDEX`` and store one strong reference; ``_argument_handle`` returns the
     borrowed pointer for a call, registering in ``temps`` whatever must be undone afterwards.
     """
 
     __slots__ = ()
     TYPE_INDEX = _abi.TYPE_OBJECT
 
-    def argument_handle(self, temps: Temps) -> int:
+    def _argument_handle(self, temps: Temps) -> int:
         """The object pointer to pass (borrowed for the duration of the call)."""
         raise NotImplementedError
 
@@ -89,6 +90,24 @@ class Temps:
 
 #: The callables behind native function objects, by the token passed as the function's state.
 callables: dict[int, Callable[..., Any]] = {}
+#: The name each registered callable was registered under, by token (for messages).
+registered_names: dict[int, str] = {}
+
+
+def callback_label(func: Callable[..., Any], registered: str | None) -> str:
+    """How messages name a callback: ``'mylib.f' (the Python callable 'f')`` when registered,
+    ``the Python callable 'f'`` otherwise (the innermost of any ``__wrapped__`` chain, so an
+    adapter shows the user's function)."""
+    target: Any = func
+    for _ in range(8):
+        inner = getattr(target, "__wrapped__", None)
+        if inner is None:
+            break
+        target = inner
+    name = getattr(target, "__qualname__", None)
+    if not isinstance(name, str):
+        name = f"<{type(target).__name__} object>"
+    return f"{registered!r} (the Python callable {name!r})" if registered else f"the Python callable {name!r}"
 
 
 def _make_trampoline() -> tuple[Callable[..., int], list[Any]]:
@@ -116,7 +135,7 @@ def _make_trampoline() -> tuple[Callable[..., int], list[Any]]:
         try:
             func = callables[state]
             values = [from_any(args[i], False) for i in range(num_args)]
-            store_owned(func(*values), out[0])
+            store_owned(func(*values), out[0], lambda: callback_label(func, registered_names.get(state)))
             return 0
         except BaseException as exc:
             try:
@@ -135,6 +154,7 @@ def _forget_callable(state: int) -> None:
     """State deleter: the native function object died, so its Python callable may go too."""
     try:
         callables.pop(state, None)
+        registered_names.pop(state, None)
     except BaseException:
         pass
 
@@ -145,19 +165,23 @@ _TRAMPOLINE = immortal(_abi.FerruleCallback(_trampoline))
 _STATE_DELETER = immortal(_abi.FerruleStateDeleter(_forget_callable))
 
 
-def function_from_callable(func: Callable[..., Any]) -> int:
+def function_from_callable(func: Callable[..., Any], registered: str | None = None) -> int:
     """A new native function object (new reference) that calls ``func``. ``func`` lives exactly
-    as long as that object: the object's state deleter drops it."""
+    as long as that object: the object's state deleter drops it. ``registered`` is the name it
+    is about to be registered under, if any (for messages)."""
     cdll = lib()
     if not _trampoline_error_create:
         _trampoline_error_create.append(cdll.ferrule_error_create)
     token = next(tokens)
     callables[token] = func
+    if registered:
+        registered_names[token] = registered
     out, err = c_void_p(), c_void_p()
     rc = cdll.ferrule_func_create(_TRAMPOLINE, token, _STATE_DELETER, byref(out), byref(err))
     if rc != 0:
         # on failure we still own the state and the deleter is not called
         callables.pop(token, None)
+        registered_names.pop(token, None)
         raise_error(err.value, "ferrule_func_create")
     return int(out.value or 0)
 
@@ -263,7 +287,7 @@ def to_any(value: Any, slot: FerruleAny, temps: Temps, depth: int = 0) -> None:
     elif isinstance(value, str):
         _set_bytes(slot, value.encode("utf-8"), True, temps)
     elif isinstance(value, NativeObject):
-        set_object(slot, value.TYPE_INDEX, value.argument_handle(temps))
+        set_object(slot, value.TYPE_INDEX, value._argument_handle(temps))
     elif isinstance(value, (bytes, bytearray)):
         _set_bytes(slot, bytes(value), False, temps)
     elif isinstance(value, memoryview):
@@ -333,16 +357,26 @@ def _set_map(mapping: dict[Any, Any], slot: FerruleAny, temps: Temps, depth: int
     set_object(slot, _abi.TYPE_MAP, int(out.value or 0))
 
 
-def store_owned(value: Any, out: FerruleAny) -> None:
-    """Converts a callback's result into ``out`` as an owned value (the caller releases it)."""
+def store_owned(value: Any, out: FerruleAny, label: Callable[[], str]) -> None:
+    """Converts a callback's result into ``out`` as an owned value (the caller releases it). A
+    value that cannot be converted is an error naming the callback (``label()``) and the value's
+    type; a conversion's own error (an int too large) keeps its kind and becomes the cause."""
     temps = Temps()
     try:
         try:
             to_any(value, out, temps)
         except Unsupported as e:
+            holding = "" if e.value is value else f" (holding an item of type {type(e.value).__name__!r})"
             raise ferrule_error(
-                "TypeError", f"cannot convert a Python object of type {type(e.value).__name__!r} to a ferrule value"
+                "TypeError",
+                f"{label()}: its return value of type {type(value).__name__!r}{holding} could not be converted "
+                "to a ferrule value (expected None, bool, int, float, str, bytes, list, tuple, dict, Tensor or a "
+                "callable)",
             ) from None
+        except Exception as e:
+            raise ferrule_error(
+                kind_of(e), f"{label()}: its return value of type {type(value).__name__!r} could not be converted: {e}"
+            ) from e
         if out.type_index >= _abi.TYPE_STATIC_OBJECT_BEGIN:
             # a reference of the caller's own; whatever temps created or borrowed is let go below
             lib().ferrule_object_retain(out.v_obj)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from ctypes import byref, c_void_p
 from typing import Any, TypeVar, overload
 
+from ..error import raise_named
 from . import _abi
 from ._abi import FerruleAny
 from ._common import populate_module, positional_adapter, signature_from_info, signature_text
@@ -323,7 +324,7 @@ class Function(NativeObject):
             self._leave()
             raise self._released_error() from None
 
-    def argument_handle(self, temps: Temps) -> int:
+    def _argument_handle(self, temps: Temps) -> int:
         """The function's pointer, borrowed for a call: until ``temps`` is released the Function
         counts as busy, so a callback that releases it cannot free it under the callee."""
         handle = self._enter()
@@ -491,7 +492,10 @@ WRAPPERS[_abi.TYPE_FUNCTION] = Function._wrap
 def _name_arg(function: str, name: Any) -> bytes:
     if not isinstance(name, str):
         raise TypeError(f"{function}(): name must be a str, not {type(name).__name__!r}")
-    data = name.encode("utf-8")
+    try:
+        data = name.encode("utf-8")
+    except UnicodeEncodeError as e:  # lone surrogates have no UTF-8 form
+        raise ValueError(f"{function}(): name is not valid text: {e}") from e
     if b"\0" in data:
         raise ValueError(f"{function}(): name must not contain NUL characters")
     return data
@@ -586,7 +590,7 @@ def register_func(
                 func._leave()
             sig = func._info.get("signature") or None
         else:
-            handle = function_from_callable(positional_adapter(func))
+            handle = function_from_callable(positional_adapter(func), name)
             sig = signature_text(func)
         text = doc_arg if doc_arg is not None else _optional_text("register_func", "doc", inspect.getdoc(func))
         flags = (REGISTER_OVERRIDE if override else 0) | (FUNC_LONG_RUNNING if long_running else 0)
@@ -625,7 +629,10 @@ def load_library(path: str | os.PathLike[str]) -> None:
     the process. Loading the same file twice is a no-op."""
     if not isinstance(path, (str, bytes, os.PathLike)):
         raise TypeError(f"load_library(): path must be a str or path-like, not {type(path).__name__!r}")
-    raw = os.fsencode(path)
+    try:
+        raw = os.fsencode(path)
+    except Exception as e:  # a bad __fspath__, or text the file system encoding cannot take
+        raise_named("load_library()", e)
     if b"\0" in raw:
         raise ValueError("load_library(): path must not contain NUL characters")
     err = c_void_p()

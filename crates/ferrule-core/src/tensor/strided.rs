@@ -255,7 +255,7 @@ impl Tensor {
     }
 
     /// The elements of a contiguous tensor as a mutable slice, without copying; errors as
-    /// for [`as_slice`](Self::as_slice).
+    /// for [`as_slice`](Self::as_slice), and a `ValueError` when the tensor is read-only.
     ///
     /// # Safety
     ///
@@ -265,6 +265,7 @@ impl Tensor {
     // promises exclusivity in the safety contract.
     #[allow(clippy::mut_from_ref)]
     pub unsafe fn as_mut_slice<T: Element>(&self) -> Result<&mut [T]> {
+        self.check_writable("Tensor::as_mut_slice")?;
         self.check_slice_access::<T>()?;
         if self.numel() == 0 {
             return Ok(&mut []);
