@@ -87,3 +87,80 @@ def test_a_view_too_large_to_describe_is_an_overflow_error() -> None:
         assert "broadcast_to" in str(e) and "(4611686018427387904, 4, 3)" in str(e)
     else:
         raise AssertionError("a (2**62, 4, 3) view was accepted (its size wraps around)")
+
+
+def run_alone(code: str, timeout: float = 60) -> str:
+    """Runs ``code`` in a fresh interpreter (a hang fails the test instead of the test run)."""
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", "import ferrule\n" + code],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"still running after {timeout} s: {code}") from None
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout
+
+
+def test_repeat_of_a_huge_view_answers_at_once() -> None:
+    # A single count used to be added up once per position: 2**60 additions before the size
+    # check (a hang), and a zero count walked every position too.
+    out = run_alone(
+        "x = ferrule.broadcast_to(ferrule.ones((1,), dtype=ferrule.float32), (2**60,))\n"
+        "try:\n"
+        "    ferrule.repeat(x, 4)\n"
+        "except OverflowError as e:\n"
+        "    print('OverflowError', e)\n"
+        "print(ferrule.repeat(x, 0, axis=0).shape)\n"
+    )
+    first, second = out.splitlines()
+    assert first.startswith("OverflowError repeat:"), first
+    assert second == "(0,)"
+
+
+def test_element_counts_that_overflow_are_errors() -> None:
+    # (2**32, 2**32) has 2**64 elements: the count wrapped to 0, the view looked empty and its sum
+    # was 0.0. Every shape built from input is checked, views and results alike.
+    one = ferrule.ones((1,), dtype=ferrule.float32)
+    tall = ferrule.broadcast_to(ferrule.ones((1, 1)), (2**32, 1))
+    wide = ferrule.broadcast_to(ferrule.ones((1, 1)), (1, 2**32))
+    calls = {
+        "broadcast_to": lambda: ferrule.broadcast_to(one, (2**32, 2**32)),
+        "broadcast_arrays": lambda: ferrule.broadcast_arrays(tall, wide),
+        "add": lambda: tall + wide,
+        "where": lambda: ferrule.where(tall > 0, tall, wide),
+        "zeros": lambda: ferrule.zeros((2**32, 2**32)),
+        "tile": lambda: ferrule.tile(one, (2**32, 2**32)),
+        "meshgrid": lambda: ferrule.meshgrid(tall[:, 0], wide[0]),
+        "matmul": lambda: tall @ wide,
+        "stack": lambda: ferrule.stack([ferrule.broadcast_to(one, (2**60,))] * 4),
+        "concat": lambda: ferrule.concat([ferrule.broadcast_to(one, (2**60,))] * 4),
+    }
+    for name, call in calls.items():
+        try:
+            result = call()
+        except OverflowError as e:
+            assert name in str(e), (name, str(e))
+        else:
+            raise AssertionError(f"{name} gave a result of shape {getattr(result, 'shape', '?')}")
+
+
+def test_errors_from_huge_sizes_name_the_operation() -> None:
+    # Both used to come without the op's name: 'failed to allocate N bytes' from the storage, and
+    # 'a tensor of shape ... has too many elements' from the shape check.
+    huge = ferrule.broadcast_to(ferrule.zeros((1,), dtype=ferrule.complex128), (2**20, 2**20))
+    try:
+        -huge
+    except MemoryError as e:
+        assert str(e).startswith("negative: "), str(e)
+    else:
+        raise AssertionError("-huge allocated 16 TiB")
+    try:
+        ferrule.tile(ferrule.ones((4, 4), dtype=ferrule.uint64), (2**31,) * 4)
+    except OverflowError as e:
+        assert str(e).startswith("tile: "), str(e)
+    else:
+        raise AssertionError("tile did not fail")

@@ -304,15 +304,27 @@ pub fn repeat(x: &Tensor, repeats: &Operand, axis: Option<i64>) -> Result<Tensor
             )))
         }
     };
-    let total = (0..n as usize).try_fold(0i64, |acc, i| acc.checked_add(count_of(i, &counts)));
+    // A single count multiplies (a sum over every position of a huge view would run for ages);
+    // a list of counts is as long as the axis, so summing it is cheap.
+    let total = match counts[..] {
+        [count] => n.checked_mul(count),
+        _ => counts.iter().try_fold(0i64, |acc, &c| acc.checked_add(c)),
+    };
     let total = total.ok_or_else(|| Error::overflow_error("repeat: the result has too many elements"))?;
     // The result first: an impossible size fails here, before the index list is built.
     let mut shape = x.shape().to_vec();
     shape[axis] = total;
     crate::creation::check_result_shape("repeat", &shape, x.dtype())?;
     let out = Tensor::empty(&shape, x.dtype())?;
+    if total == 0 {
+        // (n may still be huge: a zero count over a huge view)
+        return Ok(out);
+    }
     let mut index = crate::fallible::try_with_capacity(crate::fallible::len_of(total)?)?;
     for i in 0..n as usize {
+        if i > 0 && i % crate::pool::POLL_ITEMS == 0 {
+            crate::interrupt::check()?;
+        }
         index.extend(std::iter::repeat_n(i as i64, count_of(i, &counts) as usize));
     }
     crate::index::take_axis_into(&x, axis, &index, &out)?;
