@@ -7,7 +7,8 @@ parameter types from the registry, so a new operator is swept without being list
 
 For each operator a small call that succeeds is found first (trying candidate values for each
 parameter by its type), then parts of it are replaced by huge ones: every tensor by a broadcast
-view of ``2**33`` rows (25G elements of memory never allocated), every shape by shapes whose
+view of ``2**33`` rows (25G elements of memory never allocated), then by a 1-D view of
+``2**59`` elements, every shape by shapes whose
 memory cannot exist or whose element count overflows, every int by ``2**31``, ``2**40`` and
 ``2**62``. Each call must end quickly: with a result, with a clean ferrule error, or, for work
 that needs no memory but runs long (a sum over 25G elements), with the KeyboardInterrupt that a
@@ -35,6 +36,8 @@ from ferrule._ops import OPS
 
 #: Rows of the huge broadcast views: (2**33, 3) is 25G elements.
 HUGE_ROWS = 2**33
+#: Length of the 1-D huge views: 2**59 elements of 8 bytes still have a byte size in int64.
+LONG_ROWS = 2**59
 #: Seconds after which a call that is still running gets a KeyboardInterrupt.
 INTERRUPT_AFTER = 0.1
 #: Ints that stand for sizes, counts and repeats no memory holds.
@@ -141,6 +144,14 @@ def stacked_of(t: ferrule.Tensor) -> ferrule.Tensor:
     return ferrule.broadcast_to(t, (HUGE_ROWS, *t.shape))
 
 
+def long_of(t: ferrule.Tensor) -> ferrule.Tensor:
+    """A 1-D broadcast view of ``t``'s first element with ``LONG_ROWS`` elements (``t`` itself
+    when empty)."""
+    if t.size == 0:
+        return t
+    return ferrule.broadcast_to(ferrule.reshape(t, (-1,))[:1], (LONG_ROWS,))
+
+
 def hugify(value: Any, huge: Any = huge_of) -> Any:
     if isinstance(value, ferrule.Tensor):
         return huge(value)
@@ -156,6 +167,7 @@ def huge_cases(params: list[dict[str, Any]], small: tuple[Any, ...]) -> Iterator
     tensor_args = [i for i, v in enumerate(small) if isinstance(v, (ferrule.Tensor, list)) and hugify(v) is not v]
     if tensor_args:
         yield "tensors=(2**33, 3)", tuple(hugify(v) for v in small)
+        yield "tensors=(2**59,)", tuple(hugify(v, long_of) for v in small)
     if len(tensor_args) > 1:
         for i in tensor_args:
             yield f"{params[i]['name']}=(2**33, *shape)", (*small[:i], hugify(small[i], stacked_of), *small[i + 1 :])

@@ -48,6 +48,11 @@ fn long_kernels_stop_on_an_interrupt() {
     stops("max over axis 1", || reduce::max(&huge.transpose(0, 1).unwrap(), Some(&[1]), false));
     stops("count_nonzero", || reduce::count_nonzero(&huge, None, false));
     stops("argmax over axis 0", || reduce::argmax(&huge, Some(0), false));
+    // 2**59 elements: one value slot per block of the pool would be 4 TiB (an abort).
+    let long = row.slice(0, Some(0), Some(1), 1).unwrap().broadcast_to(&[1 << 59]).unwrap();
+    stops("sum of 2**59 elements", || reduce::sum(&long, None, None, false));
+    let column = row.slice(0, Some(0), Some(1), 1).unwrap().broadcast_to(&[1 << 59, 1]).unwrap();
+    stops("sum of 2**59 short rows", || reduce::sum(&column, None, None, false));
 
     // Element-wise ops and copies (results of 64 MiB to 256 MiB).
     let complex = Tensor::from_slice(&[Complex64 { re: 0.5, im: 0.25 }, Complex64 { re: -3.0, im: 1.0 }], &[2])

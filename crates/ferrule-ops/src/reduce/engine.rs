@@ -298,17 +298,17 @@ fn fold_parallel<R: Reducer>(src: SendPtr, base: i64, outer: &[Dim], inner: Dim)
             if crate::interrupt::poll() {
                 return;
             }
-            let mut parts = parallel_map(len, MIN_PARALLEL_WORK, |r| unsafe {
+            let part = map_combine::<R>(len, MIN_PARALLEL_WORK, |r| unsafe {
                 // SAFETY: the plan addresses valid elements.
                 let ptr = src.get().cast::<R::In>().cast_const().offset((base + i) as isize + r.start as isize * step);
                 fold_strided::<R>(ptr, r.len(), step)
             });
-            acc = R::combine(acc, combine_pairwise::<R>(&mut parts));
+            acc = R::combine(acc, part);
         });
         return acc;
     }
     let min_rows = (MIN_PARALLEL_WORK / len).max(1);
-    let mut parts = parallel_map(rows, min_rows, |r| {
+    map_combine::<R>(rows, min_rows, |r| {
         let mut acc = R::init();
         walk(outer, r, |i, _| {
             // SAFETY: the plan addresses valid elements.
@@ -318,8 +318,35 @@ fn fold_parallel<R: Reducer>(src: SendPtr, base: i64, outer: &[Dim], inner: Dim)
             acc = R::combine(acc, part);
         });
         acc
-    });
-    combine_pairwise::<R>(&mut parts)
+    })
+}
+
+/// Blocks of [`parallel_map`] one segment of [`map_combine`] covers.
+const SEGMENT_BLOCKS: usize = 1 << 12;
+
+/// [`parallel_map`] of `body` over `0..n` combined pairwise, a segment of [`SEGMENT_BLOCKS`]
+/// blocks at a time, segments combined in order (interruptible between them). A huge
+/// broadcast view (2**59 elements, no memory) would otherwise need a value slot for each of
+/// 2**38 blocks; up to a segment's worth the result is exactly the one-map result.
+fn map_combine<R: Reducer>(
+    n: usize,
+    min_per_task: usize,
+    body: impl Fn(std::ops::Range<usize>) -> R::Acc + Sync,
+) -> R::Acc {
+    let segment = SEGMENT_BLOCKS * crate::pool::BLOCK_TASKS * min_per_task.max(1);
+    let mut acc: Option<R::Acc> = None;
+    let mut start = 0;
+    while start < n {
+        if start > 0 && crate::interrupt::poll() {
+            break;
+        }
+        let end = n.min(start.saturating_add(segment));
+        let mut parts = parallel_map(end - start, min_per_task, |r| body(start + r.start..start + r.end));
+        let part = combine_pairwise::<R>(&mut parts);
+        acc = Some(acc.map_or(part, |a| R::combine(a, part)));
+        start = end;
+    }
+    acc.unwrap_or_else(R::init)
 }
 
 /// The *inner* loop shape: each output element folds its own reduced block.
@@ -431,5 +458,20 @@ unsafe fn accumulate_row<R: Reducer>(acc: &mut [R::Acc], p: *const R::In, stride
 fn accumulate_contiguous<R: Reducer>(acc: &mut [R::Acc], xs: &[R::In]) {
     for (a, &x) in acc.iter_mut().zip(xs) {
         *a = R::step(*a, x);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::kernels::Sum;
+
+    #[test]
+    fn map_combine_covers_every_segment_once() {
+        // With one item per task a segment is 65536 items: these span one, two and four.
+        for n in [0usize, 1, 65_536, 65_537, 200_003] {
+            let total = map_combine::<Sum<i64, i64>>(n, 1, |r| r.map(|i| i as i64).sum());
+            assert_eq!(total, (n * n.saturating_sub(1) / 2) as i64, "n = {n}");
+        }
     }
 }
