@@ -305,11 +305,10 @@ test-sanitize: venv
 
 # ---- examples and benchmarks -------------------------------------------------------------------
 
-# One example per scenario of the reference documents (shared/seeds/), in its own language, under
-# a banner each. Every example checks what it prints, so a regression fails `make demo`; every
+# One example per scenario ferrule is built for, in its own language, under a banner each. Every example checks what it prints, so a regression fails `make demo`; every
 # examples/python/*.py must be in DEMO_PYTHON (the first step fails otherwise). The echoed
 # command lines are how to run an example alone (from go/ for `go run`).
-DEMO_PYTHON := paddle_eager geo_threads tencent_interop registry_tour torch_identity go_plugin plugins
+DEMO_PYTHON := eager_loop geo_threads native_callbacks registry_tour tensor_identity go_plugin plugins
 demo: export FERRULE_TESTING_PLUGIN := $(TESTING_PLUGIN)
 demo: export FERRULE_GO_PLUGIN := $(abspath $(GO_PLUGIN))
 demo: build go-plugin
@@ -317,19 +316,19 @@ demo: build go-plugin
 	  case " $(DEMO_PYTHON) " in *" $$n "*) ;; *) echo "$$f";; esac; done); \
 	  if [ -n "$$missing" ]; then echo "make demo: not in DEMO_PYTHON: $$missing" >&2; exit 1; fi
 	@$(MAKE) --no-print-directory $(BUILD)/registry_demo $(BUILD)/tensor_ops
-	@echo; echo "== seed 000 (Paddle): the eager loop: tensors from numpy, matmul, name, keyword arguments, native errors"
-	$(VENV_PY) examples/python/paddle_eager.py
-	@echo; echo "== seed 001 (Tencent): geo_distance from 1 and 2 Python threads, the GIL released"
+	@echo; echo "== the eager loop: tensors from numpy, matmul, name, keyword arguments, native errors"
+	$(VENV_PY) examples/python/eager_loop.py
+	@echo; echo "== GIL release: geo_distance from 1 and 2 Python threads run in parallel"
 	$(VENV_PY) examples/python/geo_threads.py
-	@echo; echo "== seed 001 (Tencent): callbacks from native threads, non-UTF-8 bytes, zero-copy with numpy"
-	$(VENV_PY) examples/python/tencent_interop.py
-	@echo; echo "== seed 002 (TVM): the registry: list, call by name, Python callbacks, init_api, the ctypes frontend"
+	@echo; echo "== native services: callbacks from native threads, non-UTF-8 bytes, zero-copy with numpy"
+	$(VENV_PY) examples/python/native_callbacks.py
+	@echo; echo "== the function registry: list, call by name, Python callbacks, init_api, the ctypes frontend"
 	$(VENV_PY) examples/python/registry_tour.py
-	@echo; echo "== seed 003 (PyTorch): tensor identity and PyObject preservation"
-	$(VENV_PY) examples/python/torch_identity.py
-	@echo; echo "== seed 004 (GoTorch): a Go program: ferrule.MM, errors as values, the registry"
+	@echo; echo "== tensor identity and PyObject preservation"
+	$(VENV_PY) examples/python/tensor_identity.py
+	@echo; echo "== Go over the C ABI: a Go program: ferrule.MM, errors as values, the registry"
 	cd go && $(GO) run ./examples/matmul
-	@echo; echo "== seed 004 (GoTorch): Go code calling Python-registered functions (Python hosts the Go plugin)"
+	@echo; echo "== Go and Python in one registry: Go code calling Python-registered functions (Python hosts the Go plugin)"
 	$(VENV_PY) examples/python/go_plugin.py
 	@echo; echo "== C: the registry from C (a plugin, errors, a C callback)"
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)

@@ -68,7 +68,7 @@ GROUP_NOTES = {
     "argument: the floor for this round trip.",
     "Tiny ops (per-call cost)": "1-element and 2x2 operands: the whole cost is the call's overhead (argument parsing, "
     "dispatch, result allocation).",
-    "geo_distance thread scaling (Python threads)": "The seed 001 workload: `examples.geo_distance(..., test_cnt)`, "
+    "geo_distance thread scaling (Python threads)": "The great-circle distance workload: `examples.geo_distance(..., test_cnt)`, "
     "registered long-running so the GIL is released; each of N Python threads runs one call.",
     "Zero-copy exchange with numpy (float64)": "Each case runs in a fresh process, which measures its own peak memory "
     "(ru_maxrss) before and after.",

@@ -107,7 +107,7 @@ def per_call(case: str, fns: dict[str, Fn], number: int, note: str = "") -> Reco
 
 
 def haversine_numpy(lon1: Any, lat1: Any, lon2: Any, lat2: Any) -> Any:
-    """The seed's formula (seeds/001), vectorised with numpy: metres on a 6378 km sphere."""
+    """The haversine formula, vectorised with numpy: metres on a 6378 km sphere."""
     r1, r2 = np.radians(lat1), np.radians(lat2)
     a = r1 - r2
     b = np.radians(lon1) - np.radians(lon2)
@@ -208,7 +208,7 @@ def main() -> None:
                 24.0 * m,
                 fns,
                 budget,
-                "haversine; numpy evaluates the seed's formula as whole-array expressions",
+                "haversine; numpy evaluates the formula as whole-array expressions",
             )
         )
 

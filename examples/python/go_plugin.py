@@ -1,4 +1,4 @@
-"""Go code calling Python-registered functions (the GoTorch scenario, shared/seeds/004, other way round).
+"""Go code calling Python-registered functions (Go over the C ABI, the other way round).
 
 A Go program cannot host a Python interpreter, so this direction runs in a Python process: it
 registers Python functions, then loads the Go plugin (``go/examples/plugin``, Go built with

@@ -171,7 +171,7 @@ pub fn matmul_tiny(x1: &Tensor, x2: &Tensor) -> Option<Tensor> {
     kernel::tiny(x1, x2)
 }
 
-/// The product of two 2-D tensors (GoTorch's `mm`); other ranks are a `ValueError`.
+/// The product of two 2-D tensors (`mm` in torch-style APIs); other ranks are a `ValueError`.
 pub fn mm(x1: &Tensor, x2: &Tensor) -> Result<Tensor> {
     if x1.ndim() != 2 || x2.ndim() != 2 {
         bail!(
