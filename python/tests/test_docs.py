@@ -113,8 +113,13 @@ def expected_output(text: str) -> str | None:
     return None
 
 
+# Go programs find libferrule through pkg-config, as against an installed prefix: here the
+# checkout's own ferrule.pc (make pkgconfig), which points at target/release.
+PKG_CONFIG_PATH = os.pathsep.join(filter(None, [str(REPO / "target" / "pkgconfig"), os.environ.get("PKG_CONFIG_PATH")]))
+
+
 def run(cmd: list[str], cwd: pathlib.Path, what: str, timeout: int = 300) -> str:
-    env = os.environ | {"FERRULE_TESTING_PLUGIN": PLUGIN}
+    env = os.environ | {"FERRULE_TESTING_PLUGIN": PLUGIN, "PKG_CONFIG_PATH": PKG_CONFIG_PATH}
     result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
     if result.returncode != 0:
         raise AssertionError(
