@@ -12,6 +12,7 @@
 #  4. A Go plugin built in its own module with package go/plugin: it links no libferrule; loaded
 #     into the installed Python package (smoke.py) and into a C program built against the prefix,
 #     each with exactly one libferrule mapped.
+#     A plugin built without the tag refuses to load, naming it.
 #  5. The missing-library errors: Python without its libferrule, C and Go without ferrule.pc.
 #
 # (FERRULE_PACKAGING_PYTHONS="3.12" limits step 1 to the versions listed, when iterating.)
@@ -34,6 +35,8 @@ passed=0
 step() { echo; echo "== packaging: $*"; }
 ok() { passed=$((passed + 1)); echo "   ok: $*"; }
 fail() { echo "packaging test FAILED: $*" >&2; echo "0 passed, 1 failed" >&2; exit 1; }
+# (Output is matched with `grep -q ... <<< "$(command)"`, never `command | grep -q`: grep stops at
+# the first match, and under pipefail the command's SIGPIPE would fail the pipeline.)
 # expect_output FILE TEXT...: every TEXT occurs in FILE (the output of a command that failed).
 expect_output() {
   local file=$1
@@ -121,7 +124,7 @@ soname=$(readelf -d "$LIB/libferrule.so" | sed -n 's/.*Library soname: \[\(.*\)\
 [ "$soname" = libferrule.so.1 ] || fail "installed libferrule.so has SONAME '$soname', expected libferrule.so.1"
 [ "$(readlink "$LIB/libferrule.so.1")" != "" ] || fail "libferrule.so.1 is not a link to the versioned file"
 for f in "$LIB/libferrule.so" "$LIB/libferrule.a"; do
-  if readelf -S --wide "$f" 2>/dev/null | grep -q '\.debug_info'; then fail "$f still has debug info"; fi
+  if grep -q '\.debug_info' <<< "$(readelf -S --wide "$f" 2>/dev/null)"; then fail "$f still has debug info"; fi
 done
 ls "$LIB"/.debug/libferrule.so.*.debug > /dev/null || fail "no separate debug info in lib/.debug"
 ok "SONAME $soname, stripped (.so $(du -k "$(readlink -f "$LIB/libferrule.so")" | cut -f1) KiB, .a $(du -k "$LIB/libferrule.a" | cut -f1) KiB), debug info in lib/.debug"
@@ -135,8 +138,8 @@ cd "$TMP/c"
 "$CC" -std=c11 -Wall -Wextra -Werror tensor_ops.c $("$PKG_CONFIG" --cflags --libs ferrule-static) -o tensor_ops_static ||
   fail "building examples/c/tensor_ops.c against the prefix (ferrule-static.pc)"
 cd "$REPO"
-ldd "$TMP/c/tensor_ops" | grep -q "libferrule.so.1 => $LIB/libferrule.so.1" || { ldd "$TMP/c/tensor_ops" >&2; fail "tensor_ops does not load the prefix's libferrule"; }
-if readelf -d "$TMP/c/tensor_ops_static" | grep -q 'libferrule'; then fail "tensor_ops_static needs a libferrule.so"; fi
+grep -q "libferrule.so.1 => $LIB/libferrule.so.1" <<< "$(ldd "$TMP/c/tensor_ops")" || { ldd "$TMP/c/tensor_ops" >&2; fail "tensor_ops does not load the prefix's libferrule"; }
+if grep -q libferrule <<< "$(readelf -d "$TMP/c/tensor_ops_static")"; then fail "tensor_ops_static needs a libferrule.so"; fi
 (cd "$TMP/c" && ./tensor_ops > out.txt && ./tensor_ops_static > out_static.txt) || fail "running the C example"
 cmp -s "$TMP/c/out.txt" "$TMP/c/out_static.txt" || fail "the shared and static C examples print different things"
 ok "examples/c/tensor_ops.c, shared and static ($(du -k "$TMP/c/tensor_ops_static" | cut -f1) KiB)"
@@ -193,13 +196,13 @@ go_run() {
   [ "$got" = "$want" ] || fail "the Go program $name printed '$got', expected '$want'"
 }
 go_run prog build -o prog .
-ldd "$TMP/goprog/prog" | grep -q "libferrule.so.1 => $LIB/libferrule.so.1" || { ldd "$TMP/goprog/prog" >&2; fail "the Go program does not load the prefix's libferrule"; }
+grep -q "libferrule.so.1 => $LIB/libferrule.so.1" <<< "$(ldd "$TMP/goprog/prog")" || { ldd "$TMP/goprog/prog" >&2; fail "the Go program does not load the prefix's libferrule"; }
 (cd "$TMP/goprog" && "$GO" mod vendor) >> "$TMP/go.log" 2>&1 || { cat "$TMP/go.log" >&2; fail "go mod vendor"; }
 [ -f "$TMP/goprog/vendor/github.com/ferrule-dev/ferrule/go/ferrule.h" ] || fail "go mod vendor did not keep go/ferrule.h"
 GOFLAGS=-mod=vendor go_run prog_vendored build -o prog_vendored .
 rm -rf "$TMP/goprog/vendor"
 go_run prog_static build -tags ferrule_static -o prog_static .
-if readelf -d "$TMP/goprog/prog_static" | grep -q libferrule; then fail "the ferrule_static Go program needs a libferrule.so"; fi
+if grep -q libferrule <<< "$(readelf -d "$TMP/goprog/prog_static")"; then fail "the ferrule_static Go program needs a libferrule.so"; fi
 ok "go build (shared $(du -k "$TMP/goprog/prog" | cut -f1) KiB), with go mod vendor, -tags ferrule_static ($(du -k "$TMP/goprog/prog_static" | cut -f1) KiB)"
 
 step "Go: no ferrule.pc says where it should be"
@@ -219,7 +222,7 @@ cp "$REPO/go/examples/plugin/main.go" "$TMP/goplugin/"
 PLUGIN=$TMP/goplugin/libgoplugin.so
 (cd "$TMP/goplugin" && "$GO" build -buildmode=c-shared -tags ferrule_plugin -o "$PLUGIN" .) > "$TMP/goplugin.log" 2>&1 ||
   { cat "$TMP/goplugin.log" >&2; fail "building the Go plugin"; }
-if readelf -d "$PLUGIN" | grep -q 'libferrule'; then fail "the Go plugin links libferrule"; fi
+if grep -q libferrule <<< "$(readelf -d "$PLUGIN")"; then fail "the Go plugin links libferrule"; fi
 undefined=$(nm -D --undefined-only "$PLUGIN" | awk '{print $NF}' | grep '^ferrule_' || true)
 [ -z "$undefined" ] || fail "the Go plugin expects libferrule symbols from its host: $undefined"
 (cd "$TMP/run" && "$last_venv/bin/python" smoke.py "$TESTING_PLUGIN" "$PLUGIN") || fail "the Go plugin in the installed Python package"
@@ -227,6 +230,16 @@ undefined=$(nm -D --undefined-only "$PLUGIN" | awk '{print $NF}' | grep '^ferrul
   fail "building tests/c/go_plugin.c against the prefix"
 (cd "$TMP/c" && ./go_plugin "$PLUGIN" "$TESTING_PLUGIN") || fail "the Go plugin in a C program"
 ok "links no libferrule; loaded by Python and by C, one libferrule mapped in each"
+
+step "Go plugin: built without the tag ferrule_plugin, it refuses to load and says why"
+(cd "$TMP/goplugin" && "$GO" build -buildmode=c-shared -o libgoplugin_notag.so .) > "$TMP/goplugin.log" 2>&1 ||
+  { cat "$TMP/goplugin.log" >&2; fail "building the Go plugin without the tag"; }
+if (cd "$TMP/run" && "$last_venv/bin/python" -c 'import sys; from ferrule import ffi; ffi.load_library(sys.argv[1])' \
+  "$TMP/goplugin/libgoplugin_notag.so") > "$TMP/notag.txt" 2>&1; then
+  fail "a Go plugin built without the tag ferrule_plugin loaded"
+fi
+expect_output "$TMP/notag.txt" "built without the tag ferrule_plugin" "-tags ferrule_plugin"
+ok "the load fails naming the tag"
 
 echo
 echo "   all of it took $((SECONDS - START)) s"
