@@ -201,7 +201,7 @@ test: build lint test-codegen test-rust fuzz-c-check test-c test-python test-go 
 # (vendored and not) against it, by pkg-config only;
 # the Go plugin loaded from the installed Python package and from C; the missing-library errors.
 # The wheels reuse this tree's libferrule (one build); each CPython has its own cargo target
-# directory under target/wheels, so a rerun recompiles nothing.
+# directory under target/wheel-builds, so a rerun recompiles nothing.
 test-packaging: native plugins venv
 	GO=$(GO) CC=$(CC) PKG_CONFIG=$(PKG_CONFIG) MAKE=$(MAKE) bash tests/packaging/run.sh
 

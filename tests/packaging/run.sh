@@ -16,7 +16,7 @@
 #  5. The missing-library errors: Python without its libferrule, C and Go without ferrule.pc.
 #
 # (FERRULE_PACKAGING_PYTHONS="3.12" limits step 1 to the versions listed, when iterating.)
-# Each CPython's wheel is built in target/wheels/<version> (kept: a rerun recompiles nothing) with
+# Each CPython's wheel is built in target/wheel-builds/<version> (kept: a rerun recompiles nothing) with
 # this tree's libferrule ($FERRULE_LIBFERRULE), so libferrule is built once.
 set -euo pipefail
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -71,7 +71,7 @@ for py in "${pythons[@]}"; do
   venv=$TMP/venv-$v
   "$py" -m venv "$venv"
   # the same variables make passes: this tree's libferrule; a target directory per CPython
-  FERRULE_LIBFERRULE=$RELEASE/libferrule.so CARGO_TARGET_DIR=$REPO/target/wheels/$v \
+  FERRULE_LIBFERRULE=$RELEASE/libferrule.so CARGO_TARGET_DIR=$REPO/target/wheel-builds/$v \
     "$venv/bin/pip" wheel --quiet --no-deps --disable-pip-version-check -w "$TMP/wheels-$v" "$REPO" \
     > "$TMP/wheel-$v.log" 2>&1 || { cat "$TMP/wheel-$v.log" >&2; fail "pip wheel on CPython $v"; }
   wheel=$(ls "$TMP/wheels-$v"/ferrule-*.whl)
