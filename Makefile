@@ -364,6 +364,7 @@ test-sanitize: venv
 	  $(CARGO) +nightly build --release \
 	  --target x86_64-unknown-linux-gnu --target-dir $(SAN_TARGET) \
 	  -p ferrule-capi -p ferrule-testing -p ferrule-example-plugin -p ferrule-python
+	ln -sf libferrule.so $(SAN_RELEASE)/libferrule.so.$(FERRULE_ABI)
 	$(CC) $(C_FLAGS) -fsanitize=address -fPIC -shared examples/plugin-c/ferrule_plugin_c.c -o $(SAN_TARGET)/libferrule_plugin_c.so
 	@mkdir -p $(SAN_TARGET)/bin
 	for t in abi_layout plugins; do \
@@ -375,7 +376,6 @@ test-sanitize: venv
 	$(SAN_ENV) $(SAN_TARGET)/bin/tensor_ops
 	$(SAN_ENV) $(SAN_TARGET)/bin/plugins $(abspath $(SAN_RELEASE)/libferrule_example_plugin.so) $(abspath $(SAN_TARGET)/libferrule_plugin_c.so)
 	rm -rf $(SAN_PY) && mkdir -p $(SAN_PY) && cp -r python/ferrule $(SAN_PY)/ && rm -f $(SAN_PY)/ferrule/*.so
-	ln -sf libferrule.so $(SAN_RELEASE)/libferrule.so.$(FERRULE_ABI)
 	cp $(SAN_RELEASE)/libferrule.so $(SAN_PY)/ferrule/libferrule.so
 	cp $(SAN_RELEASE)/lib_ferrule.so $(SAN_PY)/ferrule/_ferrule$$($(VENV_PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 	$(SAN_ENV) LD_PRELOAD=$(ASAN_RUNTIME) PYTHONMALLOC=malloc PYTHONPATH=$(abspath $(SAN_PY)) \
