@@ -103,12 +103,12 @@ fn op_fn(op: &Op) -> Result<String, String> {
     };
     let ret = return_type(&op.returns).ok_or_else(|| format!("op {}: unknown return type", op.name))?;
     if op.returns == "None" {
-        let _ = writeln!(f, "    glue::run({gil}, args, || {call})?;");
+        let _ = writeln!(f, "    glue::run(OP, {gil}, args, || {call})?;");
         let _ = writeln!(f, "    glue::ret_value(())");
         f.push_str("}\n");
         return Ok(f);
     }
-    let _ = writeln!(f, "    let result = glue::run({gil}, args, || {call})?;");
+    let _ = writeln!(f, "    let result = glue::run(OP, {gil}, args, || {call})?;");
     match op.args.iter().position(|a| a.name == "out" && a.ty == "Tensor?") {
         Some(i) if op.returns == "Tensor" => {
             let _ = writeln!(f, "    glue::ret_tensor_or_out(result, &args[{}])", positions[i]);

@@ -29,9 +29,10 @@ use ferrule_core::tensor::format_shape;
 use ferrule_core::{DType, Error, Result, Tensor};
 use ferrule_registry::{Any, Array, Map, TensorObj};
 
+use crate::fallible::{self, FallibleCollect};
 use crate::manipulate::{cast, copy::copy_into};
 use crate::operand::{Operand, Scalar};
-pub(crate) use take::{index_values, take_axis};
+pub(crate) use take::{index_values, take_axis_into};
 pub use take::{nonzero, take, take_along_axis};
 
 /// One parsed index item.
@@ -255,17 +256,24 @@ fn advanced_selection(op: &str, base: Tensor, adv: Vec<Advanced>) -> Result<Sele
             ))
         })?;
     }
-    let count: i64 = bshape.iter().product();
-    let mut adv_offsets = vec![0i64; count as usize];
+    let count = bshape.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d)).ok_or_else(|| {
+        Error::overflow_error(format!(
+            "{op}: the indexing tensors broadcast to shape {}, which has too many elements",
+            format_shape(&bshape)
+        ))
+    })?;
+    let mut adv_offsets = fallible::try_filled(0i64, fallible::len_of(count)?)?;
     for a in &adv {
         let size = base.shape()[a.dim];
         let stride = base.strides()[a.dim];
-        let values = if a.shape == bshape {
-            a.values.clone()
+        let broadcast;
+        let values: &[i64] = if a.shape == bshape {
+            &a.values
         } else {
-            Tensor::from_slice(&a.values, &a.shape)?.broadcast_to(&bshape)?.to_vec::<i64>()?
+            broadcast = Tensor::from_slice(&a.values, &a.shape)?.broadcast_to(&bshape)?.to_vec::<i64>()?;
+            &broadcast
         };
-        for (acc, &v) in adv_offsets.iter_mut().zip(&values) {
+        for (acc, &v) in adv_offsets.iter_mut().zip(values) {
             let v = if a.check {
                 if v < -size || v >= size {
                     return Err(out_of_bounds(op, v, a.axis.unwrap_or(a.dim), size));
@@ -290,13 +298,13 @@ fn advanced_selection(op: &str, base: Tensor, adv: Vec<Advanced>) -> Result<Sele
     let (outer, inner, shape) = if adjacent {
         let (before_shape, before_strides) = rest(0..first);
         let (after_shape, after_strides) = rest(last + 1..base.ndim());
-        let before = gather::layout_offsets(&before_shape, &before_strides);
-        let outer = if before == [0] { adv_offsets } else { gather::combine(&before, &adv_offsets) };
-        let inner = gather::layout_offsets(&after_shape, &after_strides);
+        let before = gather::layout_offsets(&before_shape, &before_strides)?;
+        let outer = if before == [0] { adv_offsets } else { gather::combine(&before, &adv_offsets)? };
+        let inner = gather::layout_offsets(&after_shape, &after_strides)?;
         (outer, inner, [before_shape, bshape, after_shape].concat())
     } else {
         let (rest_shape, rest_strides) = rest(0..base.ndim());
-        let inner = gather::layout_offsets(&rest_shape, &rest_strides);
+        let inner = gather::layout_offsets(&rest_shape, &rest_strides)?;
         (adv_offsets, inner, [bshape, rest_shape].concat())
     };
     Ok(Selection::Gather { base, outer, inner, shape })
@@ -320,10 +328,16 @@ pub fn getitem(x: &Tensor, index: &Any) -> Result<Tensor> {
 fn mask_select(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
     let flags = mask.to_vec::<bool>()?;
     let offsets: Vec<i64> = if x.is_contiguous() {
-        flags.iter().enumerate().filter(|(_, &f)| f).map(|(i, _)| i as i64).collect()
+        flags.iter().enumerate().filter(|(_, &f)| f).map(|(i, _)| i as i64).try_collect_vec()?
     } else {
-        let all = gather::layout_offsets(x.shape(), x.strides());
-        all.into_iter().zip(&flags).filter(|(_, &f)| f).map(|(o, _)| o).collect()
+        let mut all = gather::layout_offsets(x.shape(), x.strides())?;
+        let mut kept = 0;
+        for (i, &f) in flags.iter().enumerate() {
+            all[kept] = all[i];
+            kept += usize::from(f);
+        }
+        all.truncate(kept);
+        all
     };
     let n = offsets.len() as i64;
     gather::gather(x, &offsets, &[0], &[n])

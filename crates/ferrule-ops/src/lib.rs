@@ -26,6 +26,9 @@ pub mod sort;
 
 pub use operand::{Operand, Scalar};
 
+// Every kernel allocates input-sized buffers fallibly and polls for interrupts in long loops.
+pub(crate) use ferrule_core::{fallible, interrupt};
+
 pub mod glue;
 
 /// The registration glue generated from `schema/ops.yaml` (DO NOT EDIT; regenerate with

@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 use ferrule_core::tensor::format_shape;
 use ferrule_core::{DType, Error, Result, Tensor};
 
+use crate::fallible::FallibleCollect;
 use crate::iter::SendPtr;
 use crate::manipulate::cast;
 use crate::operand::Operand;
@@ -21,7 +22,7 @@ fn search_typed<T: TotalOrder>(sorted: &Tensor, needles: &Tensor, right: bool) -
     let (hay, vals, idx) = unsafe { (sorted.as_slice::<T>()?, needles.as_slice::<T>()?, out.as_mut_slice::<i64>()?) };
     let optr = SendPtr(idx.as_mut_ptr().cast());
     // Integer keys (same order and ties as `total_cmp`) make each probe one compare.
-    let keys: Vec<u64> = if T::KEY_BYTES > 0 { hay.iter().map(T::key).collect() } else { Vec::new() };
+    let keys: Vec<u64> = if T::KEY_BYTES > 0 { hay.iter().map(T::key).try_collect_vec()? } else { Vec::new() };
     parallel_for(vals.len(), MIN_PARALLEL_SEARCHES, |range| {
         for i in range {
             let v = &vals[i];

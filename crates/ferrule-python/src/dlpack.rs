@@ -352,9 +352,24 @@ pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwa
             PyErr_Clear();
             capsule = PyObject_CallNoArgs(method.0);
         }
+        if capsule.is_null() && producer_refused() {
+            reraise_with_prefix("from_dlpack() argument 'x': its __dlpack__() failed");
+        }
         let Some(capsule) = Owned::new(capsule) else { return null_mut() };
         import_capsule(capsule.0)
     })
+}
+
+/// Whether the pending exception is a producer refusing an export (numpy's BufferError for an
+/// object array, say), which gets from_dlpack's name in front; anything else (an interrupt, a
+/// producer's own exception class) passes through unchanged.
+unsafe fn producer_refused() -> bool {
+    // SAFETY: the GIL is held (caller's contract).
+    unsafe {
+        [PyExc_BufferError, PyExc_TypeError, PyExc_ValueError, PyExc_MemoryError, PyExc_RuntimeError]
+            .iter()
+            .any(|&kind| PyErr_ExceptionMatches(kind) != 0)
+    }
 }
 
 /// `Tensor.__dlpack_device__()`: `(kDLCPU, 0)` for CPU tensors.

@@ -658,7 +658,7 @@ fn op_arange(args: &[Any]) -> Result<Any> {
     let a_step = glue::scalar(OP, args, 2, "step")?;
     let a_dtype = glue::opt_dtype(OP, args, 3, "dtype")?;
     let a_device = glue::opt_device(OP, args, 4, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::arange(a_start, a_stop, a_step, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::arange(a_start, a_stop, a_step, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -668,7 +668,7 @@ fn op_empty(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::empty(&a_shape, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::empty(&a_shape, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -678,7 +678,7 @@ fn op_empty_like(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::empty_like(a_x, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::empty_like(a_x, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -690,7 +690,7 @@ fn op_eye(args: &[Any]) -> Result<Any> {
     let a_k = glue::int(OP, args, 2, "k")?;
     let a_dtype = glue::opt_dtype(OP, args, 3, "dtype")?;
     let a_device = glue::opt_device(OP, args, 4, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::eye(a_n_rows, a_n_cols, a_k, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::eye(a_n_rows, a_n_cols, a_k, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -701,7 +701,7 @@ fn op_full(args: &[Any]) -> Result<Any> {
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_device = glue::opt_device(OP, args, 3, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::full(&a_shape, a_fill_value, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::full(&a_shape, a_fill_value, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -712,7 +712,7 @@ fn op_full_like(args: &[Any]) -> Result<Any> {
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_device = glue::opt_device(OP, args, 3, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::full_like(a_x, a_fill_value, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::full_like(a_x, a_fill_value, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -725,7 +725,7 @@ fn op_linspace(args: &[Any]) -> Result<Any> {
     let a_dtype = glue::opt_dtype(OP, args, 3, "dtype")?;
     let a_device = glue::opt_device(OP, args, 4, "device")?;
     let a_endpoint = glue::bool(OP, args, 5, "endpoint")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::linspace(a_start, a_stop, a_num, a_dtype, a_device, a_endpoint))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::linspace(a_start, a_stop, a_num, a_dtype, a_device, a_endpoint))?;
     glue::ret_tensor(result)
 }
 
@@ -734,7 +734,7 @@ fn op_meshgrid(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 1, true)?;
     let a_arrays = glue::var_tensors(OP, args, 1, "arrays")?;
     let a_indexing = glue::str(OP, args, 0, "indexing")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::meshgrid(&a_arrays, a_indexing))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::meshgrid(&a_arrays, a_indexing))?;
     glue::ret_tensors(result)
 }
 
@@ -744,7 +744,7 @@ fn op_ones(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::ones(&a_shape, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::ones(&a_shape, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -754,7 +754,7 @@ fn op_ones_like(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::ones_like(a_x, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::ones_like(a_x, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -763,7 +763,7 @@ fn op_tril(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::tril(a_x, a_k))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::tril(a_x, a_k))?;
     glue::ret_tensor(result)
 }
 
@@ -772,7 +772,7 @@ fn op_triu(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::triu(a_x, a_k))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::triu(a_x, a_k))?;
     glue::ret_tensor(result)
 }
 
@@ -782,7 +782,7 @@ fn op_zeros(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::zeros(&a_shape, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::zeros(&a_shape, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -792,7 +792,7 @@ fn op_zeros_like(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::zeros_like(a_x, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::zeros_like(a_x, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -804,7 +804,7 @@ fn op_random_uniform(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 2, "shape")?;
     let a_seed = glue::opt_int(OP, args, 3, "seed")?;
     let a_dtype = glue::opt_dtype(OP, args, 4, "dtype")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::random::uniform(a_low, a_high, &a_shape, a_seed, a_dtype))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::uniform(a_low, a_high, &a_shape, a_seed, a_dtype))?;
     glue::ret_tensor(result)
 }
 
@@ -816,7 +816,7 @@ fn op_random_normal(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 2, "shape")?;
     let a_seed = glue::opt_int(OP, args, 3, "seed")?;
     let a_dtype = glue::opt_dtype(OP, args, 4, "dtype")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::random::normal(a_loc, a_scale, &a_shape, a_seed, a_dtype))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::normal(a_loc, a_scale, &a_shape, a_seed, a_dtype))?;
     glue::ret_tensor(result)
 }
 
@@ -829,7 +829,7 @@ fn op_add(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::add(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::add(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -842,7 +842,7 @@ fn op_subtract(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::subtract(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::subtract(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -855,7 +855,7 @@ fn op_multiply(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::multiply(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::multiply(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -868,7 +868,7 @@ fn op_divide(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::divide(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::divide(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -878,7 +878,7 @@ fn op_floor_divide(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor_divide(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor_divide(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -888,7 +888,7 @@ fn op_remainder(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::remainder(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::remainder(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -898,7 +898,7 @@ fn op_pow(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::pow(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::pow(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -908,7 +908,7 @@ fn op_maximum(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::maximum(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::maximum(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -918,7 +918,7 @@ fn op_minimum(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::minimum(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::minimum(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -928,7 +928,7 @@ fn op_atan2(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan2(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan2(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -938,7 +938,7 @@ fn op_copysign(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::copysign(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::copysign(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -948,7 +948,7 @@ fn op_hypot(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::hypot(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::hypot(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -958,7 +958,7 @@ fn op_logaddexp(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logaddexp(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logaddexp(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -968,7 +968,7 @@ fn op_nextafter(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::nextafter(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::nextafter(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -981,7 +981,7 @@ fn op_equal(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::equal(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::equal(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -994,7 +994,7 @@ fn op_not_equal(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::not_equal(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::not_equal(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1007,7 +1007,7 @@ fn op_less(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1020,7 +1020,7 @@ fn op_less_equal(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less_equal(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less_equal(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1033,7 +1033,7 @@ fn op_greater(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1046,7 +1046,7 @@ fn op_greater_equal(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater_equal(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater_equal(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1056,7 +1056,7 @@ fn op_logical_and(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_and(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_and(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1066,7 +1066,7 @@ fn op_logical_or(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_or(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_or(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1076,7 +1076,7 @@ fn op_logical_xor(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_xor(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_xor(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1086,7 +1086,7 @@ fn op_bitwise_and(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_and(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_and(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1096,7 +1096,7 @@ fn op_bitwise_or(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_or(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_or(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1106,7 +1106,7 @@ fn op_bitwise_xor(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_xor(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_xor(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1116,7 +1116,7 @@ fn op_bitwise_left_shift(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_left_shift(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_left_shift(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1126,7 +1126,7 @@ fn op_bitwise_right_shift(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_right_shift(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_right_shift(&a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1135,7 +1135,7 @@ fn op_abs(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::abs(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::abs(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1144,7 +1144,7 @@ fn op_negative(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::negative(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::negative(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1153,7 +1153,7 @@ fn op_positive(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::positive(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::positive(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1162,7 +1162,7 @@ fn op_sign(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sign(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sign(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1171,7 +1171,7 @@ fn op_square(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::square(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::square(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1180,7 +1180,7 @@ fn op_conj(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::conj(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::conj(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1189,7 +1189,7 @@ fn op_real(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::real(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::real(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1198,7 +1198,7 @@ fn op_imag(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1207,7 +1207,7 @@ fn op_reciprocal(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::reciprocal(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::reciprocal(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1216,7 +1216,7 @@ fn op_round(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::round(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::round(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1225,7 +1225,7 @@ fn op_floor(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1234,7 +1234,7 @@ fn op_ceil(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::ceil(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::ceil(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1243,7 +1243,7 @@ fn op_trunc(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::trunc(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::trunc(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1252,7 +1252,7 @@ fn op_signbit(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::signbit(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::signbit(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1261,7 +1261,7 @@ fn op_isfinite(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isfinite(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isfinite(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1270,7 +1270,7 @@ fn op_isinf(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isinf(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isinf(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1279,7 +1279,7 @@ fn op_isnan(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isnan(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isnan(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1288,7 +1288,7 @@ fn op_logical_not(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_not(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_not(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1297,7 +1297,7 @@ fn op_bitwise_invert(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_invert(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_invert(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1306,7 +1306,7 @@ fn op_exp(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::exp(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::exp(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1315,7 +1315,7 @@ fn op_expm1(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::expm1(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::expm1(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1324,7 +1324,7 @@ fn op_log(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1333,7 +1333,7 @@ fn op_log1p(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log1p(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log1p(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1342,7 +1342,7 @@ fn op_log2(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log2(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log2(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1351,7 +1351,7 @@ fn op_log10(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log10(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log10(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1360,7 +1360,7 @@ fn op_sqrt(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sqrt(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sqrt(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1369,7 +1369,7 @@ fn op_sin(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sin(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sin(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1378,7 +1378,7 @@ fn op_cos(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cos(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cos(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1387,7 +1387,7 @@ fn op_tan(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tan(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tan(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1396,7 +1396,7 @@ fn op_asin(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asin(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asin(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1405,7 +1405,7 @@ fn op_acos(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acos(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acos(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1414,7 +1414,7 @@ fn op_atan(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1423,7 +1423,7 @@ fn op_sinh(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sinh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sinh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1432,7 +1432,7 @@ fn op_cosh(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cosh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cosh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1441,7 +1441,7 @@ fn op_tanh(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tanh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tanh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1450,7 +1450,7 @@ fn op_asinh(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asinh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asinh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1459,7 +1459,7 @@ fn op_acosh(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acosh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acosh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1468,7 +1468,7 @@ fn op_atanh(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atanh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atanh(a_x, a_out))?;
     glue::ret_tensor_or_out(result, &args[1])
 }
 
@@ -1479,7 +1479,7 @@ fn op_clip(args: &[Any]) -> Result<Any> {
     let a_min = glue::opt_operand(OP, args, 1, "min")?;
     let a_max = glue::opt_operand(OP, args, 2, "max")?;
     let a_out = glue::opt_writable_tensor(OP, args, 3, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::clip(a_x, a_min.as_ref(), a_max.as_ref(), a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::clip(a_x, a_min.as_ref(), a_max.as_ref(), a_out))?;
     glue::ret_tensor_or_out(result, &args[3])
 }
 
@@ -1490,7 +1490,7 @@ fn op_where(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 1, "x1")?;
     let a_x2 = glue::operand(OP, args, 2, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 3, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::r#where(a_condition, &a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::r#where(a_condition, &a_x1, &a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[3])
 }
 
@@ -1501,7 +1501,7 @@ fn op_astype(args: &[Any]) -> Result<Any> {
     let a_dtype = glue::dtype(OP, args, 1, "dtype")?;
     let a_copy = glue::bool(OP, args, 2, "copy")?;
     let a_device = glue::opt_device(OP, args, 3, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::astype(a_x, a_dtype, a_copy, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::astype(a_x, a_dtype, a_copy, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -1512,7 +1512,7 @@ fn op_geo_distance(args: &[Any]) -> Result<Any> {
     let a_lat1 = glue::operand(OP, args, 1, "lat1")?;
     let a_lon2 = glue::operand(OP, args, 2, "lon2")?;
     let a_lat2 = glue::operand(OP, args, 3, "lat2")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::geo_distance(&a_lon1, &a_lat1, &a_lon2, &a_lat2))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::geo_distance(&a_lon1, &a_lat1, &a_lon2, &a_lat2))?;
     glue::ret_tensor(result)
 }
 
@@ -1523,7 +1523,7 @@ fn op_sum(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_keepdims = glue::bool(OP, args, 3, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::sum(a_x, a_axis.as_deref(), a_dtype, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::sum(a_x, a_axis.as_deref(), a_dtype, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1534,7 +1534,7 @@ fn op_prod(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_keepdims = glue::bool(OP, args, 3, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::prod(a_x, a_axis.as_deref(), a_dtype, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::prod(a_x, a_axis.as_deref(), a_dtype, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1544,7 +1544,7 @@ fn op_mean(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::mean(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::mean(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1555,7 +1555,7 @@ fn op_var(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
     let a_keepdims = glue::bool(OP, args, 3, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::var(a_x, a_axis.as_deref(), a_correction, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::var(a_x, a_axis.as_deref(), a_correction, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1566,7 +1566,7 @@ fn op_std(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
     let a_keepdims = glue::bool(OP, args, 3, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::std(a_x, a_axis.as_deref(), a_correction, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::std(a_x, a_axis.as_deref(), a_correction, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1576,7 +1576,7 @@ fn op_max(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::max(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::max(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1586,7 +1586,7 @@ fn op_min(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::min(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::min(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1597,7 +1597,7 @@ fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_include_initial = glue::bool(OP, args, 3, "include_initial")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::cumulative_sum(a_x, a_axis, a_dtype, a_include_initial))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::cumulative_sum(a_x, a_axis, a_dtype, a_include_initial))?;
     glue::ret_tensor(result)
 }
 
@@ -1608,7 +1608,7 @@ fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_include_initial = glue::bool(OP, args, 3, "include_initial")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::cumulative_prod(a_x, a_axis, a_dtype, a_include_initial))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::cumulative_prod(a_x, a_axis, a_dtype, a_include_initial))?;
     glue::ret_tensor(result)
 }
 
@@ -1618,7 +1618,7 @@ fn op_all(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::all(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::all(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1628,7 +1628,7 @@ fn op_any(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::any(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::any(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1638,7 +1638,7 @@ fn op_argmax(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::argmax(a_x, a_axis, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::argmax(a_x, a_axis, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1648,7 +1648,7 @@ fn op_argmin(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::argmin(a_x, a_axis, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::argmin(a_x, a_axis, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1658,7 +1658,7 @@ fn op_count_nonzero(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::count_nonzero(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::count_nonzero(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -1670,7 +1670,7 @@ fn op_diff(args: &[Any]) -> Result<Any> {
     let a_n = glue::int(OP, args, 2, "n")?;
     let a_prepend = glue::opt_operand(OP, args, 3, "prepend")?;
     let a_append = glue::opt_operand(OP, args, 4, "append")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::diff(a_x, a_axis, a_n, a_prepend.as_ref(), a_append.as_ref()))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::diff(a_x, a_axis, a_n, a_prepend.as_ref(), a_append.as_ref()))?;
     glue::ret_tensor(result)
 }
 
@@ -1683,7 +1683,7 @@ fn op_matmul(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matmul(a_x1, a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matmul(a_x1, a_x2, a_out))?;
     glue::ret_tensor_or_out(result, &args[2])
 }
 
@@ -1695,7 +1695,7 @@ fn op_mm(args: &[Any]) -> Result<Any> {
     }
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::mm(a_x1, a_x2))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::mm(a_x1, a_x2))?;
     glue::ret_tensor(result)
 }
 
@@ -1705,7 +1705,7 @@ fn op_tensordot(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axes = glue::any(OP, args, 2, "axes")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::tensordot(a_x1, a_x2, a_axes))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::tensordot(a_x1, a_x2, a_axes))?;
     glue::ret_tensor(result)
 }
 
@@ -1715,7 +1715,7 @@ fn op_vecdot(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::vecdot(a_x1, a_x2, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::vecdot(a_x1, a_x2, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -1803,7 +1803,7 @@ fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_keepdims = glue::bool(OP, args, 1, "keepdims")?;
     let a_ord = glue::any(OP, args, 2, "ord")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matrix_norm(a_x, a_keepdims, a_ord))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matrix_norm(a_x, a_keepdims, a_ord))?;
     glue::ret_tensor(result)
 }
 
@@ -1885,7 +1885,7 @@ fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
     let a_ord = glue::float(OP, args, 3, "ord")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::vector_norm(a_x, a_axis.as_deref(), a_keepdims, a_ord))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::vector_norm(a_x, a_axis.as_deref(), a_keepdims, a_ord))?;
     glue::ret_tensor(result)
 }
 
@@ -1895,7 +1895,7 @@ fn op_reshape(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let a_copy = glue::opt_bool(OP, args, 2, "copy")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::reshape(a_x, &a_shape, a_copy))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::reshape(a_x, &a_shape, a_copy))?;
     glue::ret_tensor(result)
 }
 
@@ -1904,7 +1904,7 @@ fn op_permute_dims(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::shape(OP, args, 1, "axes")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::permute_dims(a_x, &a_axes))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::permute_dims(a_x, &a_axes))?;
     glue::ret_tensor(result)
 }
 
@@ -1912,7 +1912,7 @@ fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
     const OP: &str = "matrix_transpose";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::matrix_transpose(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::matrix_transpose(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -1921,7 +1921,7 @@ fn op_expand_dims(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, a_axis))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -1930,7 +1930,7 @@ fn op_squeeze(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::squeeze(a_x, a_axis.as_deref()))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::squeeze(a_x, a_axis.as_deref()))?;
     glue::ret_tensor(result)
 }
 
@@ -1939,7 +1939,7 @@ fn op_broadcast_to(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::broadcast_to(a_x, &a_shape))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_to(a_x, &a_shape))?;
     glue::ret_tensor(result)
 }
 
@@ -1947,7 +1947,7 @@ fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
     const OP: &str = "broadcast_arrays";
     glue::check_arity(OP, args, 0, true)?;
     let a_arrays = glue::var_tensors(OP, args, 0, "arrays")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::broadcast_arrays(&a_arrays))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_arrays(&a_arrays))?;
     glue::ret_tensors(result)
 }
 
@@ -1956,7 +1956,7 @@ fn op_concat(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::concat(&a_arrays, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::concat(&a_arrays, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -1965,7 +1965,7 @@ fn op_stack(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::stack(&a_arrays, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::stack(&a_arrays, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -1974,7 +1974,7 @@ fn op_unstack(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::unstack(a_x, a_axis))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::unstack(a_x, a_axis))?;
     glue::ret_tensors(result)
 }
 
@@ -1983,7 +1983,7 @@ fn op_flip(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::flip(a_x, a_axis.as_deref()))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::flip(a_x, a_axis.as_deref()))?;
     glue::ret_tensor(result)
 }
 
@@ -1993,7 +1993,7 @@ fn op_roll(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shift = glue::any(OP, args, 1, "shift")?;
     let a_axis = glue::opt_int_list(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::roll(a_x, a_shift, a_axis.as_deref()))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::roll(a_x, a_shift, a_axis.as_deref()))?;
     glue::ret_tensor(result)
 }
 
@@ -2003,7 +2003,7 @@ fn op_moveaxis(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_source = glue::shape(OP, args, 1, "source")?;
     let a_destination = glue::shape(OP, args, 2, "destination")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::moveaxis(a_x, &a_source, &a_destination))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::moveaxis(a_x, &a_source, &a_destination))?;
     glue::ret_tensor(result)
 }
 
@@ -2013,7 +2013,7 @@ fn op_repeat(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repeats = glue::operand(OP, args, 1, "repeats")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::repeat(a_x, &a_repeats, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::repeat(a_x, &a_repeats, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -2022,7 +2022,7 @@ fn op_tile(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repetitions = glue::shape(OP, args, 1, "repetitions")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::tile(a_x, &a_repetitions))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::tile(a_x, &a_repetitions))?;
     glue::ret_tensor(result)
 }
 
@@ -2031,7 +2031,7 @@ fn op_getitem(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::getitem(a_x, a_index))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::getitem(a_x, a_index))?;
     glue::ret_tensor(result)
 }
 
@@ -2041,7 +2041,7 @@ fn op_setitem(args: &[Any]) -> Result<Any> {
     let a_x = glue::writable_tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_value = glue::operand(OP, args, 2, "value")?;
-    glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::setitem(a_x, a_index, &a_value))?;
+    glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::setitem(a_x, a_index, &a_value))?;
     glue::ret_value(())
 }
 
@@ -2051,7 +2051,7 @@ fn op_take(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::take(a_x, a_indices, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::take(a_x, a_indices, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -2061,7 +2061,7 @@ fn op_take_along_axis(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::take_along_axis(a_x, a_indices, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::take_along_axis(a_x, a_indices, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -2069,7 +2069,7 @@ fn op_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "nonzero";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::nonzero(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::nonzero(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -2080,7 +2080,7 @@ fn op_searchsorted(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_side = glue::str(OP, args, 2, "side")?;
     let a_sorter = glue::opt_tensor(OP, args, 3, "sorter")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::search::searchsorted(a_x1, &a_x2, a_side, a_sorter))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::search::searchsorted(a_x1, &a_x2, a_side, a_sorter))?;
     glue::ret_tensor(result)
 }
 
@@ -2091,7 +2091,7 @@ fn op_sort(args: &[Any]) -> Result<Any> {
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
     let a_stable = glue::bool(OP, args, 3, "stable")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::sort::sort(a_x, a_axis, a_descending, a_stable))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::sort::sort(a_x, a_axis, a_descending, a_stable))?;
     glue::ret_tensor(result)
 }
 
@@ -2102,7 +2102,7 @@ fn op_argsort(args: &[Any]) -> Result<Any> {
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
     let a_stable = glue::bool(OP, args, 3, "stable")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::sort::argsort(a_x, a_axis, a_descending, a_stable))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::sort::argsort(a_x, a_axis, a_descending, a_stable))?;
     glue::ret_tensor(result)
 }
 
@@ -2110,7 +2110,7 @@ fn op_unique_values(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_values";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_values(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_values(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -2118,7 +2118,7 @@ fn op_unique_counts(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_counts";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_counts(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_counts(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -2126,7 +2126,7 @@ fn op_unique_inverse(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_inverse";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_inverse(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_inverse(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -2134,7 +2134,7 @@ fn op_unique_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_all";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_all(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_all(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -2143,7 +2143,7 @@ fn op_can_cast(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_from_ = glue::any(OP, args, 0, "from_")?;
     let a_to = glue::dtype(OP, args, 1, "to")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::can_cast(a_from_, a_to))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::can_cast(a_from_, a_to))?;
     glue::ret_value(result)
 }
 
@@ -2151,7 +2151,7 @@ fn op_result_type(args: &[Any]) -> Result<Any> {
     const OP: &str = "result_type";
     glue::check_arity(OP, args, 0, true)?;
     let a_arrays_and_dtypes = &args[0..];
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::result_type(a_arrays_and_dtypes))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::result_type(a_arrays_and_dtypes))?;
     glue::ret_value(result)
 }
 
@@ -2159,7 +2159,7 @@ fn op_finfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "finfo";
     glue::check_arity(OP, args, 1, false)?;
     let a_type = glue::any(OP, args, 0, "type")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::finfo(a_type))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::finfo(a_type))?;
     glue::ret_value(result)
 }
 
@@ -2167,7 +2167,7 @@ fn op_iinfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "iinfo";
     glue::check_arity(OP, args, 1, false)?;
     let a_type = glue::any(OP, args, 0, "type")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::iinfo(a_type))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::iinfo(a_type))?;
     glue::ret_value(result)
 }
 
@@ -2176,6 +2176,6 @@ fn op_isdtype(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_dtype = glue::dtype(OP, args, 0, "dtype")?;
     let a_kind = glue::any(OP, args, 1, "kind")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::isdtype(a_dtype, a_kind))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::isdtype(a_dtype, a_kind))?;
     glue::ret_value(result)
 }
