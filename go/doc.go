@@ -24,5 +24,7 @@
 // loads it.
 //
 // Build with the tag ferrule_debug to force a garbage collection on every handle access, which
-// turns a missing runtime.KeepAlive into a test failure instead of a rare production crash.
+// turns a missing runtime.KeepAlive into a test failure instead of a rare production crash, and
+// with ferrule_stress (tests only) to account for every native release per handle, so that a
+// handle released twice fails the stress test instead of corrupting the heap.
 package ferrule

@@ -7,7 +7,8 @@ package ferrule
 #include "shim.h"
 #cgo nocallback ferrule_error_kind
 #cgo nocallback ferrule_error_message
-#cgo nocallback ferrule_error_context
+#cgo nocallback ferrule_error_context_copy
+#cgo noescape ferrule_error_context_copy
 #cgo nocallback ferrule_go_error_cause
 #cgo nocallback ferrule_error_create
 #cgo noescape ferrule_error_create
@@ -83,7 +84,7 @@ func readError(obj *C.FerruleObject) *Error {
 		return newError(KindRuntimeError, "ferrule returned a failure without a valid error object")
 	}
 	e := &Error{Kind: C.GoString(kind), Message: C.GoString(C.ferrule_error_message(obj))}
-	if ctx := C.GoString(C.ferrule_error_context(obj)); ctx != "" {
+	if ctx := errorContext(obj); ctx != "" {
 		e.Context = strings.Split(ctx, "\n")
 	}
 	if h := C.ferrule_go_error_cause(obj); h != 0 {
@@ -92,6 +93,26 @@ func readError(obj *C.FerruleObject) *Error {
 		}
 	}
 	return e
+}
+
+// errorContext copies the context of an error object out under its lock
+// (ferrule_error_context_copy): unlike the pointer ferrule_error_context returns, the copy cannot
+// be invalidated by another thread adding context to the same error meanwhile.
+func errorContext(obj *C.FerruleObject) string {
+	var stack [256]byte
+	buf := stack[:]
+	for {
+		var needed C.size_t
+		rc := C.ferrule_error_context_copy(obj, (*C.char)(unsafe.Pointer(&buf[0])), C.size_t(len(buf)), &needed)
+		switch rc {
+		case 0:
+			return string(buf[:needed])
+		case 1:
+			buf = make([]byte, int(needed)+1) // it grew meanwhile, or did not fit: again
+		default:
+			return ""
+		}
+	}
 }
 
 // takeError reads an error object returned through an `err` out-parameter and releases it.
@@ -120,9 +141,7 @@ func newCError(err error) *C.FerruleObject {
 	}
 	obj := newCErrorText(kind, message)
 	for _, line := range context {
-		cline := C.CString(line)
-		C.ferrule_error_add_context(obj, cline)
-		C.free(unsafe.Pointer(cline))
+		addContextLine(obj, line)
 	}
 	if err != nil {
 		C.ferrule_go_error_set_cause(obj, C.uintptr_t(cgo.NewHandle(err)))
@@ -130,10 +149,21 @@ func newCError(err error) *C.FerruleObject {
 	return obj
 }
 
+// addContextLine appends a line of context to a native error (NULs in it written as \0).
+func addContextLine(obj *C.FerruleObject, line string) {
+	cline := C.CString(strings.ReplaceAll(line, "\x00", `\0`))
+	C.ferrule_error_add_context(obj, cline)
+	C.free(unsafe.Pointer(cline))
+}
+
 // newCErrorText creates a native error object of the given kind and message (a new reference).
+// A kind is a name: one with a NUL byte becomes a ValueError saying so, quoting kind and message.
 func newCErrorText(kind, message string) *C.FerruleObject {
-	// C strings end at the first NUL; keep what follows visible instead of cutting it off.
-	ckind := C.CString(strings.ReplaceAll(kind, "\x00", `\0`))
+	if strings.IndexByte(kind, 0) >= 0 {
+		kind, message = KindValueError, fmt.Sprintf("Error: kind %q contains a NUL byte (%s)", kind, message)
+	}
+	// C strings end at the first NUL; keep what follows in a message visible instead of cutting it off.
+	ckind := C.CString(kind)
 	cmsg := C.CString(strings.ReplaceAll(message, "\x00", `\0`))
 	var obj *C.FerruleObject
 	C.ferrule_error_create(ckind, cmsg, &obj)

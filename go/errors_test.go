@@ -73,3 +73,60 @@ func TestErrorAsValue(t *testing.T) {
 		t.Fatalf("echo(*Error) = %#v", r)
 	}
 }
+
+// A context longer than readError's first buffer, read while other goroutines keep adding to the
+// same native error: every read is one whole snapshot (ferrule_error_context_copy), never a
+// string freed under it.
+func TestErrorContextCopiedOut(t *testing.T) {
+	long := strings.Repeat("x", 300)
+	obj := newCError(&Error{Kind: "ValueError", Message: "m", Context: []string{"first", long}})
+	defer takeError(obj) // releases it
+	e := readError(obj)
+	if len(e.Context) != 2 || e.Context[0] != "first" || e.Context[1] != long {
+		t.Fatalf("context %q", e.Context)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 2000 {
+			addContextLine(obj, "a line added meanwhile")
+		}
+	}()
+	for range 500 {
+		ctx := readError(obj).Context
+		if len(ctx) < 2 || ctx[0] != "first" || ctx[1] != long {
+			t.Fatalf("torn context: %q", ctx)
+		}
+		for _, line := range ctx[2:] {
+			if line != "a line added meanwhile" {
+				t.Fatalf("torn context line %q", line)
+			}
+		}
+	}
+	<-done
+	if n := len(readError(obj).Context); n != 2002 {
+		t.Fatalf("%d context lines, want 2002", n)
+	}
+}
+
+// An error kind is a name: one with a NUL byte becomes a ValueError saying so, whatever it was.
+func TestErrorKindWithNUL(t *testing.T) {
+	_, err := fixture(t, "testing.apply").Call(func() error { return &Error{Kind: "Value\x00Error", Message: "the message"} })
+	ferr := wantError(t, err, "ValueError", `kind "Value\x00Error" contains a NUL byte (the message)`)
+	if ferr.Kind != KindValueError {
+		t.Fatalf("kind %q", ferr.Kind)
+	}
+}
+
+// Every name that crosses into the registry is refused with a ValueError when it holds a NUL.
+func TestNamesWithNULAreRefused(t *testing.T) {
+	err := RegisterFunc("gotest.nul\x00name", func() {})
+	wantError(t, err, "ValueError", "RegisterFunc: argument 'name' contains a NUL byte")
+	if _, err := GetGlobalFunc("gotest.nul"); err == nil {
+		t.Fatal("a name with a NUL was registered under its prefix")
+	}
+	err = RemoveGlobalFunc("testing.echo\x00")
+	wantError(t, err, "ValueError", "RemoveGlobalFunc: argument 'name' contains a NUL byte")
+	err = LoadLibrary(pluginPath() + "\x00.so")
+	wantError(t, err, "ValueError", "LoadLibrary: argument 'path' contains a NUL byte")
+}

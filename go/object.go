@@ -25,7 +25,7 @@ import (
 type handle struct {
 	ptr     atomic.Pointer[C.FerruleObject]
 	cleanup runtime.Cleanup
-	id      uint64 // ferrule_debug builds: identifies the handle in debugCollected
+	id      uint64 // ferrule_debug and ferrule_stress builds: identifies the handle
 }
 
 // owned is what a handle's cleanup needs: the reference to drop (and the handle's debug id).
@@ -34,17 +34,21 @@ type owned struct {
 	id  uint64
 }
 
-// releaseObject is the cleanup of every handle. It runs on the runtime's cleanup goroutine.
+// releaseObject is the cleanup of every handle. It runs on the runtime's cleanup goroutine, only
+// when the wrapper became unreachable without Close (close stops it while the wrapper is alive).
 func releaseObject(o owned) {
 	if debugGC {
 		debugCollected.Store(o.id, true)
+	}
+	if !noteRelease(o.id, "the runtime cleanup") {
+		return
 	}
 	C.ferrule_object_release(o.ptr)
 }
 
 // attach takes ownership of `p` (a new reference) for the wrapper `owner`, whose handle is `h`.
 func attach[T any](owner *T, h *handle, p *C.FerruleObject) {
-	if debugGC {
+	if debugGC || trackReleases {
 		h.id = debugNextID.Add(1)
 	}
 	h.ptr.Store(p)
@@ -76,12 +80,28 @@ func (h *handle) get() *C.FerruleObject {
 	return p
 }
 
-// close releases the reference once; later calls do nothing.
+// close releases the reference once; later calls do nothing, and the runtime cleanup never runs
+// after it (so the reference is released exactly once per handle, by close or by the cleanup).
+//
+// The wrapper must stay reachable until Stop has returned: Stop has no effect on a cleanup the
+// collector already queued, and the collector queues it as soon as the wrapper is unreachable,
+// which it is during Stop unless something keeps it alive (h points into it). Without the
+// KeepAlive at the end, a collection finishing while this goroutine is inside Stop releases the
+// object a second time (heap corruption; TestStressCloseRacesCleanup catches it).
 func (h *handle) close() {
-	if p := h.ptr.Swap(nil); p != nil {
-		h.cleanup.Stop()
+	p := h.ptr.Swap(nil)
+	if p == nil {
+		return
+	}
+	id, cleanup := h.id, h.cleanup
+	if trackReleases {
+		stressWindow()
+	}
+	cleanup.Stop()
+	if noteRelease(id, "Close") {
 		C.ferrule_object_release(p)
 	}
+	runtime.KeepAlive(h)
 }
 
 // Object is a native object of a type this package has no dedicated wrapper for (results of

@@ -14,7 +14,19 @@
  *    valid only while the object it came from is alive. FerruleAny arguments are borrowed;
  *    FerruleAny results are owned by the caller (release with ferrule_any_release).
  *  - Panics and other faults inside libferrule never unwind into the caller: they become a
- *    RuntimeError returned through `err`.
+ *    RuntimeError returned through `err` whose message quotes the panic and its location, and
+ *    nothing is printed. To that end libferrule installs, once, a panic hook in its own Rust
+ *    runtime that records a panic raised inside one of its exports instead of printing it and
+ *    passes every other panic to the hook installed before it; set the environment variable
+ *    FERRULE_LOG_CAUGHT_PANICS=1 to print caught panics as well. (Rust plugins built on
+ *    ferrule-plugin do the same in theirs.) An export that cannot report an error (a release, a
+ *    destructor) prints one line for a panic it contained: a bug, never an expected outcome.
+ *  - Allocation failure is an error, never an abort: wherever a size comes from the caller (a
+ *    length, a count, a shape, a string), an allocation that cannot be made is a MemoryError
+ *    naming the function.
+ *  - Strings passed as `const char*` are NUL-terminated, so a name cannot contain a NUL. The
+ *    frontends (Python, ctypes, Go, ferrule-plugin) refuse a name, path or error kind with an
+ *    embedded NUL with a ValueError instead of cutting it short.
  *  - Thread safety: every function may be called from any thread. Objects are immutable after
  *    creation unless a function says otherwise; reference counts are atomic. A tensor's metadata
  *    (shape, strides, dtype, device) never changes, but its data is ordinary memory: whoever
@@ -136,8 +148,21 @@ void ferrule_set_frontend_release_hook(FerruleFrontendRelease hook);
 
 /* The packed calling convention. `self` is the state given at creation; `args` holds `num_args`
  * borrowed values; on success the callee stores an owned result in `*out` (which arrives as None)
- * and returns 0; on failure it stores a new Error in `*err` and returns -1. A callback must not
- * let a C++ exception, a Rust panic or a longjmp escape. */
+ * and returns 0, leaving `*err` alone; on failure it stores a new Error in `*err` (which arrives
+ * as NULL) and returns -1, and `*out` is ignored. A callback must not let a C++ exception, a Rust
+ * panic or a longjmp escape.
+ *
+ * What libferrule checks when it calls a callback (every call, ferrule_func_call included): the
+ * return code is 0 or -1; -1 comes with an Error in `*err`; 0 comes with nothing in `*err`; the
+ * value in `*out` has a known type index (a FerruleTypeIndex of this header), an inline length
+ * of at most 8, and, for an object type, a non-NULL object whose header has that type index
+ * (FERRULE_TYPE_OBJECT accepts any object). A callback that breaks one of these gets its caller
+ * a RuntimeError naming the function and what it did (e.g. "f() failed (returned -1) without
+ * storing an error in *err"); whatever it handed over that can be released safely is released.
+ * Undefined behaviour, because it cannot be checked: an object pointer (in `*out`, `*err`, an
+ * argument or an array or map item) that is not NULL and not a live object; a payload that does
+ * not match its tag (e.g. a SMALL_STR that is not UTF-8 is read as "not a str"); an object
+ * reference handed over that the callee does not own. */
 typedef int32_t (*FerruleCallback)(void* self, const FerruleAny* args, int32_t num_args,
                                    FerruleAny* out, FerruleObject** err);
 
@@ -191,11 +216,14 @@ void ferrule_any_copy(const FerruleAny* src, FerruleAny* dst);
  * Strings and bytes
  * ------------------------------------------------------------------------------------------- */
 
-/* Creates a string from `len` bytes of UTF-8 at `data`. New reference in `*out`.
- * Errors: ValueError (names the byte offset) if the bytes are not valid UTF-8. */
+/* Creates a string from `len` bytes of UTF-8 at `data` (NULL when len is 0). New reference in
+ * `*out`. Errors: ValueError (names the byte offset) if the bytes are not valid UTF-8;
+ * MemoryError if the copy cannot be allocated (e.g. len = SIZE_MAX), before `data` is read. */
 int32_t ferrule_str_create(const char* data, size_t len, FerruleObject** out, FerruleObject** err);
 
-/* Creates a byte string holding a copy of `len` bytes at `data`. New reference in `*out`. */
+/* Creates a byte string holding a copy of `len` bytes at `data` (NULL when len is 0). New
+ * reference in `*out`. Errors: MemoryError if the copy cannot be allocated (e.g. len =
+ * SIZE_MAX), before `data` is read. */
 int32_t ferrule_bytes_create(const char* data, size_t len, FerruleObject** out,
                              FerruleObject** err);
 
@@ -211,18 +239,35 @@ int32_t ferrule_any_view_bytes(const FerruleAny* value, const char** data, size_
  * "ZeroDivisionError", "AttributeError", "KeyboardInterrupt". An unknown kind is kept as given.
  * ------------------------------------------------------------------------------------------- */
 
-/* Creates an error. New reference in `*out`. Never fails (NULL strings read as ""). */
+/* Creates an error. New reference in `*out`. Never fails (NULL strings read as ""; an empty kind
+ * reads as "RuntimeError"; invalid UTF-8 is replaced by U+FFFD): when the copies of the strings
+ * cannot be allocated, `*out` receives a MemoryError saying so instead. */
 void ferrule_error_create(const char* kind, const char* message, FerruleObject** out);
 
 /* The kind, message and context (one frame or note per line, oldest first; "" when empty).
- * Borrowed NUL-terminated UTF-8, valid while `error` is alive (the context string only until the
- * next ferrule_error_add_context on it: don't read the context of an error another thread may
- * still be annotating). NULL if `error` is not an Error. */
+ * Borrowed NUL-terminated UTF-8, valid while `error` is alive. NULL if `error` is not an Error.
+ * The limit of ferrule_error_context: its string is replaced, and the pointer left dangling, by
+ * the next ferrule_error_add_context on the same error, which another thread may call at any
+ * time on an error it shares (errors travel between threads, e.g. out of a callback). Use it
+ * only on an error no other thread can reach; ferrule_error_context_copy is safe everywhere. */
 const char* ferrule_error_kind(const FerruleObject* error);
 const char* ferrule_error_message(const FerruleObject* error);
 const char* ferrule_error_context(const FerruleObject* error);
 
-/* Appends one line of context (e.g. "while calling testing.apply"). Thread-safe. */
+/* Copies the context of `error` (as ferrule_error_context describes it) into `buf`: one
+ * consistent snapshot taken under the error's lock, so it is safe while other threads call
+ * ferrule_error_add_context. At most `cap` bytes are written, NUL included: the first
+ * min(len, cap - 1) bytes of the context and a NUL (nothing when cap is 0; `buf` may then be
+ * NULL, to ask for the length). `*needed` (unless `needed` is NULL) receives the context's full
+ * length in bytes, without the NUL. Returns 0 when all of it fit (len < cap), 1 when it was cut
+ * short (call again with needed + 1 bytes; the context may have grown meanwhile, so loop until
+ * it returns 0), -1 when `error` is not an Error or `buf` is NULL with cap > 0 (nothing written).
+ * Appended to the API table after check_signals (FerruleApi.error_context_copy). */
+int32_t ferrule_error_context_copy(const FerruleObject* error, char* buf, size_t cap,
+                                   size_t* needed);
+
+/* Appends one line of context (e.g. "while calling testing.apply"). Thread-safe. A line that
+ * cannot be stored for lack of memory is replaced by a short note saying so. */
 void ferrule_error_add_context(FerruleObject* error, const char* line);
 
 /* Attaches a frontend payload (e.g. the original Python exception) to an error, replacing any
@@ -245,9 +290,10 @@ int32_t ferrule_func_create(FerruleCallback callback, void* self, FerruleStateDe
                             FerruleObject** out, FerruleObject** err);
 
 /* Calls a function with `num_args` borrowed arguments. On success `*out` holds the owned result
- * (None when the function returns nothing). Trailing arguments that are left out take the
- * defaults of the function's registered signature.
- * Errors: TypeError if `func` is not a function; whatever the function raises. */
+ * (None when the function returns nothing); on failure `*out` is None. Trailing arguments that
+ * are left out take the defaults of the function's registered signature.
+ * Errors: TypeError if `func` is not a function; whatever the function raises; RuntimeError
+ * naming the function when a C callback breaks the calling convention (see FerruleCallback). */
 int32_t ferrule_func_call(FerruleObject* func, const FerruleAny* args, int32_t num_args,
                           FerruleAny* out, FerruleObject** err);
 
@@ -288,7 +334,10 @@ int32_t ferrule_func_get_info(FerruleObject* func, FerruleObject** out, FerruleO
  * Arrays and maps (immutable containers of FerruleAny)
  * ------------------------------------------------------------------------------------------- */
 
-/* Creates an array holding copies (new references) of `n` values. New reference in `*out`. */
+/* Creates an array holding copies (new references) of `n` values. New reference in `*out`.
+ * Errors: TypeError naming the position of an item that is malformed as far as can be checked
+ * (an unknown type index, a NULL object, an object whose header disagrees with the tag: see
+ * FerruleCallback for what cannot be checked); MemoryError for a count no array can hold. */
 int32_t ferrule_array_create(const FerruleAny* items, int64_t n, FerruleObject** out,
                              FerruleObject** err);
 
@@ -299,7 +348,9 @@ int64_t ferrule_array_size(const FerruleObject* array);
 const FerruleAny* ferrule_array_items(const FerruleObject* array);
 
 /* Creates a map from `n` key/value pairs; keys must be strings or ints; a repeated key keeps the
- * last value. New reference in `*out`. Errors: TypeError naming the position of a bad key. */
+ * last value. New reference in `*out`. Errors: TypeError naming the position of a bad key or of
+ * a malformed key or value (as for ferrule_array_create); MemoryError for a count no map can
+ * hold. */
 int32_t ferrule_map_create(const FerruleAny* keys, const FerruleAny* values, int64_t n,
                            FerruleObject** out, FerruleObject** err);
 
@@ -330,9 +381,17 @@ int32_t ferrule_tensor_create(const int64_t* shape, int32_t ndim, DLDataType dty
 const DLTensor* ferrule_tensor_dltensor(const FerruleObject* tensor);
 
 /* Wraps a DLPack tensor without copying. On success ferrule owns `managed` and calls its deleter
- * when the last reference to the new tensor (and every view of it) is gone; on failure the
- * caller still owns it. Errors: BufferError for an unsupported major version, dtype or device,
- * or a layout that does not fit. */
+ * once, when the last reference to the new tensor (and every view of it) is gone. On failure
+ * the caller still owns it and its deleter has not been called (whatever failed, a panic
+ * included): the caller frees it as it would have had it never been passed.
+ * Everything is checked before ownership is taken: the version (major 1), device (CPU) and dtype;
+ * `shape` not NULL when ndim > 0 (`strides` may be NULL: C-contiguous); no negative dimension;
+ * the element count, the extent the strides reach and its size in bytes fit in int64; `data`
+ * not NULL when there are elements; `data + byte_offset` and the extent stay below PTRDIFF_MAX
+ * without wrapping around. The producer still promises that `shape` and `strides` hold ndim
+ * entries and that the memory is there: that cannot be checked.
+ * Errors: ValueError if `managed` is NULL; BufferError (naming what was wrong) for any of the
+ * above; MemoryError if ndim entries cannot be copied. */
 int32_t ferrule_tensor_from_dlpack(DLManagedTensorVersioned* managed, FerruleObject** out,
                                    FerruleObject** err);
 
@@ -436,6 +495,9 @@ typedef struct FerruleApi {
   /* appended after the 39 entries above (check struct_size before use) */
   void (*set_signal_hook)(FerruleSignalCheck);
   int32_t (*check_signals)(FerruleObject**);
+  /* appended after check_signals: present when struct_size >=
+   * offsetof(FerruleApi, error_context_copy) + sizeof(void*) */
+  int32_t (*error_context_copy)(const FerruleObject*, char*, size_t, size_t*);
 } FerruleApi;
 
 /* The process-wide API table (static storage; never NULL). `abi_version`, `struct_size` and every

@@ -39,11 +39,13 @@ _Static_assert(sizeof(FerruleTensorObject) == 80, "FerruleTensorObject is 80 byt
 _Static_assert(offsetof(FerruleTensorObject, frontend) == 72, "FerruleTensorObject.frontend at 72");
 _Static_assert(offsetof(FerruleTensorObject, tensor) == 24, "FerruleTensorObject.tensor at 24");
 
-_Static_assert(sizeof(FerruleApi) == 8 + 41 * 8, "FerruleApi: 8-byte prefix and 41 entries");
+_Static_assert(sizeof(FerruleApi) == 8 + 42 * 8, "FerruleApi: 8-byte prefix and 42 entries");
 _Static_assert(offsetof(FerruleApi, live_object_count) == 8, "first FerruleApi entry at 8");
 _Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8,
                "set_frontend_release_hook keeps its offset");
-_Static_assert(offsetof(FerruleApi, check_signals) == 8 + 40 * 8, "check_signals is last");
+_Static_assert(offsetof(FerruleApi, check_signals) == 8 + 40 * 8, "check_signals keeps its offset");
+_Static_assert(offsetof(FerruleApi, error_context_copy) == 8 + 41 * 8,
+               "error_context_copy is last");
 
 /* ---- run time ------------------------------------------------------------------------------- */
 
@@ -84,6 +86,7 @@ int main(void) {
   CHECK(api->blocking_leave == ferrule_blocking_leave);
   CHECK(api->set_frontend_release_hook == ferrule_set_frontend_release_hook);
   CHECK(api->check_signals == ferrule_check_signals);
+  CHECK(api->error_context_copy == ferrule_error_context_copy);
 
   /* Retain / release / live count on a string too long to be inline. */
   const uint64_t live_before = ferrule_live_object_count();

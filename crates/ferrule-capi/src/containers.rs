@@ -6,10 +6,16 @@ use ferrule_sys::{FerruleAny, FerruleObject};
 use crate::boundary::ffi_boundary;
 use crate::values::out_arg;
 
+/// Views `n` values a caller passes to be stored in a container; a count no array can have is a
+/// MemoryError. The containers' constructors allocate before reading any value and check each
+/// one as far as it can be (`check_raw`): a malformed one is a TypeError naming its position.
 unsafe fn values_arg<'a>(items: *const FerruleAny, n: i64, func: &str, arg: &str) -> Result<&'a [Any], Error> {
     let n = usize::try_from(n).map_err(|_| Error::value_error(format!("{func}: negative count {n}")))?;
     if n > 0 && items.is_null() {
         return Err(Error::value_error(format!("{func}: '{arg}' is NULL but the count is {n}")));
+    }
+    if n > isize::MAX as usize / std::mem::size_of::<Any>() {
+        return Err(Error::out_of_memory(func, n.saturating_mul(std::mem::size_of::<Any>())));
     }
     // SAFETY: caller passes `n` valid values.
     Ok(unsafe { Any::slice_from_raw(items, n) })
@@ -27,8 +33,9 @@ pub unsafe extern "C" fn ferrule_array_create(
         let out = out_arg(out, "ferrule_array_create", "out")?;
         // SAFETY: caller contract.
         let items = unsafe { values_arg(items, n, "ferrule_array_create", "items") }?;
+        let array = Array::try_from_slice(items, "ferrule_array_create: 'items'")?;
         // SAFETY: checked writable.
-        unsafe { *out = ObjRef::new(Array::new(items.to_vec())).into_raw() };
+        unsafe { *out = ObjRef::new(array).into_raw() };
         Ok(())
     })
 }
@@ -70,7 +77,7 @@ pub unsafe extern "C" fn ferrule_map_create(
         let keys = unsafe { values_arg(keys, n, "ferrule_map_create", "keys") }?;
         // SAFETY: caller contract.
         let values = unsafe { values_arg(values, n, "ferrule_map_create", "values") }?;
-        let map = Map::new(keys.iter().cloned().zip(values.iter().cloned()))
+        let map = Map::try_from_slices(keys, values, "ferrule_map_create")
             .map_err(|e| e.with_context("in ferrule_map_create"))?;
         // SAFETY: checked writable.
         unsafe { *out = ObjRef::new(map).into_raw() };

@@ -2,6 +2,7 @@
 
 use std::ffi::{c_char, c_void};
 
+use ferrule_registry::function::call_c_checked;
 use ferrule_registry::signature::render_literal;
 use ferrule_registry::{registry, Any, Array, Callable, Error, Function, Map, ObjRef, Signature};
 use ferrule_sys::{FerruleAny, FerruleCallback, FerruleObject, FerruleStateDeleter};
@@ -52,16 +53,27 @@ pub unsafe extern "C" fn ferrule_func_call(
     err: *mut *mut FerruleObject,
 ) -> i32 {
     // Fast path, the one frontends hit on every call of a C or plugin function: well-formed
-    // arguments and a C callback that needs no defaults filled are called straight through. The
-    // callback is `extern "C"` and must not unwind (the ABI contract), so no guard is needed here.
+    // arguments and a C callback that needs no defaults filled are called without converting
+    // anything, and what the callback returns is checked against the calling convention
+    // (`call_c_checked`). The callback is `extern "C"` and must not unwind (the ABI contract),
+    // so no guard is needed here.
     if !out.is_null() && !err.is_null() && num_args >= 0 && (num_args == 0 || !args.is_null()) {
         // SAFETY: a live object or NULL; the type index is checked.
         if let Some(f) = unsafe { ObjRef::<Function>::downcast(func) } {
             if let Some((callback, state)) = f.direct_c_callback(num_args as usize) {
-                // SAFETY: arguments checked above; `out` arrives as None per the ABI.
+                // SAFETY: arguments checked above; `out` and `err` are writable.
                 unsafe {
-                    *out = FerruleAny::NONE;
-                    return callback(state, args, num_args, out, err);
+                    return match call_c_checked(callback, state, args, num_args, f) {
+                        Ok(result) => {
+                            *out = result.into_raw();
+                            0
+                        }
+                        Err(error) => {
+                            *out = FerruleAny::NONE;
+                            *err = error.into_object().into_raw();
+                            -1
+                        }
+                    };
                 }
             }
         }
@@ -86,8 +98,10 @@ unsafe fn func_call_general(
         if num_args > 0 && args.is_null() {
             return Err(Error::value_error(format!("ferrule_func_call: 'args' is NULL but num_args is {num_args}")));
         }
+        // SAFETY: `out` arrives as None whatever happens next (the ABI's promise to callees).
+        unsafe { *out = FerruleAny::NONE };
         // SAFETY: arguments checked above; the rest is the caller's contract.
-        unsafe { f.call_raw(args, num_args, out, err) }
+        unsafe { f.call_raw(args, num_args, out) }
     })
 }
 

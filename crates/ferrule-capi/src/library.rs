@@ -77,7 +77,14 @@ pub unsafe extern "C" fn ferrule_library_load(path: *const c_char, err: *mut *mu
         let init: FerrulePluginInit = unsafe { std::mem::transmute::<*mut c_void, FerrulePluginInit>(sym) };
         let mut init_err: *mut FerruleObject = std::ptr::null_mut();
         // SAFETY: the plugin follows the ABI.
-        if unsafe { init(ferrule_api(), &mut init_err) } != 0 {
+        let rc = unsafe { init(ferrule_api(), &mut init_err) };
+        if rc == 0 && !init_err.is_null() {
+            // An init that succeeded but left an object in *err broke the convention; the object
+            // is ours to release, and the plugin is loaded.
+            // SAFETY: an object the plugin handed over.
+            unsafe { ferrule_registry::object::release(init_err) };
+        }
+        if rc != 0 {
             // The plugin stays loaded (it may have registered some functions); it is not marked
             // initialised, so a retry runs its init again.
             // SAFETY: the plugin handed us an error object, or broke the contract.
@@ -191,6 +198,7 @@ static API: FerruleApi = FerruleApi {
     set_frontend_release_hook: ferrule_set_frontend_release_hook_unsafe,
     set_signal_hook: ferrule_set_signal_hook_unsafe,
     check_signals: ferrule_check_signals,
+    error_context_copy: ferrule_error_context_copy,
 };
 
 // The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.

@@ -39,13 +39,17 @@ pub(crate) fn out_arg<T>(p: *mut T, func: &str, arg: &str) -> Result<*mut T> {
     }
 }
 
-/// Reads a byte buffer argument (NULL is allowed when `len` is 0).
+/// Reads a byte buffer argument (NULL is allowed when `len` is 0). A `len` no buffer can have
+/// (above `PTRDIFF_MAX`) is a MemoryError: no copy of it could be allocated.
 pub(crate) unsafe fn bytes_arg<'a>(data: *const c_char, len: usize, func: &str) -> Result<&'a [u8]> {
     if len == 0 {
         return Ok(&[]);
     }
     if data.is_null() {
         return Err(Error::value_error(format!("{func}: argument 'data' is NULL but len is {len}")));
+    }
+    if isize::try_from(len).is_err() {
+        return Err(Error::out_of_memory(func, len));
     }
     // SAFETY: caller passes `len` readable bytes.
     Ok(unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) })
@@ -107,11 +111,10 @@ pub unsafe extern "C" fn ferrule_str_create(
         let out = out_arg(out, "ferrule_str_create", "out")?;
         // SAFETY: caller contract.
         let bytes = unsafe { bytes_arg(data, len, "ferrule_str_create") }?;
-        let s = std::str::from_utf8(bytes).map_err(|e| {
-            Error::value_error(format!("ferrule_str_create: invalid UTF-8 at byte offset {}", e.valid_up_to()))
-        })?;
+        // The copy is allocated (fallibly) before the bytes are read.
+        let s = Str::try_from_utf8(bytes, "ferrule_str_create")?;
         // SAFETY: checked writable.
-        unsafe { *out = ObjRef::new(Str::new(s)).into_raw() };
+        unsafe { *out = ObjRef::new(s).into_raw() };
         Ok(())
     })
 }
@@ -128,8 +131,9 @@ pub unsafe extern "C" fn ferrule_bytes_create(
         let out = out_arg(out, "ferrule_bytes_create", "out")?;
         // SAFETY: caller contract.
         let bytes = unsafe { bytes_arg(data, len, "ferrule_bytes_create") }?;
+        let b = Bytes::try_new(bytes, "ferrule_bytes_create")?;
         // SAFETY: checked writable.
-        unsafe { *out = ObjRef::new(Bytes::new(bytes)).into_raw() };
+        unsafe { *out = ObjRef::new(b).into_raw() };
         Ok(())
     })
 }
@@ -169,18 +173,16 @@ pub unsafe extern "C" fn ferrule_error_create(
     if out.is_null() {
         return;
     }
-    let lossy = |p: *const c_char| -> String {
+    let c_str = |p: *const c_char| -> &CStr {
         // SAFETY: caller passes NUL-terminated strings or NULL.
         if p.is_null() {
-            String::new()
+            c""
         } else {
-            unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+            unsafe { CStr::from_ptr(p) }
         }
     };
     let made = ffi_boundary_void("ferrule_error_create", std::ptr::null_mut(), || {
-        let kind = lossy(kind);
-        let kind = if kind.is_empty() { "RuntimeError".to_owned() } else { kind };
-        Error::new(&kind, &lossy(message)).into_object().into_raw()
+        Error::from_c(c_str(kind), c_str(message)).into_object().into_raw()
     });
     // SAFETY: checked non-null.
     unsafe { *out = made };
@@ -209,13 +211,39 @@ pub unsafe extern "C" fn ferrule_error_context(error: *const FerruleObject) -> *
     error_ref(error).map_or(std::ptr::null(), ErrorObj::context_c_ptr)
 }
 
+/// See `ferrule_error_context_copy` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_error_context_copy(
+    error: *const FerruleObject,
+    buf: *mut c_char,
+    cap: usize,
+    needed: *mut usize,
+) -> i32 {
+    let Some(e) = error_ref(error) else { return -1 };
+    if cap > 0 && buf.is_null() {
+        return -1;
+    }
+    let buf: &mut [u8] = if cap == 0 {
+        &mut []
+    } else {
+        // SAFETY: the caller passes `cap` writable bytes at a non-NULL `buf`.
+        unsafe { std::slice::from_raw_parts_mut(buf.cast::<u8>(), cap) }
+    };
+    let full = e.copy_context(buf);
+    if !needed.is_null() {
+        // SAFETY: a writable slot when not NULL.
+        unsafe { *needed = full };
+    }
+    i32::from(full >= cap)
+}
+
 /// See `ferrule_error_add_context` in ferrule.h.
 #[no_mangle]
 pub unsafe extern "C" fn ferrule_error_add_context(error: *mut FerruleObject, line: *const c_char) {
     if let (Some(e), false) = (error_ref(error), line.is_null()) {
         // SAFETY: NUL-terminated per the header.
-        let line = unsafe { CStr::from_ptr(line) }.to_string_lossy();
-        ffi_boundary_void("ferrule_error_add_context", (), || e.add_context(&line));
+        let line = unsafe { CStr::from_ptr(line) }.to_bytes();
+        ffi_boundary_void("ferrule_error_add_context", (), || e.add_context_c(line));
     }
 }
 

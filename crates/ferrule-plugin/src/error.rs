@@ -1,6 +1,5 @@
 //! `Error`: a ferrule error as a Rust value, either made here or wrapping a native error object.
 
-use std::any::Any;
 use std::ffi::{CStr, CString};
 use std::fmt;
 
@@ -120,15 +119,20 @@ impl Error {
     /// Converts into a native error object owned by the caller (for an `err` out-parameter).
     ///
     /// A native error is returned as the same object (with any context lines added); an error
-    /// made in Rust is created with `error_create`. Interior NUL characters in kind or message
-    /// are written as `\0`.
+    /// made in Rust is created with `error_create`. Interior NUL characters in the message are
+    /// written as `\0`; a kind with one (a kind is a name) becomes a `ValueError` saying so,
+    /// with the original kind and message quoted.
     pub fn into_raw_object(self) -> *mut FerruleObject {
         let api = api();
         let object = match self.native {
             Some(object) => object.into_raw(),
             None => {
-                let kind = c_string(&self.kind);
-                let message = c_string(&self.message);
+                let (kind, message) = match c_name(&self.kind, "Error", "kind") {
+                    Ok(kind) => (kind, c_string(&self.message)),
+                    Err(refused) => {
+                        (c_string(&refused.kind), c_string(&format!("{} ({})", refused.message, self.message)))
+                    }
+                };
                 let mut out = std::ptr::null_mut();
                 // SAFETY: valid C strings and out-pointer; error_create never fails.
                 unsafe { (api.error_create)(kind.as_ptr(), message.as_ptr(), &mut out) };
@@ -147,8 +151,8 @@ impl Error {
     pub fn context(&self) -> Vec<String> {
         let mut lines = Vec::new();
         if let Some(object) = &self.native {
-            // SAFETY: live Error object; copied before anything can add context to it.
-            let native = unsafe { read_c_str((api().error_context)(object.as_ptr())) };
+            // SAFETY: a live Error object.
+            let native = unsafe { copy_context(object.as_ptr()) };
             lines.extend(native.lines().map(str::to_owned));
         }
         lines.extend(self.context.iter().cloned());
@@ -184,20 +188,44 @@ unsafe fn read_c_str(ptr: *const std::ffi::c_char) -> String {
     unsafe { CStr::from_ptr(ptr) }.to_string_lossy().into_owned()
 }
 
-/// `text` as a C string, interior NULs written as `\0`.
+/// The context of a native error, copied out under its lock (`error_context_copy`) so that a
+/// thread adding context meanwhile cannot leave the copy dangling; a host whose table predates
+/// that entry is read through `error_context`.
+///
+/// # Safety
+/// `error` is a live Error object.
+unsafe fn copy_context(error: *const FerruleObject) -> String {
+    let api = api();
+    let needed_size = std::mem::offset_of!(ferrule_sys::FerruleApi, error_context_copy) + std::mem::size_of::<usize>();
+    if (api.struct_size as usize) < needed_size {
+        // SAFETY: a live Error; the string is copied at once.
+        return unsafe { read_c_str((api.error_context)(error)) };
+    }
+    let mut buf: Vec<u8> = vec![0; 256];
+    loop {
+        let mut needed = 0usize;
+        // SAFETY: `buf.len()` writable bytes; the table has the entry (checked above).
+        let rc = unsafe { (api.error_context_copy)(error, buf.as_mut_ptr().cast(), buf.len(), &mut needed) };
+        match rc {
+            0 => {
+                buf.truncate(needed);
+                return String::from_utf8_lossy(&buf).into_owned();
+            }
+            1 => buf.resize(needed + 1, 0),
+            _ => return String::new(),
+        }
+    }
+}
+
+/// `text` as a C string, interior NULs written as `\0` (for messages and context lines).
 pub(crate) fn c_string(text: &str) -> CString {
     CString::new(text).unwrap_or_else(|_| CString::new(text.replace('\0', "\\0")).expect("interior NULs were replaced"))
 }
 
-/// The message of a panic payload (`&str` or `String`; anything else is described).
-pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(text) = payload.downcast_ref::<&str>() {
-        (*text).to_owned()
-    } else if let Some(text) = payload.downcast_ref::<String>() {
-        text.clone()
-    } else {
-        "panic with a non-string payload".to_owned()
-    }
+/// A name (of a function, an error kind, ...) as a C string: one with an interior NUL is refused
+/// with a `ValueError` naming `function` and `arg`, rather than cut short at the NUL.
+pub(crate) fn c_name(text: &str, function: &str, arg: &str) -> Result<CString, Error> {
+    CString::new(text).map_err(|_| Error::value_error(format!("{function}(): {arg} {text:?} contains a NUL character")))
 }
 
 #[cfg(test)]
@@ -225,10 +253,10 @@ mod tests {
     }
 
     #[test]
-    fn panic_messages_are_recovered() {
-        let payload = std::panic::catch_unwind(|| panic!("boom {}", 1)).unwrap_err();
-        assert_eq!(panic_message(payload.as_ref()), "boom 1");
-        let payload = std::panic::catch_unwind(|| std::panic::panic_any(7_u8)).unwrap_err();
-        assert_eq!(panic_message(payload.as_ref()), "panic with a non-string payload");
+    fn names_with_a_nul_are_refused() {
+        let error = c_name("a\0b", "register", "name").unwrap_err();
+        assert_eq!(error.kind(), "ValueError");
+        assert_eq!(error.message(), r#"register(): name "a\0b" contains a NUL character"#);
+        assert_eq!(c_name("a.b", "register", "name").unwrap().to_str().unwrap(), "a.b");
     }
 }

@@ -1,14 +1,12 @@
 //! `Function`: packed functions of the host, calling them, and making them from Rust closures.
 
+use ferrule_sys::{panics, type_index, FerruleAny, FerruleObject};
 use std::ffi::c_void;
 use std::fmt;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
-use ferrule_sys::{type_index, FerruleAny, FerruleObject};
 
 use crate::api;
 use crate::args::Args;
-use crate::error::{c_string, panic_message, Error};
+use crate::error::{c_name, Error};
 use crate::object::Object;
 use crate::value::Value;
 
@@ -19,9 +17,10 @@ pub struct Function(Object);
 impl Function {
     /// Looks up a registered function by its dotted name.
     ///
-    /// Errors: `KeyError` if nothing is registered under `name`.
+    /// Errors: `KeyError` if nothing is registered under `name`; `ValueError` if it contains a
+    /// NUL character.
     pub fn get_global(name: &str) -> Result<Function, Error> {
-        let name = c_string(name);
+        let name = c_name(name, "get_global", "name")?;
         let mut out = std::ptr::null_mut();
         let mut err = std::ptr::null_mut();
         // SAFETY: valid C string and out-parameters.
@@ -131,9 +130,9 @@ impl Function {
 
     /// Registers this function globally (see [`register`] for the arguments).
     pub fn set_global(&self, name: &str, doc: &str, signature: &str, flags: i32) -> Result<(), Error> {
-        let name = c_string(name);
-        let doc = c_string(doc);
-        let signature = c_string(signature);
+        let name = c_name(name, "register", "name")?;
+        let doc = c_name(doc, "register", "doc")?;
+        let signature = c_name(signature, "register", "signature")?;
         let mut err = std::ptr::null_mut();
         // SAFETY: valid strings; the registry takes its own reference to the function.
         let status = unsafe {
@@ -171,7 +170,7 @@ impl fmt::Debug for Function {
 /// `FERRULE_FUNC_LONG_RUNNING` (from [`crate::sys`]). The registry keeps the function alive.
 ///
 /// Errors: `KeyError` if `name` is taken (without the override flag); `ValueError` for an empty
-/// name or a signature that does not parse.
+/// name, a signature that does not parse, or a NUL character in `name`, `doc` or `signature`.
 pub fn register<F>(name: &str, doc: &str, signature: &str, flags: i32, f: F) -> Result<(), Error>
 where
     F: Fn(Args<'_>) -> Result<Value, Error> + Send + Sync + 'static,
@@ -204,14 +203,15 @@ where
         // SAFETY: `num_args` borrowed values at `args` for the duration of the call.
         unsafe { std::slice::from_raw_parts(args, num_args as usize) }
     };
-    let outcome = catch_unwind(AssertUnwindSafe(|| {
+    // Caught quietly: the message and location go into the error (ferrule_sys::panics).
+    let outcome = panics::catch(|| {
         let result = (state.f)(Args::new(&state.name, Value::view_slice(raw_args)));
         // Convert inside the guard: creating the error object allocates and could panic too.
         match result {
             Ok(value) => Ok(value.into_raw()),
             Err(error) => Err(error.into_raw_object()),
         }
-    }));
+    });
     match outcome {
         Ok(Ok(value)) => {
             // SAFETY: `out` is a valid out-parameter; ownership of the result moves to the caller.
@@ -223,12 +223,11 @@ where
             unsafe { *err = error };
             -1
         }
-        Err(payload) => {
-            let message = format!("{}() panicked: {}", state.name, panic_message(payload.as_ref()));
-            // Dropping a payload runs foreign code that could itself panic; leak it rather.
-            std::mem::forget(payload);
+        Err(panic) => {
+            // (`panics::catch` has dropped the payload; only one whose own destructor panics leaks.)
+            let message = format!("{}() panicked: {panic}", state.name);
             let error =
-                catch_unwind(|| Error::runtime_error(message).into_raw_object()).unwrap_or_else(|_| static_error());
+                panics::catch(|| Error::runtime_error(message).into_raw_object()).unwrap_or_else(|_| static_error());
             // SAFETY: `err` is a valid out-parameter.
             unsafe { *err = error };
             -1
@@ -248,7 +247,7 @@ fn static_error() -> *mut FerruleObject {
 unsafe extern "C" fn drop_state<F>(state: *mut c_void) {
     // SAFETY: the state was made by Box::into_raw in `from_closure` and is freed exactly once.
     let state = unsafe { Box::from_raw(state.cast::<ClosureState<F>>()) };
-    if catch_unwind(AssertUnwindSafe(move || drop(state))).is_err() {
+    if panics::catch(move || drop(state)).is_err() {
         // Nothing can be reported from a deleter; the state may be partly leaked.
     }
 }

@@ -32,7 +32,6 @@ pub use object::Object;
 pub use value::{type_name, Value};
 
 use std::ffi::c_void;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
@@ -170,14 +169,11 @@ pub unsafe fn plugin_init(
     init: fn() -> Result<(), Error>,
 ) -> i32 {
     // SAFETY: the caller's contract.
-    let outcome = catch_unwind(AssertUnwindSafe(|| unsafe { set_api(api) }.and_then(|()| init())));
+    let outcome = ferrule_sys::panics::catch(|| unsafe { set_api(api) }.and_then(|()| init()));
     let error = match outcome {
         Ok(Ok(())) => return 0,
         Ok(Err(error)) => error,
-        Err(payload) => Error::runtime_error(format!(
-            "ferrule plugin: initialisation panicked: {}",
-            error::panic_message(payload.as_ref())
-        )),
+        Err(panic) => Error::runtime_error(format!("ferrule plugin: initialisation panicked: {panic}")),
     };
     if err.is_null() {
         return -1;

@@ -1,5 +1,6 @@
 //! `Value`: an owned `FerruleAny` with typed constructors and accessors.
 
+use std::borrow::Cow;
 use std::ffi::{c_char, c_void};
 use std::fmt;
 use std::mem::ManuallyDrop;
@@ -234,8 +235,14 @@ impl Value {
     }
 
     /// The type's name for messages ("int", "str", "Tensor", ...).
-    pub fn type_name(&self) -> &'static str {
-        type_name(self.0.type_index)
+    pub fn type_name(&self) -> Cow<'static, str> {
+        // A value whose tag and payload disagree (from a C caller: an object tag with a NULL
+        // pointer or on an object of another type) is described as such, so that an error never
+        // reads "expected Tensor, got Tensor".
+        match self.0.check() {
+            Ok(()) => Cow::Borrowed(type_name(self.0.type_index)),
+            Err(problem) => Cow::Owned(problem.to_string()),
+        }
     }
 
     /// Whether this is None.
@@ -345,7 +352,7 @@ impl Value {
 
     /// A new reference to the function, if this is one.
     pub fn to_function(&self) -> Option<Function> {
-        if self.0.type_index != type_index::FUNCTION {
+        if self.0.type_index != type_index::FUNCTION || self.0.check().is_err() {
             return None;
         }
         self.to_object().map(Function::from_object_unchecked)
@@ -402,11 +409,13 @@ impl Value {
 
     /// The tensor's DLTensor (metadata and data pointer; read only), borrowed from `self`.
     pub fn as_tensor(&self) -> Option<&DLTensor> {
-        if self.0.type_index != type_index::TENSOR {
+        // A caller's value may carry the Tensor tag on a NULL pointer or on another object: the
+        // check reads the header before the DLTensor behind it is trusted.
+        if self.0.type_index != type_index::TENSOR || self.0.check().is_err() {
             return None;
         }
         let object = self.as_object_ptr()?;
-        // SAFETY: a live tensor object starts with the header followed by its DLTensor.
+        // SAFETY: a live tensor object (checked above) starts with the header, then its DLTensor.
         Some(unsafe { &(*object.cast::<FerruleTensorObject>()).tensor })
     }
 }

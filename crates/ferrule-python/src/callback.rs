@@ -112,15 +112,17 @@ unsafe extern "C" fn trampoline(
         unsafe { *err = native_error("RuntimeError", "Python is finalizing; the callback was not called") };
         return -1;
     }
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| unsafe {
+    let result = ferrule_sys::panics::catch(|| unsafe {
         let gil = PyGILState_Ensure();
         let rc = call_python(&*(state as *const Callback), args, num_args, out, err);
         PyGILState_Release(gil);
         rc
-    }));
-    result.unwrap_or_else(|_| {
+    });
+    result.unwrap_or_else(|panic| {
         // SAFETY: as above.
-        unsafe { *err = native_error("RuntimeError", "ferrule: panic in the Python callback trampoline") };
+        unsafe {
+            *err = native_error("RuntimeError", &format!("ferrule: panic in the Python callback trampoline: {panic}"))
+        };
         -1
     })
 }
@@ -197,7 +199,8 @@ unsafe fn report_result_error(state: &Callback, result: *mut PyObject, e: ConvEr
                     "TypeError",
                     &format!(
                         "{who}: its return value of type '{tp}'{inner} could not be converted to a ferrule value \
-                         (expected None, bool, int, float, str, bytes, list, tuple, dict, Tensor or a callable)"
+                         (expected None, bool, int, float, str, bytes, list, tuple, dict, Tensor or a callable){}",
+                        crate::convert::foreign_tensor_hint(obj)
                     ),
                 );
             }

@@ -335,6 +335,29 @@ pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> Resul
     }
 }
 
+/// What to add to "cannot convert" when `obj` is a tensor of the pure-ctypes frontend
+/// (`ferrule.ffi.ctypes.Tensor`): same name as this extension's `ferrule.Tensor`, another class,
+/// so the bare message would read "cannot convert ... 'Tensor' (expected ... Tensor ...)". Empty
+/// for anything else. Only called on error paths.
+pub unsafe fn foreign_tensor_hint(obj: *mut PyObject) -> &'static str {
+    unsafe {
+        let tp = Py_TYPE(obj).cast::<PyObject>();
+        let Some(module) = Owned::new(PyObject_GetAttrString(tp, c"__module__".as_ptr())) else {
+            PyErr_Clear();
+            return "";
+        };
+        let is_ctypes_tensor = PyUnicode_Check(module.0) != 0
+            && PyUnicode_CompareWithASCIIString(module.0, c"ferrule.ffi._tensors".as_ptr()) == 0
+            && type_name(obj) == "Tensor";
+        if is_ctypes_tensor {
+            ": it is a tensor of the ctypes frontend (ferrule.ffi.ctypes.Tensor), not a ferrule.Tensor; \
+             share its memory with ferrule.from_dlpack(numpy.asarray(t)), or copy it with ferrule.asarray(t)"
+        } else {
+            ""
+        }
+    }
+}
+
 /// Converts a borrowed value to a new Python object (NULL with an error set on failure).
 pub unsafe fn any_to_py(a: &FerruleAny) -> *mut PyObject {
     unsafe { convert_any(a, false) }

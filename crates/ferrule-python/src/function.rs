@@ -345,8 +345,9 @@ unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e
             ConvError::Unsupported(obj) => {
                 let msg = format!(
                     "{label}: cannot convert a Python object of type '{}' (expected None, bool, int, float, str, bytes, \
-                     list, tuple, dict, Tensor or a callable)",
-                    type_name(obj)
+                     list, tuple, dict, Tensor or a callable){}",
+                    type_name(obj),
+                    crate::convert::foreign_tensor_hint(obj)
                 );
                 raise_kind("TypeError", &msg);
             }

@@ -1,6 +1,6 @@
 //! Module-level functions of `ferrule._ferrule` over the global registry and the library.
 
-use std::ffi::c_char;
+use std::ffi::{c_char, CString};
 use std::ptr::null_mut;
 use std::sync::atomic::Ordering;
 
@@ -11,7 +11,7 @@ use crate::api::api;
 use crate::convert::any_into_py;
 use crate::error::{raise_kind, raise_native_error};
 use crate::function::function_type;
-use crate::util::{c_string, none, raise, reraise_with_prefix, str_view, type_name};
+use crate::util::{none, raise, reraise_with_prefix, str_view, type_name};
 
 /// Reads a str argument as UTF-8, raising TypeError naming `what` otherwise.
 unsafe fn str_arg<'a>(obj: *mut PyObject, what: &str) -> Option<&'a str> {
@@ -29,11 +29,25 @@ unsafe fn str_arg<'a>(obj: *mut PyObject, what: &str) -> Option<&'a str> {
     }
 }
 
+/// A str argument that is a name (of a function, a path) as a C string: TypeError if not a str,
+/// ValueError if it contains a NUL character (a C string would silently end there).
+unsafe fn name_arg(obj: *mut PyObject, function: &str, arg: &str) -> Option<CString> {
+    unsafe {
+        let text = str_arg(obj, &format!("{function}(): {arg}"))?;
+        match CString::new(text) {
+            Ok(c) => Some(c),
+            Err(_) => {
+                raise(PyExc_ValueError, &format!("{function}(): {arg} must not contain NUL characters"));
+                None
+            }
+        }
+    }
+}
+
 /// `get_global_func(name) -> Function`; KeyError if nothing is registered under `name`.
 pub unsafe extern "C" fn get_global_func(_m: *mut PyObject, name: *mut PyObject) -> *mut PyObject {
     unsafe {
-        let Some(text) = str_arg(name, "get_global_func(): name") else { return null_mut() };
-        let c = c_string(text);
+        let Some(c) = name_arg(name, "get_global_func", "name") else { return null_mut() };
         let (mut out, mut err) = (null_mut(), null_mut());
         if (api().func_get_global)(c.as_ptr(), &mut out, &mut err) != 0 {
             raise_native_error(err);
@@ -55,13 +69,14 @@ pub unsafe extern "C" fn list_global_func_names(_m: *mut PyObject, _: *mut PyObj
     }
 }
 
-/// Optional str argument: NULL pointer for None.
-unsafe fn opt_str(obj: *mut PyObject, what: &str) -> Result<Option<std::ffi::CString>, ()> {
+/// Optional str argument (a doc, a signature): None for None; refused like a name when it
+/// contains a NUL character.
+unsafe fn opt_str(obj: *mut PyObject, function: &str, arg: &str) -> Result<Option<CString>, ()> {
     unsafe {
         if obj == Py_None() {
             return Ok(None);
         }
-        str_arg(obj, what).map(|s| Some(c_string(s))).ok_or(())
+        name_arg(obj, function, arg).map(Some).ok_or(())
     }
 }
 
@@ -77,10 +92,9 @@ pub unsafe extern "C" fn register_func(
             return null_mut();
         }
         let a = std::slice::from_raw_parts(args, 5);
-        let Some(name_text) = str_arg(a[0], "register_func(): name") else { return null_mut() };
-        let name = c_string(name_text);
-        let Ok(doc) = opt_str(a[2], "register_func(): doc") else { return null_mut() };
-        let Ok(signature) = opt_str(a[3], "register_func(): signature") else { return null_mut() };
+        let Some(name) = name_arg(a[0], "register_func", "name") else { return null_mut() };
+        let Ok(doc) = opt_str(a[2], "register_func", "doc") else { return null_mut() };
+        let Ok(signature) = opt_str(a[3], "register_func", "signature") else { return null_mut() };
         let flags = PyLong_AsLong(a[4]);
         if flags == -1 && !PyErr_Occurred().is_null() {
             return null_mut();
@@ -95,7 +109,7 @@ pub unsafe extern "C" fn register_func(
             (api().object_retain)(h);
             h
         } else if PyCallable_Check(func) != 0 {
-            let h = crate::callback::function_from_callable(func, Some(name_text));
+            let h = crate::callback::function_from_callable(func, name.to_str().ok());
             if h.is_null() {
                 return null_mut();
             }
@@ -125,8 +139,7 @@ pub unsafe extern "C" fn register_func(
 /// `remove_global_func(name)`; KeyError if nothing is registered under `name`.
 pub unsafe extern "C" fn remove_global_func(_m: *mut PyObject, name: *mut PyObject) -> *mut PyObject {
     unsafe {
-        let Some(text) = str_arg(name, "remove_global_func(): name") else { return null_mut() };
-        let c = c_string(text);
+        let Some(c) = name_arg(name, "remove_global_func", "name") else { return null_mut() };
         let mut err = null_mut();
         if (api().func_remove_global)(c.as_ptr(), &mut err) != 0 {
             raise_native_error(err);
@@ -139,8 +152,7 @@ pub unsafe extern "C" fn remove_global_func(_m: *mut PyObject, name: *mut PyObje
 /// `load_library(path)`: loads a plugin library into the process-wide registry.
 pub unsafe extern "C" fn load_library(_m: *mut PyObject, path: *mut PyObject) -> *mut PyObject {
     unsafe {
-        let Some(text) = str_arg(path, "load_library(): path") else { return null_mut() };
-        let c = c_string(text);
+        let Some(c) = name_arg(path, "load_library", "path") else { return null_mut() };
         let mut err = null_mut();
         // plugin initialisers may run for a while and may call back into Python from threads
         let ts = PyEval_SaveThread();

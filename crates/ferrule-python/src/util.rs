@@ -182,20 +182,21 @@ pub unsafe fn display(obj: *mut PyObject) -> String {
     }
 }
 
-/// A C string for the ABI; interior NULs are cut off rather than failing.
+/// A C string for the ABI (a message, a context line); interior NULs are written as `\0`, so
+/// nothing after them is lost. Names are refused instead (`registry::name_arg`).
 pub fn c_string(s: &str) -> CString {
-    let end = s.find('\0').unwrap_or(s.len());
-    CString::new(&s[..end]).unwrap_or_default()
+    CString::new(s).unwrap_or_else(|_| CString::new(s.replace('\0', "\\0")).unwrap_or_default())
 }
 
-/// Runs `f`, turning a Rust panic into a Python RuntimeError and a NULL return.
+/// Runs `f`, turning a Rust panic into a Python RuntimeError (quoting the panic and where it
+/// happened) and a NULL return. Nothing is printed (`ferrule_sys::panics`).
 #[inline(always)]
 pub fn guard<F: FnOnce() -> *mut PyObject>(f: F) -> *mut PyObject {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+    match ferrule_sys::panics::catch(f) {
         Ok(p) => p,
-        Err(_) => {
+        Err(panic) => {
             // SAFETY: Python entry points run with the GIL held.
-            unsafe { raise(PyExc_RuntimeError, "ferrule: internal panic in the Python extension") };
+            unsafe { raise(PyExc_RuntimeError, &format!("ferrule: internal panic in the Python extension: {panic}")) };
             null_mut()
         }
     }

@@ -1,5 +1,6 @@
 //! `Any`: the owned Rust view of the 16-byte `FerruleAny`, with conversions to and from Rust values.
 
+use std::borrow::Cow;
 use std::ffi::c_void;
 
 use ferrule_core::{DType, Device};
@@ -172,9 +173,15 @@ impl Any {
         self.0.type_index == ti::NONE
     }
 
-    /// The Python-style name of the held type, for error messages.
-    pub fn type_name(&self) -> &'static str {
-        type_name_of(self.0.type_index)
+    /// The Python-style name of the held type, for error messages. A value whose tag and payload
+    /// disagree (from C: an object tag with a NULL pointer, or on an object of another type, or an
+    /// unknown tag) is described as such rather than by its tag alone, so that an error never
+    /// reads "expected Tensor, got Tensor".
+    pub fn type_name(&self) -> Cow<'static, str> {
+        match check_raw(&self.0) {
+            Ok(()) => Cow::Borrowed(type_name_of(self.0.type_index)),
+            Err(problem) => Cow::Owned(problem.to_string()),
+        }
     }
 
     /// The int, also accepting a bool (as Python does).
@@ -302,25 +309,17 @@ impl Any {
     }
 }
 
+pub use ferrule_sys::RawValueProblem;
+
+/// Checks what can be checked of a raw value from a caller (see [`FerruleAny::check`]).
+#[inline]
+pub fn check_raw(raw: &FerruleAny) -> std::result::Result<(), RawValueProblem> {
+    raw.check()
+}
+
 /// The Python-style name of a type index, for error messages.
 pub fn type_name_of(type_index: i32) -> &'static str {
-    match type_index {
-        ti::NONE => "None",
-        ti::INT => "int",
-        ti::BOOL => "bool",
-        ti::FLOAT => "float",
-        ti::OPAQUE_PTR => "opaque pointer",
-        ti::DTYPE => "dtype",
-        ti::DEVICE => "device",
-        ti::SMALL_STR | ti::STR => "str",
-        ti::SMALL_BYTES | ti::BYTES => "bytes",
-        ti::ERROR => "Error",
-        ti::FUNCTION => "Function",
-        ti::ARRAY => "Array",
-        ti::MAP => "Map",
-        ti::TENSOR => "Tensor",
-        _ => "object",
-    }
+    ti::name(type_index)
 }
 
 impl Drop for Any {

@@ -4,9 +4,16 @@ use std::collections::HashMap;
 
 use ferrule_sys::type_index as ti;
 
-use crate::any::Any;
+use crate::any::{check_raw, Any};
 use crate::error::{Error, Result};
 use crate::object::ObjectType;
+
+/// `item` (at `pos` among what a caller handed over) if it is well-formed as far as can be
+/// checked; a TypeError naming `what` and the position otherwise.
+fn checked_item<'a>(item: &'a Any, what: &str, pos: usize) -> Result<&'a Any> {
+    check_raw(item.as_raw()).map_err(|problem| Error::type_error(format!("{what}: item {pos} is {problem}")))?;
+    Ok(item)
+}
 
 /// An immutable array of values (`FERRULE_TYPE_ARRAY`).
 #[derive(Debug, Clone, Default)]
@@ -16,6 +23,19 @@ impl Array {
     /// Wraps the values.
     pub fn new(items: Vec<Any>) -> Array {
         Array(items)
+    }
+
+    /// An array of new references to `items` handed over by a caller (`what` names the
+    /// function and argument): the memory is allocated fallibly, before any item is read, and
+    /// every item is checked as far as it can be ([`check_raw`]). Errors: MemoryError when the
+    /// allocation fails; TypeError naming the position of a malformed item.
+    pub fn try_from_slice(items: &[Any], what: &str) -> Result<Array> {
+        let mut copy = Vec::new();
+        copy.try_reserve_exact(items.len()).map_err(|_| Error::out_of_memory(what, std::mem::size_of_val(items)))?;
+        for (pos, item) in items.iter().enumerate() {
+            copy.push(checked_item(item, what, pos)?.clone());
+        }
+        Ok(Array(copy))
     }
 
     /// The values.
@@ -69,6 +89,12 @@ impl Map {
     /// Errors: TypeError naming the position of a key that is neither a str nor an int.
     pub fn new(pairs: impl IntoIterator<Item = (Any, Any)>) -> Result<Map> {
         let mut map = Map::default();
+        map.insert_all(pairs)?;
+        Ok(map)
+    }
+
+    fn insert_all(&mut self, pairs: impl IntoIterator<Item = (Any, Any)>) -> Result<()> {
+        let map = self;
         for (pos, (k, v)) in pairs.into_iter().enumerate() {
             let key = key_of(&k).ok_or_else(|| {
                 Error::type_error(format!("Map key at position {pos} must be str or int, got {}", k.type_name()))
@@ -82,6 +108,24 @@ impl Map {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// [`Map::new`] over `keys[i] -> values[i]`, with its tables allocated fallibly (the count
+    /// comes from a caller). Errors: MemoryError naming `what` when an allocation fails; as
+    /// [`Map::new`] otherwise.
+    pub fn try_from_slices(keys: &[Any], values: &[Any], what: &str) -> Result<Map> {
+        let n = keys.len().min(values.len());
+        let oom = || Error::out_of_memory(what, n.saturating_mul(2 * std::mem::size_of::<Any>()));
+        let mut map = Map::default();
+        map.keys.try_reserve_exact(n).map_err(|_| oom())?;
+        map.values.try_reserve_exact(n).map_err(|_| oom())?;
+        map.index.try_reserve(n).map_err(|_| oom())?;
+        for pos in 0..n {
+            checked_item(&keys[pos], &format!("{what}: 'keys'"), pos)?;
+            checked_item(&values[pos], &format!("{what}: 'values'"), pos)?;
+        }
+        map.insert_all(keys[..n].iter().cloned().zip(values[..n].iter().cloned()))?;
         Ok(map)
     }
 

@@ -46,6 +46,27 @@ fn c_string(s: &str) -> CString {
     CString::new(s.replace('\0', "\\0")).unwrap_or_default()
 }
 
+/// `bytes` (from a C string: no NUL inside) as a C string of UTF-8, invalid sequences replaced by
+/// U+FFFD, in memory allocated fallibly: `None` when the allocator refuses (the length comes
+/// from a caller, so this must not abort the process).
+fn try_c_string_lossy(bytes: &[u8]) -> Option<CString> {
+    let mut text: Vec<u8> = Vec::new();
+    text.try_reserve_exact(bytes.len() + 1).ok()?;
+    for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid().as_bytes();
+        let replacement = if chunk.invalid().is_empty() { 0 } else { 3 };
+        // + 1: room for the terminating NUL, so that CString never reallocates (infallibly).
+        text.try_reserve(valid.len() + replacement + 1).ok()?;
+        text.extend_from_slice(valid);
+        if replacement > 0 {
+            text.extend_from_slice("\u{FFFD}".as_bytes());
+        }
+    }
+    text.try_reserve_exact(1).ok()?;
+    // No NUL inside: `bytes` came from a C string and U+FFFD has none.
+    CString::new(text).ok()
+}
+
 impl ErrorObj {
     /// The kind, e.g. "TypeError".
     pub fn kind(&self) -> &str {
@@ -77,11 +98,57 @@ impl ErrorObj {
         self.context.lock().unwrap_or_else(|p| p.into_inner()).joined.as_ptr()
     }
 
+    /// Copies the context joined by newlines into `buf`, NUL-terminated and truncated to fit,
+    /// as one snapshot taken under the context's lock (so a concurrent `add_context` cannot tear
+    /// it). Returns the full length in bytes, without the NUL.
+    pub fn copy_context(&self, buf: &mut [u8]) -> usize {
+        let ctx = self.context.lock().unwrap_or_else(|p| p.into_inner());
+        let text = ctx.joined.as_bytes();
+        if let Some(room) = buf.len().checked_sub(1) {
+            let n = text.len().min(room);
+            buf[..n].copy_from_slice(&text[..n]);
+            buf[n] = 0;
+        }
+        text.len()
+    }
+
     /// Appends a line of context.
     pub fn add_context(&self, line: &str) {
         let mut ctx = self.context.lock().unwrap_or_else(|p| p.into_inner());
         ctx.lines.push(line.to_owned());
         ctx.joined = c_string(&ctx.lines.join("\n"));
+    }
+
+    /// Appends a line of context from C (`bytes`: no NUL inside; invalid UTF-8 replaced), with
+    /// every allocation fallible since the line's length comes from a caller: a line that
+    /// cannot be stored is replaced by a short note saying so.
+    pub fn add_context_c(&self, bytes: &[u8]) {
+        let mut ctx = self.context.lock().unwrap_or_else(|p| p.into_inner());
+        let joined_len = ctx.joined.as_bytes().len() + 1 + bytes.len();
+        let stored = try_c_string_lossy(bytes).and_then(|line| {
+            let line = line.into_string().ok()?;
+            let mut joined: Vec<u8> = Vec::new();
+            joined.try_reserve_exact(joined_len + 1).ok()?;
+            ctx.lines.try_reserve(1).ok()?;
+            Some((line, joined))
+        });
+        let (line, mut joined) = match stored {
+            Some(parts) => parts,
+            None => {
+                let note = format!("<a context line of {} bytes could not be stored: out of memory>", bytes.len());
+                let mut joined = Vec::new();
+                joined.reserve_exact(ctx.joined.as_bytes().len() + 1 + note.len() + 1);
+                (note, joined)
+            }
+        };
+        joined.extend_from_slice(ctx.joined.as_bytes());
+        if !ctx.lines.is_empty() {
+            joined.push(b'\n');
+        }
+        joined.extend_from_slice(line.as_bytes());
+        ctx.lines.push(line);
+        // No NUL inside: every line came from a NUL-free source; the room for the NUL is reserved.
+        ctx.joined = CString::new(joined).unwrap_or_default();
     }
 
     /// Attaches (or with a null `payload`, removes) a frontend payload.
@@ -121,6 +188,28 @@ impl Error {
             context: Mutex::new(Context { lines: Vec::new(), joined: CString::default() }),
             payload: Mutex::new(None),
         }))
+    }
+
+    /// An error from C strings (`ferrule_error_create`): kind and message copied in memory
+    /// allocated fallibly, invalid UTF-8 replaced; an empty kind reads as RuntimeError. When
+    /// the copies cannot be allocated, a MemoryError saying so instead (the lengths come from a
+    /// caller, so this must not abort the process).
+    pub fn from_c(kind: &CStr, message: &CStr) -> Error {
+        let kind_bytes = if kind.is_empty() { b"RuntimeError".as_slice() } else { kind.to_bytes() };
+        match (try_c_string_lossy(kind_bytes), try_c_string_lossy(message.to_bytes())) {
+            (Some(kind), Some(message)) => Error(ObjRef::new(ErrorObj {
+                kind,
+                message,
+                context: Mutex::new(Context { lines: Vec::new(), joined: CString::default() }),
+                payload: Mutex::new(None),
+            })),
+            _ => Error::out_of_memory("ferrule_error_create", kind_bytes.len() + message.to_bytes().len() + 2),
+        }
+    }
+
+    /// A MemoryError: `what` (a function, an argument) could not allocate `bytes` bytes.
+    pub fn out_of_memory(what: &str, bytes: usize) -> Error {
+        Error::new("MemoryError", &format!("{what}: cannot allocate {bytes} bytes"))
     }
 
     /// A TypeError.

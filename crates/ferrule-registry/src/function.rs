@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use ferrule_sys::{type_index as ti, FerruleAny, FerruleCallback, FerruleObject, FerruleStateDeleter};
 
-use crate::any::Any;
+use crate::any::{check_raw, type_name_of, Any, RawValueProblem};
 use crate::error::{Error, ErrorObj, Result};
 use crate::object::{ObjRef, ObjectType};
 use crate::signature::Signature;
@@ -243,13 +243,9 @@ impl Function {
         match &*self.callable {
             Callable::Native(f) => f(args),
             Callable::C { callback, state, .. } => {
-                let mut out = FerruleAny::NONE;
-                let mut err: *mut FerruleObject = std::ptr::null_mut();
                 let n = i32::try_from(args.len()).map_err(|_| Error::value_error("too many arguments"))?;
-                // SAFETY: `Any` is repr(transparent) over FerruleAny; the callback follows the ABI.
-                let rc = unsafe { callback(*state, args.as_ptr().cast(), n, &mut out, &mut err) };
-                // SAFETY: on success the callee gave us `out`; on failure, an error object.
-                unsafe { Self::finish(rc, out, err, self.name()) }
+                // SAFETY: `Any` is repr(transparent) over FerruleAny: `n` borrowed values.
+                unsafe { call_c_checked(*callback, *state, args.as_ptr().cast(), n, self) }
             }
         }
     }
@@ -268,14 +264,8 @@ impl Function {
     /// with no defaults to fill is called directly, without converting anything.
     ///
     /// # Safety
-    /// `args` points at `n` valid values (or n == 0); `out` and `err` are writable.
-    pub unsafe fn call_raw(
-        &self,
-        args: *const FerruleAny,
-        n: i32,
-        out: *mut FerruleAny,
-        err: *mut *mut FerruleObject,
-    ) -> Result<()> {
+    /// `args` points at `n` valid values (or n == 0); `out` is writable.
+    pub unsafe fn call_raw(&self, args: *const FerruleAny, n: i32, out: *mut FerruleAny) -> Result<()> {
         let n_args = usize::try_from(n)
             .map_err(|_| Error::value_error(format!("{}(): negative argument count {n}", self.name())))?;
         if let Some(sig) = self.fill_defaults(n_args)? {
@@ -286,15 +276,13 @@ impl Function {
             return Ok(());
         }
         match &*self.callable {
-            // SAFETY: caller contract; `out` arrives as None per the ABI.
-            Callable::C { callback, state, .. } => unsafe {
-                *out = FerruleAny::NONE;
-                if callback(*state, args, n, out, err) == 0 {
-                    Ok(())
-                } else {
-                    Err(Self::take_error(*err, self.name()))
-                }
-            },
+            Callable::C { callback, state, .. } => {
+                // SAFETY: caller contract.
+                let result = unsafe { call_c_checked(*callback, *state, args, n, self) }?;
+                // SAFETY: `out` is writable.
+                unsafe { *out = result.into_raw() };
+                Ok(())
+            }
             Callable::Native(f) => {
                 // SAFETY: caller contract.
                 let result = f(unsafe { Any::slice_from_raw(args, n_args) })?;
@@ -304,27 +292,94 @@ impl Function {
             }
         }
     }
+}
 
-    unsafe fn finish(rc: i32, out: FerruleAny, err: *mut FerruleObject, name: &str) -> Result<Any> {
-        if rc == 0 {
-            // SAFETY: the callee handed over ownership of `out`.
-            Ok(unsafe { Any::from_raw(out) })
-        } else {
-            // SAFETY: on failure the callee gave us an error object (or broke the contract).
-            Err(unsafe { Self::take_error(err, name) })
-        }
+/// Calls a C callback and holds it to the calling convention (ferrule.h, "C callbacks that
+/// break the contract"): it must return 0 with a well-formed owned value in `*out` and nothing in
+/// `*err`, or -1 with a new Error in `*err`. Anything else becomes a RuntimeError naming the
+/// function and what it did, after releasing whatever it handed over that can be released
+/// safely. The callee gets its own `out` (None) and `err` (NULL) slots, so what it stores is
+/// always seen, whatever the caller's slots held.
+///
+/// # Safety
+/// `args` points at `n` valid values (or `n == 0`); `callback` and `state` come from one
+/// `Callable::C`.
+#[inline]
+pub unsafe fn call_c_checked(
+    callback: FerruleCallback,
+    state: *mut c_void,
+    args: *const FerruleAny,
+    n: i32,
+    func: &Function,
+) -> Result<Any> {
+    let mut out = FerruleAny::NONE;
+    let mut err: *mut FerruleObject = std::ptr::null_mut();
+    // SAFETY: caller contract; `out` arrives as None and `err` as NULL, as the ABI says.
+    let rc = unsafe { callback(state, args, n, &mut out, &mut err) };
+    if rc == 0 && err.is_null() && check_raw(&out).is_ok() {
+        // SAFETY: on success the callee handed over ownership of `out`, checked well-formed.
+        return Ok(unsafe { Any::from_raw(out) });
     }
+    // SAFETY: what the callee stored, read as far as it can be checked.
+    Err(unsafe { contract_error(rc, out, err, func.name()) })
+}
 
-    unsafe fn take_error(err: *mut FerruleObject, name: &str) -> Error {
-        // SAFETY: an error object we now own, if the callee followed the ABI.
-        match unsafe { ObjRef::<ErrorObj>::downcast(err) } {
-            // SAFETY: type checked above; ownership passes to us.
-            Some(_) => Error::from_object(unsafe { ObjRef::from_raw(err) }),
-            None => {
-                // SAFETY: release whatever non-error object the callee may have stored.
-                unsafe { crate::object::release(err) };
-                Error::runtime_error(format!("{name}() failed without setting an error"))
+/// The error for a callback that returned `rc` with `out` and `err` but did not return a result
+/// (or returned a malformed one); takes ownership of what can be released.
+#[cold]
+unsafe fn contract_error(rc: i32, out: FerruleAny, err: *mut FerruleObject, name: &str) -> Error {
+    // What the callee stored in *err, taken over: its own error when it is one.
+    // SAFETY: a non-NULL *err is an object the callee created (the contract; not checkable).
+    let stored = (!err.is_null()).then(|| match unsafe { ObjRef::<ErrorObj>::downcast(err) } {
+        // SAFETY: type checked; ownership passes to us.
+        Some(_) => Ok(Error::from_object(unsafe { ObjRef::from_raw(err) })),
+        None => {
+            // SAFETY: as above.
+            let index = unsafe { (*err).type_index };
+            // SAFETY: an object the callee handed over; release its reference.
+            unsafe { crate::object::release(err) };
+            Err(index)
+        }
+    });
+    match (rc, stored) {
+        // On failure *out is not the caller's (the callee may still own what it put there): left alone.
+        (-1, Some(Ok(error))) => error,
+        (-1, None) => Error::runtime_error(format!("{name}() failed (returned -1) without storing an error in *err")),
+        (-1, Some(Err(index))) => Error::runtime_error(format!(
+            "{name}() failed (returned -1) and stored an object of type index {index} ({}) in *err instead of an \
+                 Error",
+            type_name_of(index)
+        )),
+        (0, Some(stored)) => {
+            if check_raw(&out).is_ok() {
+                // SAFETY: a well-formed result the callee handed over with its success.
+                drop(unsafe { Any::from_raw(out) });
             }
+            let what = match stored {
+                Ok(error) => format!("{}: {}", error.kind(), error.message()),
+                Err(index) => format!("an object of type index {index} ({})", type_name_of(index)),
+            };
+            Error::runtime_error(format!("{name}() returned 0 (success) but also stored an error in *err ({what})"))
+        }
+        (0, None) => {
+            let problem = check_raw(&out);
+            if let Err(RawValueProblem::Mismatch { .. }) = problem {
+                // SAFETY: a live object (its header was read) the callee handed over as its result.
+                unsafe { crate::object::release(out.payload.v_obj) };
+            }
+            let problem = problem.err().map_or_else(String::new, |p| p.to_string());
+            Error::runtime_error(format!("{name}() returned a malformed result: {problem}"))
+        }
+        (rc, stored) => {
+            let what = match stored {
+                Some(Ok(error)) => format!("; the error it stored: {}: {}", error.kind(), error.message()),
+                Some(Err(index)) => format!("; it stored an object of type index {index} in *err"),
+                None => String::new(),
+            };
+            Error::runtime_error(format!(
+                "{name}() returned {rc}: a packed function returns 0 (success) or -1 (failure, with an error in \
+                 *err){what}"
+            ))
         }
     }
 }
@@ -332,6 +387,7 @@ impl Function {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ferrule_sys::type_index as ti;
 
     /// A C callback returning how many arguments it received.
     unsafe extern "C" fn count_args(
@@ -366,5 +422,64 @@ mod tests {
         let one = [Any::from(1i64)];
         assert_eq!(two.call(&one).unwrap().as_int(), Some(2));
         assert_eq!(three.call(&one).unwrap().as_int(), Some(3));
+    }
+
+    /// A C callback that breaks the convention in the way its first argument (an int) says; the
+    /// second (a Str) and third (an Error) are what it hands over, retained.
+    unsafe extern "C" fn misbehave(
+        _state: *mut c_void,
+        args: *const FerruleAny,
+        _num_args: i32,
+        out: *mut FerruleAny,
+        err: *mut *mut FerruleObject,
+    ) -> i32 {
+        // SAFETY: the three arguments the test passes; `out` and `err` are the callee's slots.
+        unsafe {
+            let args = std::slice::from_raw_parts(args, 3);
+            let handed_over = |i: usize| Any::from_borrowed(&args[i]).into_raw();
+            match args[0].payload.v_int64 {
+                0 => -1, // no error stored
+                1 => 7,  // not a status
+                2 => {
+                    *out = FerruleAny { type_index: 999, small_len: 0, payload: args[0].payload };
+                    0
+                }
+                3 => {
+                    *out = handed_over(1);
+                    *err = handed_over(2).payload.v_obj;
+                    0
+                }
+                _ => {
+                    let mut value = handed_over(1);
+                    value.type_index = ti::TENSOR; // a Str object under the Tensor tag
+                    *out = value;
+                    0
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn c_callbacks_are_held_to_the_calling_convention() {
+        let f =
+            Function::from_callable(Callable::C { callback: misbehave, state: std::ptr::null_mut(), deleter: None });
+        let s = Any::str("a string long enough to be an object");
+        let e = Any::object(Error::value_error("and a success").into_object());
+        let cases = [
+            (0, "<anonymous function>() failed (returned -1) without storing an error in *err"),
+            (1, "<anonymous function>() returned 7: a packed function returns 0 (success) or -1"),
+            (2, "<anonymous function>() returned a malformed result: a value with unknown type index 999"),
+            (3, "<anonymous function>() returned 0 (success) but also stored an error in *err (ValueError: and a success)"),
+            (4, "returned a malformed result: a value tagged Tensor (type index 71) holding an object of type index 65"),
+        ];
+        for (how, message) in cases {
+            let error = f.call(&[Any::int(how), s.clone(), e.clone()]).unwrap_err();
+            assert_eq!(error.kind(), "RuntimeError");
+            assert!(error.message().contains(message), "{how}: {}", error.message());
+            // what the callee handed over was released
+            // SAFETY: `s` and `e` hold live objects for the whole test.
+            let count = |v: &Any| unsafe { crate::object::use_count(v.as_object_ptr().unwrap()) };
+            assert_eq!((count(&s), count(&e)), (1, 1), "{how}");
+        }
     }
 }

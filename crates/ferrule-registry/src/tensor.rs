@@ -2,6 +2,7 @@
 //! and zero-copy DLPack import and export.
 
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use ferrule_core::{contiguous_strides, DType, Device, Storage, Tensor};
@@ -97,8 +98,15 @@ pub fn tensor_create(shape: &[i64], dtype: DLDataType, device: DLDevice) -> Resu
     Ok(TensorObj::new(Tensor::zeros(shape, dtype).map_err(|e| Error::from(e.with_context("in tensor_create")))?))
 }
 
-/// Calls a DLPack producer's deleter when the last view of its memory is gone.
-struct ManagedOwner(*mut DLManagedTensorVersioned);
+/// Calls a DLPack producer's deleter when the last view of its memory is gone, once armed.
+///
+/// The owner goes into the storage before the tensor around it is built; it is armed only when
+/// the import has succeeded, so that nothing on a failure path (an error or a panic dropping the
+/// half-built storage) calls the deleter of a managed tensor the caller still owns.
+struct ManagedOwner {
+    managed: *mut DLManagedTensorVersioned,
+    armed: Arc<AtomicBool>,
+}
 
 // SAFETY: DLPack deleters may be called from any thread (the consumer decides where it drops).
 unsafe impl Send for ManagedOwner {}
@@ -107,10 +115,13 @@ unsafe impl Sync for ManagedOwner {}
 
 impl Drop for ManagedOwner {
     fn drop(&mut self) {
-        // SAFETY: we own the managed tensor and call its deleter exactly once.
+        if !self.armed.load(Ordering::Acquire) {
+            return;
+        }
+        // SAFETY: armed means ferrule owns the managed tensor; this runs once, when the storage dies.
         unsafe {
-            if let Some(deleter) = (*self.0).deleter {
-                deleter(self.0);
+            if let Some(deleter) = (*self.managed).deleter {
+                deleter(self.managed);
             }
         }
     }
@@ -120,11 +131,34 @@ fn buffer_error(message: String) -> Error {
     Error::new("BufferError", &message)
 }
 
-/// Wraps a DLPack tensor without copying; ferrule owns `managed` only on success.
+/// Reads `ndim` int64s of a DLTensor's shape or strides (never more than the producer's
+/// `ndim` promises; the copy is allocated fallibly, as `ndim` comes from the producer).
 ///
 /// # Safety
-/// `managed` points at a valid `DLManagedTensorVersioned` whose memory stays valid until its
-/// deleter is called.
+/// `ptr` points at `ndim` readable int64s.
+unsafe fn read_dims(ptr: *const i64, ndim: usize, what: &str) -> Result<Vec<i64>> {
+    let mut dims = Vec::new();
+    dims.try_reserve_exact(ndim).map_err(|_| {
+        Error::new("MemoryError", &format!("from_dlpack: cannot allocate the {what} of {ndim} dimensions"))
+    })?;
+    // SAFETY: caller contract.
+    dims.extend_from_slice(unsafe { std::slice::from_raw_parts(ptr, ndim) });
+    Ok(dims)
+}
+
+/// Wraps a DLPack tensor without copying. ferrule owns `managed` (and calls its deleter once,
+/// when the last view of the memory is gone) only on success; on every failure, the caller
+/// still owns it and its deleter has not been called.
+///
+/// Every field is checked before anything is taken over: the version, device and dtype; a NULL
+/// `shape` with `ndim > 0`; negative dimensions; an element count, extent or byte size that
+/// overflows; a NULL `data` with elements to address; a `byte_offset` or extent that takes the
+/// addresses past the end of the address space. Whether the memory really is there cannot be
+/// checked: that stays the producer's promise.
+///
+/// # Safety
+/// `managed` is NULL or points at a `DLManagedTensorVersioned` whose `shape` (and `strides`,
+/// unless NULL) hold `ndim` entries and whose memory stays valid until its deleter is called.
 pub unsafe fn tensor_from_dlpack(managed: *mut DLManagedTensorVersioned) -> Result<ObjRef<TensorObj>> {
     if managed.is_null() {
         return Err(Error::value_error("from_dlpack: the managed tensor is NULL"));
@@ -147,43 +181,83 @@ pub unsafe fn tensor_from_dlpack(managed: *mut DLManagedTensorVersioned) -> Resu
     let dtype = DType::from_dlpack(dl.dtype.code, dl.dtype.bits, dl.dtype.lanes)
         .map_err(|e| buffer_error(format!("from_dlpack: {}", e.message)))?;
     let ndim = usize::try_from(dl.ndim).map_err(|_| buffer_error(format!("from_dlpack: negative ndim {}", dl.ndim)))?;
-    // SAFETY: DLPack guarantees `ndim` entries when ndim > 0.
-    let shape: Vec<i64> =
-        if ndim == 0 { Vec::new() } else { unsafe { std::slice::from_raw_parts(dl.shape, ndim) }.to_vec() };
+    if ndim > 0 && dl.shape.is_null() {
+        return Err(buffer_error(format!("from_dlpack: 'shape' is NULL but ndim is {ndim}")));
+    }
+    // SAFETY: DLPack guarantees `ndim` entries at a non-NULL shape (checked just above).
+    let shape = if ndim == 0 { Vec::new() } else { unsafe { read_dims(dl.shape, ndim, "shape") }? };
     if shape.iter().any(|&d| d < 0) {
         return Err(buffer_error(format!("from_dlpack: negative dimension in shape {shape:?}")));
     }
-    let strides: Vec<i64> = if dl.strides.is_null() || ndim == 0 {
+    // As everywhere in ferrule, the non-zero dimensions must multiply out even when one is 0.
+    let nonzero = shape.iter().filter(|&&d| d != 0).try_fold(1i64, |acc, &d| acc.checked_mul(d));
+    let Some(nonzero) = nonzero else {
+        return Err(buffer_error(format!("from_dlpack: shape {shape:?} has too many elements")));
+    };
+    let numel = if shape.contains(&0) { 0 } else { nonzero };
+    let strides = if dl.strides.is_null() || ndim == 0 {
         contiguous_strides(&shape)
     } else {
         // SAFETY: as for shape.
-        unsafe { std::slice::from_raw_parts(dl.strides, ndim) }.to_vec()
+        unsafe { read_dims(dl.strides, ndim, "strides") }?
     };
     let itemsize = dtype.itemsize() as i64;
-    let numel: i64 = shape.iter().product();
-    // The storage spans exactly the elements the view reaches, so negative strides work too.
+    let overflow = || buffer_error(format!("from_dlpack: shape {shape:?} with strides {strides:?} overflows"));
+    // The storage spans exactly the elements the view reaches (in elements from the first), so
+    // negative strides work too.
     let (mut low, mut high) = (0i64, 0i64);
     if numel > 0 {
         for (&d, &s) in shape.iter().zip(&strides) {
-            let reach = s.checked_mul(d - 1).ok_or_else(|| buffer_error("from_dlpack: strides overflow".into()))?;
+            let reach = s.checked_mul(d - 1).ok_or_else(overflow)?;
             if reach < 0 {
-                low += reach;
+                low = low.checked_add(reach).ok_or_else(overflow)?;
             } else {
-                high += reach;
+                high = high.checked_add(reach).ok_or_else(overflow)?;
             }
         }
     }
-    let nbytes = if numel > 0 { (high - low + 1) * itemsize } else { 0 };
-    // SAFETY: the producer guarantees `data + byte_offset` addresses the first element.
-    let base = unsafe { dl.data.cast::<u8>().add(dl.byte_offset as usize).offset((low * itemsize) as isize) };
+    let (base, nbytes) = if numel == 0 {
+        (std::ptr::null_mut(), 0usize)
+    } else {
+        if dl.data.is_null() {
+            return Err(buffer_error(format!("from_dlpack: 'data' is NULL but the tensor has {numel} elements")));
+        }
+        let span = high
+            .checked_sub(low)
+            .and_then(|n| n.checked_add(1))
+            .and_then(|n| n.checked_mul(itemsize))
+            .and_then(|n| isize::try_from(n).ok())
+            .ok_or_else(overflow)?;
+        // The addresses of the first and one past the last byte reached, which must not wrap
+        // around or leave the range a Rust pointer may address (isize::MAX).
+        let first = usize::try_from(dl.byte_offset)
+            .ok()
+            .and_then(|offset| (dl.data as usize).checked_add(offset))
+            .and_then(|start| low.checked_mul(itemsize).and_then(|back| start.checked_add_signed(back as isize)));
+        let fits =
+            first.and_then(|first| first.checked_add(span as usize)).is_some_and(|end| end <= isize::MAX as usize);
+        let Some(first) = first.filter(|_| fits) else {
+            return Err(buffer_error(format!(
+                "from_dlpack: byte_offset {} takes the tensor past the end of the address space",
+                dl.byte_offset
+            )));
+        };
+        (dl.data.cast::<u8>().with_addr(first), span as usize)
+    };
     let readonly = m.flags & DLPACK_FLAG_BITMASK_READ_ONLY != 0;
-    // SAFETY: the producer keeps the memory valid until its deleter, which the owner calls.
-    let storage = unsafe { Storage::from_foreign(base, nbytes as usize, Device::CPU, Box::new(ManagedOwner(managed))) };
+    let armed = Arc::new(AtomicBool::new(false));
+    let owner = Box::new(ManagedOwner { managed, armed: armed.clone() });
+    // SAFETY: the producer keeps the memory valid until its deleter, which the owner calls once
+    // armed; `base .. base + nbytes` is the range computed above.
+    let storage = unsafe { Storage::from_foreign(base, nbytes, Device::CPU, owner) };
     // The mark goes on the memory itself, so that every view of the tensor keeps it.
     let storage = if readonly { storage.into_read_only() } else { storage };
     // SAFETY: the extent computed above contains every reachable element.
-    let tensor = unsafe { Tensor::from_storage(Arc::new(storage), shape, strides, -low, dtype) }?;
-    Ok(TensorObj::new(tensor))
+    let tensor = unsafe { Tensor::from_storage(Arc::new(storage), shape, strides, -low, dtype) }
+        .map_err(|e| buffer_error(format!("from_dlpack: {}", e.message)))?;
+    let object = TensorObj::new(tensor);
+    armed.store(true, Ordering::Release);
+    Ok(object)
 }
 
 /// What an exported DLPack tensor points at: the managed struct first, then the tensor it keeps alive.

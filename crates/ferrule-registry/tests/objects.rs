@@ -138,3 +138,57 @@ proptest! {
         prop_assert_eq!(back.tensor().to_vec::<f64>().unwrap(), expect);
     }
 }
+
+/// A value whose tag and payload disagree (as a C caller may pass one) is described as such: an
+/// error never reads "expected Tensor, got Tensor".
+#[test]
+fn malformed_values_are_described() {
+    use ferrule_sys::{type_index as ti, FerruleAny, FerruleAnyPayload};
+    let raw = |type_index, payload| FerruleAny { type_index, small_len: 0, payload };
+    let null_tensor = raw(ti::TENSOR, FerruleAnyPayload { v_obj: std::ptr::null_mut() });
+    // SAFETY: borrowed views of plain values (no object is released)
+    let view = |v: &FerruleAny| unsafe { Any::slice_from_raw(v, 1) }[0].type_name().into_owned();
+    assert_eq!(view(&null_tensor), "a Tensor value (type index 71) whose object pointer is NULL");
+    assert_eq!(view(&raw(999, FerruleAnyPayload { v_int64: 5 })), "a value with unknown type index 999");
+    assert_eq!(view(&raw(ti::INT, FerruleAnyPayload { v_int64: 5 })), "int");
+    let s = Any::str("a string long enough to be an object");
+    let mut mislabeled = *s.as_raw();
+    mislabeled.type_index = ti::TENSOR;
+    assert_eq!(view(&mislabeled), "a value tagged Tensor (type index 71) holding an object of type index 65 (str)");
+    let mut generic = *s.as_raw();
+    generic.type_index = ti::OBJECT; // any object may travel under the generic tag
+    assert_eq!(view(&generic), "object");
+    // containers refuse them, naming the position, before keeping any reference
+    let items = [Any::int(1), s.clone()];
+    assert!(Array::try_from_slice(&items, "test").is_ok());
+    // SAFETY: as above
+    let bad = unsafe { Any::slice_from_raw(&null_tensor, 1) };
+    let error = Array::try_from_slice(bad, "test: 'items'").unwrap_err();
+    assert_eq!(error.message(), "test: 'items': item 0 is a Tensor value (type index 71) whose object pointer is NULL");
+}
+
+/// Error strings from C are copied (fallibly), invalid UTF-8 replaced; an empty kind reads as
+/// RuntimeError.
+#[test]
+fn error_strings_from_c() {
+    let error = Error::from_c(c"", c"bad \xff byte");
+    assert_eq!(error.kind(), "RuntimeError");
+    assert_eq!(error.message(), "bad \u{fffd} byte");
+    error.object().add_context_c(b"a \xfe line");
+    assert_eq!(error.object().context(), vec!["a \u{fffd} line"]);
+}
+
+/// Context is copied out under the lock, truncated to the buffer, NUL-terminated.
+#[test]
+fn error_context_copies() {
+    let error = Error::value_error("bad");
+    error.object().add_context_c(b"first");
+    error.object().add_context_c(b"second");
+    let mut buf = [0xAAu8; 8];
+    assert_eq!(error.object().copy_context(&mut buf), 12);
+    assert_eq!(&buf, b"first\ns\0");
+    let mut big = [0u8; 32];
+    assert_eq!(error.object().copy_context(&mut big), 12);
+    assert_eq!(&big[..13], b"first\nsecond\0");
+    assert_eq!(error.object().copy_context(&mut []), 12);
+}

@@ -1,4 +1,6 @@
-//! The C ABI of libferrule (`include/ferrule/ferrule.h`) as `#[repr(C)]` Rust types: no code, no state.
+//! The C ABI of libferrule (`include/ferrule/ferrule.h`) as `#[repr(C)]` Rust types, and the one
+//! piece of behaviour every Rust side of the ABI must share: how a panic caught at the boundary is
+//! kept quiet and reported ([`panics`]).
 //!
 //! Every crate that crosses the ABI (the implementation in `ferrule-capi`, the plugin-side API,
 //! the Python extension) shares these definitions. Their layout is pinned by the assertions at
@@ -7,6 +9,7 @@
 #![allow(non_camel_case_types)]
 
 mod dlpack;
+pub mod panics;
 pub use dlpack::*;
 
 use std::ffi::{c_char, c_void};
@@ -52,6 +55,78 @@ pub mod type_index {
     pub const MAP: i32 = 70;
     /// Tensor object.
     pub const TENSOR: i32 = 71;
+
+    /// Whether `tag` is a type index of this ABI version.
+    #[inline]
+    pub fn is_known(tag: i32) -> bool {
+        (NONE..=SMALL_BYTES).contains(&tag) || (STATIC_OBJECT_BEGIN..=TENSOR).contains(&tag)
+    }
+
+    /// The Python-style name of a type index, for error messages ("object" for any object type
+    /// without a more specific name, "unknown" below the object range).
+    pub fn name(tag: i32) -> &'static str {
+        match tag {
+            NONE => "None",
+            INT => "int",
+            BOOL => "bool",
+            FLOAT => "float",
+            OPAQUE_PTR => "opaque pointer",
+            DTYPE => "dtype",
+            DEVICE => "device",
+            SMALL_STR | STR => "str",
+            SMALL_BYTES | BYTES => "bytes",
+            ERROR => "Error",
+            FUNCTION => "Function",
+            ARRAY => "Array",
+            MAP => "Map",
+            TENSOR => "Tensor",
+            _ if tag >= STATIC_OBJECT_BEGIN => "object",
+            _ => "unknown",
+        }
+    }
+}
+
+/// The longest string or byte string stored inline in a [`FerruleAny`].
+pub const SMALL_CAPACITY: usize = 8;
+
+/// What is wrong with a value a caller handed over, as far as it can be told (see
+/// [`FerruleAny::check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawValueProblem {
+    /// The tag is not a type index of this ABI version.
+    UnknownTag(i32),
+    /// A small string or byte string claims more than [`SMALL_CAPACITY`] inline bytes.
+    SmallLength(i32, u32),
+    /// An object tag with a NULL object pointer.
+    NullObject(i32),
+    /// An object tag on an object whose header says another type.
+    Mismatch {
+        /// The value's tag.
+        tag: i32,
+        /// The type index in the object's header.
+        header: i32,
+    },
+}
+
+impl std::fmt::Display for RawValueProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use type_index::name;
+        match *self {
+            RawValueProblem::UnknownTag(tag) => write!(f, "a value with unknown type index {tag}"),
+            RawValueProblem::SmallLength(tag, len) => {
+                write!(f, "an inline {} of length {len} (at most {SMALL_CAPACITY})", name(tag))
+            }
+            RawValueProblem::NullObject(tag) => {
+                write!(f, "a {} value (type index {tag}) whose object pointer is NULL", name(tag))
+            }
+            RawValueProblem::Mismatch { tag, header } => write!(
+                f,
+                "a value tagged {} (type index {tag}) holding an object of type index {header} ({})",
+                name(tag),
+                name(header)
+            ),
+        }
+    }
 }
 
 /// Deleter flag: the strong count reached zero, destroy the contents.
@@ -124,6 +199,38 @@ impl FerruleAny {
     #[inline]
     pub fn is_object(&self) -> bool {
         self.type_index >= type_index::STATIC_OBJECT_BEGIN
+    }
+
+    /// Checks what can be checked of a value from a caller: a known tag, an inline length that
+    /// fits, a non-NULL object, and an object header of the type the tag says
+    /// (`FERRULE_TYPE_OBJECT` accepts any object). It reads the header of a non-NULL object, so a
+    /// pointer to something that is not a live object cannot be told apart: passing one is
+    /// undefined behaviour (ferrule.h), and this check is only as sound as the values it is given.
+    #[inline]
+    pub fn check(&self) -> Result<(), RawValueProblem> {
+        let tag = self.type_index;
+        if !type_index::is_known(tag) {
+            return Err(RawValueProblem::UnknownTag(tag));
+        }
+        if (tag == type_index::SMALL_STR || tag == type_index::SMALL_BYTES) && self.small_len as usize > SMALL_CAPACITY
+        {
+            return Err(RawValueProblem::SmallLength(tag, self.small_len));
+        }
+        if !self.is_object() {
+            return Ok(());
+        }
+        // SAFETY: the tag says the payload is an object pointer.
+        let obj = unsafe { self.payload.v_obj };
+        if obj.is_null() {
+            return Err(RawValueProblem::NullObject(tag));
+        }
+        // SAFETY: a non-NULL object pointer of a value points at a live object: the caller's
+        // contract, the part that cannot be checked.
+        let header = unsafe { (*obj).type_index };
+        if header != tag && !(tag == type_index::OBJECT && header >= type_index::STATIC_OBJECT_BEGIN) {
+            return Err(RawValueProblem::Mismatch { tag, header });
+        }
+        Ok(())
     }
 }
 
@@ -241,6 +348,9 @@ pub struct FerruleApi {
     pub set_signal_hook: unsafe extern "C" fn(Option<FerruleSignalCheck>),
     /// Runs the signal hook (see `ferrule_check_signals`).
     pub check_signals: unsafe extern "C" fn(ErrOut) -> i32,
+    /// Appended after `check_signals`: copies an error's context out (see
+    /// `ferrule_error_context_copy`; check `struct_size` before use).
+    pub error_context_copy: unsafe extern "C" fn(*const FerruleObject, *mut c_char, usize, *mut usize) -> i32,
 }
 
 // Layout pins; the same numbers are asserted by tests/c/abi_layout.c against the header.
@@ -258,7 +368,8 @@ const _: () = {
     assert!(size_of::<FerruleTensorObject>() == 80);
     assert!(offset_of!(FerruleTensorObject, frontend) == 72);
     assert!(offset_of!(FerruleTensorObject, tensor) == 24);
-    assert!(size_of::<FerruleApi>() == 8 + 41 * 8);
+    assert!(size_of::<FerruleApi>() == 8 + 42 * 8);
     assert!(offset_of!(FerruleApi, check_signals) == 8 + 40 * 8);
+    assert!(offset_of!(FerruleApi, error_context_copy) == 8 + 41 * 8);
     assert!(offset_of!(FerruleApi, blocking_leave) == 8 + 37 * 8);
 };

@@ -167,6 +167,7 @@ _PROTOTYPES: dict[str, tuple[Any, list[Any]]] = {
     "ferrule_error_kind": (c_char_p, [c_void_p]),
     "ferrule_error_message": (c_char_p, [c_void_p]),
     "ferrule_error_context": (c_char_p, [c_void_p]),
+    "ferrule_error_context_copy": (c_int32, [c_void_p, POINTER(ctypes.c_char), c_size_t, POINTER(c_size_t)]),
     "ferrule_error_add_context": (None, [c_void_p, c_char_p]),
     "ferrule_error_set_payload": (None, [c_void_p, c_void_p, c_void_p, FerruleStateDeleter]),
     "ferrule_error_payload": (c_void_p, [c_void_p, c_void_p]),

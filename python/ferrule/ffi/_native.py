@@ -14,7 +14,7 @@ import ctypes
 import itertools
 import os
 import threading
-from ctypes import byref, c_void_p
+from ctypes import byref, c_size_t, c_void_p
 from typing import Any
 
 from ..error import ERROR_TYPES
@@ -60,6 +60,8 @@ def load(path: str | os.PathLike[str] | None = None) -> Library:
     already loaded.
     """
     global _library, _cdll
+    if path is not None and not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"load(): path must be a str or path-like, not {type(path).__name__!r}")
     with _load_lock:
         if _library is not None:
             if path is not None and os.path.realpath(os.fspath(path)) != os.path.realpath(_library.path):
@@ -190,7 +192,7 @@ def exception_from_error(err: int) -> BaseException:
             return exc
     kind = (cdll.ferrule_error_kind(err) or b"").decode("utf-8", "replace") or "RuntimeError"
     message = (cdll.ferrule_error_message(err) or b"").decode("utf-8", "replace")
-    context = (cdll.ferrule_error_context(err) or b"").decode("utf-8", "replace")
+    context = error_context(err)
     exc = KeyboardInterrupt(message) if kind == "KeyboardInterrupt" else ferrule_error(kind, message)
     try:
         exc.kind = kind  # type: ignore[attr-defined]
@@ -198,6 +200,23 @@ def exception_from_error(err: int) -> BaseException:
     except AttributeError:
         pass
     return exc
+
+
+def error_context(err: int) -> str:
+    """The context of a native error (borrowed), copied out under the error's lock by
+    ``ferrule_error_context_copy``: unlike the pointer ``ferrule_error_context`` returns, the copy
+    cannot be left dangling by another thread adding context to the same error meanwhile."""
+    cdll = lib()
+    needed = c_size_t()
+    size = 256
+    while True:
+        buf = ctypes.create_string_buffer(size)
+        rc = cdll.ferrule_error_context_copy(err, buf, size, byref(needed))
+        if rc == 0:
+            return buf.raw[: needed.value].decode("utf-8", "replace")
+        if rc != 1:
+            return ""
+        size = needed.value + 1  # it did not fit, or grew meanwhile: again
 
 
 def raise_error(err: int | None, what: str = "native call") -> None:
