@@ -22,13 +22,16 @@
 //! arrays) into a tensor with numpy's rules before the call and sends a top-level list as
 //! that tensor alone. From Go and C:
 //!
-//! | numpy              | Go `index` argument                          | C (`FerruleAny`)                              |
-//! |--------------------|----------------------------------------------|-----------------------------------------------|
-//! | `x[0, 2]`          | `[]any{0, 2}`                                | an Array of two ints                          |
-//! | `x[[0, 2]]`        | `[]any{[]int64{0, 2}}`, or an int64 `*Tensor`| an Array holding an Array of two ints, or a Tensor |
-//! | `x[1:3, ::-1]`     | `[]any{Slice(1, 3, nil), Slice(nil, nil, -1)}` | an Array of two Maps `{"slice": [...]}`     |
-//! | `x[..., None]`     | `[]any{Ellipsis, nil}`                       | an Array of the str `"..."` and None          |
-//! | `x[mask]`          | a bool `*Tensor`                              | a bool Tensor                                 |
+//! | numpy                | Go `index` argument (`go/index.go`)               | C (`FerruleAny`)                                      |
+//! |----------------------|---------------------------------------------------|-------------------------------------------------------|
+//! | `x[0, 2]`            | `[]any{0, 2}`                                     | an Array of two ints                                  |
+//! | `x[[0, 2]]`          | `[]any{[]int64{0, 2}}`, or an int64 `*Tensor`     | an Array holding an Array of two ints, or a Tensor    |
+//! | `x[[[0, 1], [2, 2]]]`| `[]any{[][]int64{{0, 1}, {2, 2}}}`                | an Array holding an Array of two Arrays of two ints   |
+//! | `x[1:3, ::-1]`       | `[]any{Slice(1, 3, nil), Slice(nil, nil, -1)}`    | an Array of two Maps `{"slice": [...]}`               |
+//! | `x[..., None]`       | `[]any{Ellipsis, nil}`                            | an Array of the str `"..."` and None                  |
+//! | `x[[True, False]]`   | a bool `*Tensor`, or `[]any{[]bool{true, false}}` | a bool Tensor, or an Array holding an Array of bools  |
+//!
+//! (tests/c/indexing.c and go/index_test.go pin these.)
 //!
 //! Semantics are numpy's: ints, slices, `None` and `...` give views; a tensor index (or a
 //! bool) makes the indexing advanced and the result a copy, with integers then acting as 0-d

@@ -497,11 +497,11 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, repetitions: int | tuple[int, ...], /) -> Tensor")
         .register_packed(op_tile)?;
     FuncDef::new("ops.getitem")
-        .doc("x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean\ntensors (advanced indexing) give a copy. Out-of-range ints are an IndexError naming the\naxis, the index and the size.\n\n>>> ferrule.arange(6)[1:5:2]\nferrule.Tensor([1, 3], dtype=int64)")
+        .doc("x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean\narrays (tensors, numpy arrays, Python lists; advanced indexing) give a copy, with numpy's\nresult shape (advanced indices separated by a slice, None or ... go first). Out-of-range\nints are an IndexError naming the item of the index, the axis, the index and the size.\n\n>>> ferrule.arange(6)[1:5:2]\nferrule.Tensor([1, 3], dtype=int64)")
         .signature("(x: Tensor, index: Any, /) -> Tensor")
         .register_packed(op_getitem)?;
     FuncDef::new("ops.setitem")
-        .doc("x[index] = value: writes value, broadcast to the selection and cast to x's dtype as\nnumpy does (unsafe casting), into x's memory.\n\n>>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x\nferrule.Tensor([0, 7, 0], dtype=int64)")
+        .doc("x[index] = value: writes value, broadcast to the selection and cast to x's dtype as\nnumpy does (unsafe casting for tensors; a Python int outside x's dtype is an\nOverflowError), into x's memory. With repeated indices the last write wins.\n\n>>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x\nferrule.Tensor([0, 7, 0], dtype=int64)")
         .signature("(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None")
         .register_packed(op_setitem)?;
     FuncDef::new("ops.take")
