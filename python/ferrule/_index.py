@@ -20,6 +20,7 @@ import numpy as np
 
 from . import _ferrule
 from ._array_api import asarray
+from .error import raise_named
 
 __all__ = ["encode_index", "getitem", "setitem", "getitem_method", "setitem_method"]
 
@@ -27,6 +28,7 @@ Tensor = _ferrule.Tensor
 
 # Python's slices clamp their bounds to the index-sized range; ferrule's is int64.
 _INDEX_MAX = 2**63 - 1
+_INDEX_MIN = -_INDEX_MAX
 
 _VALID = (
     "only integers, slices (`:`), ellipsis (`...`), None (`newaxis`) and integer or boolean arrays are valid indices"
@@ -45,32 +47,97 @@ def encode_index(index: Any, method: str = "__getitem__") -> Any:
     """The packed form of the object inside ``x[...]``: ints, bools, None and tensors as they
     are, slices as ``{"slice": [start, stop, step]}``, ``...`` as ``"..."``, a tuple as a list of
     its items, and lists and arrays as tensors. ``method`` names the caller in errors."""
+    # Basic indexing is a hot path: the common item types are tested inline, without a call.
     tp = type(index)
     if tp is int or tp is Tensor or index is None or tp is bool:
         return index
+    if tp is slice:
+        return _encode_slice(index, None, method)
     if tp is tuple:
         for item in index:
             t = type(item)
             if not (t is int or t is Tensor or item is None or t is bool):
-                return [_encode_item(item, pos, method) for pos, item in enumerate(index)]
-        return index  # converted to an Array as it is
+                break
+        else:
+            return index  # converted to an Array as it is
+        return _encode_tuple(index, method)
     if tp is list:
         return _array_index(index, None, method)  # x[L] is x[(L,)], in numpy as here
     return _encode_item(index, None, method)
 
 
+def _encode_tuple(index: tuple[Any, ...], method: str) -> list[Any]:
+    # (a loop, not a comprehension: one reading `method` would make it a cell of encode_index,
+    # which slows every call of it)
+    out = []
+    pos = 0
+    for item in index:
+        t = type(item)
+        if t is int or item is None:
+            out.append(item)
+        elif t is slice:
+            out.append(_encode_slice(item, pos, method))
+        elif item is Ellipsis:
+            out.append("...")
+        else:
+            out.append(_encode_item(item, pos, method))
+        pos += 1
+    return out
+
+
+def _encode_slice(item: slice, pos: int | None, method: str) -> dict[str, list[Any]]:
+    start, stop, step = item.start, item.stop, item.step
+    if (
+        (start is None or type(start) is int)
+        and (stop is None or type(stop) is int)
+        and (step is None or type(step) is int)
+    ):
+        # as they are, even beyond int64 (no range check on the hot path): the call refuses
+        # those with an OverflowError, and the caller retries with _clamp_slices
+        return {"slice": [start, stop, step]}
+    return {
+        "slice": [_slice_bound(start, pos, method), _slice_bound(stop, pos, method), _slice_bound(step, pos, method)]
+    }
+
+
+def _has_huge_bound(index: Any, method: str) -> bool:
+    """After an OverflowError from the packed call: whether a slice of ``index`` has an int bound
+    beyond int64, which :func:`_encode_slice` passes on as it is and the call refuses (the caller
+    then retries with :func:`_clamp_slices`). An int item beyond int64 is an IndexError, as numpy
+    raises for it."""
+    tuple_index = type(index) is tuple
+    huge = False
+    for pos, item in enumerate(index if tuple_index else (index,)):
+        if type(item) is int and not _INDEX_MIN <= item <= _INDEX_MAX:
+            raise IndexError(
+                f"{_where(method, pos if tuple_index else None)}index {item} is out of bounds (beyond int64)"
+            )
+        if type(item) is slice:
+            for v in (item.start, item.stop, item.step):
+                if type(v) is int and not _INDEX_MIN <= v <= _INDEX_MAX:
+                    huge = True
+    return huge
+
+
+def _clamp_slices(index: Any) -> Any:
+    """``index`` with its slices' int bounds clamped to int64, as Python's own slices clamp them
+    to the index-sized range (the result is the same for any tensor ferrule can hold)."""
+
+    def clamp(v: Any) -> Any:
+        return min(max(v, _INDEX_MIN), _INDEX_MAX) if type(v) is int else v
+
+    def item(s: Any) -> Any:
+        return slice(clamp(s.start), clamp(s.stop), clamp(s.step)) if type(s) is slice else s
+
+    return tuple(item(s) for s in index) if type(index) is tuple else item(index)
+
+
 def _encode_item(item: Any, pos: int | None, method: str) -> Any:
-    if isinstance(item, slice):
-        return {
-            "slice": [
-                _slice_bound(item.start, pos, method),
-                _slice_bound(item.stop, pos, method),
-                _slice_bound(item.step, pos, method),
-            ]
-        }
+    tp = type(item)
+    if tp is slice:
+        return _encode_slice(item, pos, method)
     if item is Ellipsis:
         return "..."
-    tp = type(item)
     if tp is int or tp is bool or item is None or isinstance(item, Tensor):
         return item  # the kernel checks a tensor's dtype
     if isinstance(item, (list, tuple, np.ndarray)):  # a list, or a tuple inside the index tuple
@@ -88,17 +155,14 @@ def _encode_item(item: Any, pos: int | None, method: str) -> Any:
 def _slice_bound(value: Any, pos: int | None, method: str) -> int | None:
     if value is None:
         return None
-    if type(value) is not int:
-        try:
-            value = operator.index(value)
-        except TypeError:
-            raise TypeError(
-                f"{_where(method, pos)}slice indices must be integers or None or have an __index__ method, "
-                f"got {type(value).__name__!r}"
-            ) from None
-    if -_INDEX_MAX <= value <= _INDEX_MAX:
-        return value
-    return _INDEX_MAX if value > 0 else -_INDEX_MAX
+    try:
+        bound = operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{_where(method, pos)}slice indices must be integers or None or have an __index__ method, "
+            f"got {type(value).__name__!r}"
+        ) from None
+    return min(max(bound, _INDEX_MIN), _INDEX_MAX)
 
 
 def _array_index(obj: Any, pos: int | None, method: str) -> Any:
@@ -143,12 +207,14 @@ def _setitem_value(x: Any, index: Any, value: Any, method: str) -> Any:
     reported first, as numpy does."""
     try:
         return _assigned(x, value, method)
-    except (TypeError, ValueError, OverflowError):
+    except (TypeError, ValueError, OverflowError) as e:
         try:
-            _getitem_op(x, encode_index(index, method))
-        except (IndexError, TypeError, ValueError) as e:
-            raise type(e)(str(e).replace("getitem: ", f"{method}: ", 1)) from None
-        raise
+            _getitem_op(x, encode_index(_clamp_slices(index), method))
+        except (IndexError, TypeError, ValueError) as bad_index:
+            raise type(bad_index)(str(bad_index).replace("getitem: ", f"{method}: ", 1)) from None
+        if method in str(e):
+            raise
+        raise_named(f"{method}: the value", e)  # (asarray's own message names only asarray)
 
 
 def _assigned(x: Any, value: Any, method: str) -> Any:
@@ -169,19 +235,38 @@ def _assigned(x: Any, value: Any, method: str) -> Any:
     return asarray(value)
 
 
+def _check_tensor(x: Any, function: str) -> None:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{function}() argument 1 'x': expected Tensor, got {type(x).__name__}")
+
+
 def getitem(x: Any, index: Any, /) -> Any:
     """``x[index]`` with numpy's rules: ints, slices, None and ``...`` give a view; integer or
     boolean arrays (tensors, numpy arrays, lists) give a copy. Errors name the item of the index."""
-    return _getitem_op(x, encode_index(index, "getitem"))
+    _check_tensor(x, "getitem")
+    try:
+        return _getitem_op(x, encode_index(index, "getitem"))
+    except OverflowError:
+        if not _has_huge_bound(index, "getitem"):
+            raise
+    return _getitem_op(x, encode_index(_clamp_slices(index), "getitem"))
 
 
 def setitem(x: Any, index: Any, value: Any, /) -> None:
     """``x[index] = value`` with numpy's rules: ``value`` is broadcast to the selection and cast to
     ``x``'s dtype; with repeated indices the last write wins."""
+    _check_tensor(x, "setitem")
     tp = type(value)
     if not (tp is int or tp is float or tp is bool or tp is Tensor):
         value = _setitem_value(x, index, value, "setitem")
-    _setitem_op(x, encode_index(index, "setitem"), value)
+    try:
+        # (an OverflowError is raised before anything is written: the retry writes once)
+        _setitem_op(x, encode_index(index, "setitem"), value)
+        return
+    except OverflowError:
+        if not _has_huge_bound(index, "setitem"):
+            raise
+    _setitem_op(x, encode_index(_clamp_slices(index), "setitem"), value)
 
 
 _getitem_op: Callable[..., Any] = _ferrule.get_global_func("ops.getitem")
@@ -193,9 +278,16 @@ def getitem_method(f: Callable[..., Any]) -> Callable[..., Any]:
 
     def __getitem__(self: Any, index: Any) -> Any:
         tp = type(index)
-        if tp is int or tp is Tensor or index is None:  # the common cases, without a call
-            return f(self, index)
-        return f(self, encode_index(index))
+        try:
+            if tp is int or tp is Tensor or index is None:  # the common cases, without a call
+                return f(self, index)
+            if tp is slice:
+                return f(self, _encode_slice(index, None, "__getitem__"))
+            return f(self, encode_index(index))
+        except OverflowError:
+            if not _has_huge_bound(index, "__getitem__"):
+                raise
+        return f(self, encode_index(_clamp_slices(index)))
 
     return __getitem__
 
@@ -208,9 +300,16 @@ def setitem_method(f: Callable[..., Any]) -> Callable[..., Any]:
         if not (tp is int or tp is float or tp is bool or tp is Tensor):
             value = _setitem_value(self, index, value, "__setitem__")
         tp = type(index)
-        if tp is int or tp is Tensor or index is None:
-            f(self, index, value)
-        else:
-            f(self, encode_index(index, "__setitem__"), value)
+        try:
+            # (an OverflowError is raised before anything is written: the retry writes once)
+            if tp is int or tp is Tensor or index is None:
+                f(self, index, value)
+            else:
+                f(self, encode_index(index, "__setitem__"), value)
+            return
+        except OverflowError:
+            if not _has_huge_bound(index, "__setitem__"):
+                raise
+        f(self, encode_index(_clamp_slices(index), "__setitem__"), value)
 
     return __setitem__

@@ -430,6 +430,19 @@ def test_slice_bounds_take_index_objects_and_0d_tensors() -> None:
     check(ferrule.arange(5)[True:], np.arange(5)[True:])  # a Python bool is an int here
     check(ferrule.arange(5)[: 2**70], np.arange(5)[: 2**70])  # Python's slices clamp
     check(ferrule.arange(5)[-(2**70) :: -(2**80)], np.arange(5)[-(2**70) :: -(2**80)])
+    # ... writing too, through the method and the function, and on a tuple index
+    t = ferrule.zeros(5, dtype=ferrule.int64)
+    t[: 2**70] = 7
+    ferrule.setitem(t, (slice(-(2**80), None, 2**90),), 9)
+    check(t, np.array([9, 7, 7, 7, 7]))
+    check(ferrule.getitem(ferrule.arange(5), slice(-(2**70), 2)), np.arange(5)[-(2**70) : 2])
+    # an int item beyond int64 is an IndexError (numpy: not a valid index), naming the item
+    with pytest.raises(IndexError, match=r"__getitem__: index 1180591620717411303424 is out of bounds"):
+        ferrule.arange(5)[2**70]
+    with pytest.raises(IndexError, match=r"__setitem__: item 1 of the index: index -1180591620717411303424"):
+        ferrule.zeros((2, 2))[0, -(2**70)] = 1
+    with pytest.raises(OverflowError, match="value"):  # the value's overflow is still the value's
+        t[: 2**70] = 2**70
     for bad in (1.5, "a", ferrule.asarray(1.0), ferrule.asarray(True), ferrule.asarray([1])):
         with pytest.raises(TypeError, match=r"__getitem__: slice indices must be integers"):
             ferrule.arange(5)[:bad]
