@@ -340,8 +340,14 @@ fn setitem_semantics() {
     assert_eq!(i64s(&x), [0, 0, 1, 2, 3]);
     // Unsafe casts as numpy: floats truncate into ints.
     setitem(&x, &Any::int(0), &Operand::Scalar(Scalar::Float(2.7))).unwrap();
-    setitem(&x, &Any::int(1), &Operand::Tensor(f64t(&[-3.9], &[1]))).unwrap();
+    setitem(&x, &Any::int(1), &Operand::Tensor(f64t(&[-3.9], &[]))).unwrap();
     assert_eq!(i64s(&x)[..2], [2, -3]);
+    // One element (an integer per dim) takes a scalar or 0-d value only, as in numpy 2.
+    assert_err(
+        setitem(&x, &Any::int(1), &Operand::Tensor(f64t(&[-3.9], &[1]))),
+        ErrorKind::ValueError,
+        &["setitem: setting an element with a sequence", "got shape (1,)"],
+    );
     // Broadcasting the value, and dropping its leading size-1 dims.
     let m = arange(&[2, 3]);
     setitem(&m, &slice(None, None, None), &Operand::Tensor(t64(&[7, 8, 9], &[1, 1, 3]))).unwrap();
@@ -381,7 +387,7 @@ fn setitem_semantics() {
     );
     // Complex into float keeps the real part; bools into ints are 0/1.
     let f = Tensor::zeros(&[2], DType::Float32).unwrap();
-    let c = Tensor::from_slice(&[ferrule_core::Complex64 { re: 1.5, im: 2.0 }], &[1]).unwrap();
+    let c = Tensor::from_slice(&[ferrule_core::Complex64 { re: 1.5, im: 2.0 }], &[]).unwrap();
     setitem(&f, &Any::int(1), &Operand::Tensor(c)).unwrap();
     assert_eq!(f.to_vec::<f32>().unwrap(), [0.0, 1.5]);
 }
