@@ -186,6 +186,11 @@ $(BUILD)/tensor_ops: examples/c/tensor_ops.c $(HEADERS) $(LIBFERRULE) $(PKGCONFI
 	flags=$$(PKG_CONFIG_PATH=$(abspath $(PKGCONFIG_DIR)) $(PKG_CONFIG) --cflags --libs ferrule); \
 	$(CC) -std=c11 -Wall -Wextra -Werror $< $$flags -o $@
 
+# ops.getitem / ops.setitem through the index encoding: a tuple and an integer-array index differ.
+$(BUILD)/indexing: tests/c/indexing.c $(HEADERS) $(LIBFERRULE)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
+
 $(BUILD)/plugins_test: tests/c/plugins.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
@@ -273,8 +278,9 @@ test-c: native
 	$(BUILD)/abi_layout
 	$(BUILD)/abi_contracts $(TESTING_PLUGIN)
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
-	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test
+	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test $(BUILD)/indexing
 	$(BUILD)/tensor_ops
+	$(BUILD)/indexing
 	$(BUILD)/plugins_test $(FERRULE_EXAMPLE_RUST_PLUGIN) $(FERRULE_EXAMPLE_C_PLUGIN)
 
 # Every language's tests load the example plugins too.
@@ -367,13 +373,14 @@ test-sanitize: venv
 	ln -sf libferrule.so $(SAN_RELEASE)/libferrule.so.$(FERRULE_ABI)
 	$(CC) $(C_FLAGS) -fsanitize=address -fPIC -shared examples/plugin-c/ferrule_plugin_c.c -o $(SAN_TARGET)/libferrule_plugin_c.so
 	@mkdir -p $(SAN_TARGET)/bin
-	for t in abi_layout plugins; do \
+	for t in abi_layout plugins indexing; do \
 	  $(CC) $(SAN_C_FLAGS) tests/c/$$t.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/$$t; done
 	$(CC) $(SAN_C_FLAGS) examples/c/registry_demo.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/registry_demo
 	$(CC) $(SAN_C_FLAGS) examples/c/tensor_ops.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/tensor_ops
 	$(SAN_ENV) $(SAN_TARGET)/bin/abi_layout
 	$(SAN_ENV) $(SAN_TARGET)/bin/registry_demo $(abspath $(SAN_RELEASE)/libferrule_testing.so)
 	$(SAN_ENV) $(SAN_TARGET)/bin/tensor_ops
+	$(SAN_ENV) $(SAN_TARGET)/bin/indexing
 	$(SAN_ENV) $(SAN_TARGET)/bin/plugins $(abspath $(SAN_RELEASE)/libferrule_example_plugin.so) $(abspath $(SAN_TARGET)/libferrule_plugin_c.so)
 	rm -rf $(SAN_PY) && mkdir -p $(SAN_PY) && cp -r python/ferrule $(SAN_PY)/ && rm -f $(SAN_PY)/ferrule/*.so
 	cp $(SAN_RELEASE)/libferrule.so $(SAN_PY)/ferrule/libferrule.so

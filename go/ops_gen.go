@@ -1768,8 +1768,9 @@ var opGetitem = &opSpec{name: "ops.getitem", goName: "Getitem", params: []opPara
 // Getitem calls the operator ops.getitem.
 //
 // x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean
-// tensors (advanced indexing) give a copy. Out-of-range ints are an IndexError naming the
-// axis, the index and the size.
+// arrays (tensors, numpy arrays, Python lists; advanced indexing) give a copy, with numpy's
+// result shape (advanced indices separated by a slice, None or ... go first). Out-of-range
+// ints are an IndexError naming the item of the index, the axis, the index and the size.
 //
 // Signature: ops.getitem(x: Tensor, index: Any, /) -> Tensor
 func Getitem(x *Tensor, index any) (*Tensor, error) {
@@ -1781,7 +1782,8 @@ var opSetitem = &opSpec{name: "ops.setitem", goName: "Setitem", params: []opPara
 // Setitem calls the operator ops.setitem.
 //
 // x[index] = value: writes value, broadcast to the selection and cast to x's dtype as
-// numpy does (unsafe casting), into x's memory.
+// numpy does (unsafe casting for tensors; a Python int outside x's dtype is an
+// OverflowError), into x's memory. With repeated indices the last write wins.
 //
 // Signature: ops.setitem(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None
 func Setitem(x *Tensor, index any, value any) error {

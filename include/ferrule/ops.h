@@ -2478,8 +2478,9 @@ static inline int32_t ferrule_op_tile(const FerruleAny* x, const FerruleAny* rep
 /* ops.getitem(x: Tensor, index: Any, /) -> Tensor
  *
  * x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean
- * tensors (advanced indexing) give a copy. Out-of-range ints are an IndexError naming the
- * axis, the index and the size.
+ * arrays (tensors, numpy arrays, Python lists; advanced indexing) give a copy, with numpy's
+ * result shape (advanced indices separated by a slice, None or ... go first). Out-of-range
+ * ints are an IndexError naming the item of the index, the axis, the index and the size.
  *
  * >>> ferrule.arange(6)[1:5:2]
  * ferrule.Tensor([1, 3], dtype=int64)
@@ -2496,7 +2497,8 @@ static inline int32_t ferrule_op_getitem(const FerruleAny* x, const FerruleAny* 
 /* ops.setitem(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None
  *
  * x[index] = value: writes value, broadcast to the selection and cast to x's dtype as
- * numpy does (unsafe casting), into x's memory.
+ * numpy does (unsafe casting for tensors; a Python int outside x's dtype is an
+ * OverflowError), into x's memory. With repeated indices the last write wins.
  *
  * >>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x
  * ferrule.Tensor([0, 7, 0], dtype=int64)

@@ -4,8 +4,9 @@ the ``ferrule`` namespace, its ``linalg`` and ``random`` submodules, and :class:
 Each free function is a builtin (:func:`ferrule.ffi.builtin_of`) over the registered packed
 function ``ops.<name>``, so a call takes CPython's specialised builtin path straight to the kernel
 with no Python frame in between; only the few ops whose native result is not the Array API's type (a list for a tuple, a
-dtype name for a dtype, a map for ``finfo``) get a wrapper that converts it. Tensor methods and
-operators are thin adapters that put ``self`` where the op wants it.
+dtype name for a dtype, a map for ``finfo``) get a wrapper that converts it, and ``getitem`` /
+``setitem`` take a Python index (:mod:`ferrule._index`). Tensor methods and operators are thin
+adapters that put ``self`` where the op wants it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from typing import Any, NamedTuple
 
 from . import _ferrule
 from ._ops import OPS, TENSOR_METHODS
-from .error import raise_named
 from .ffi import builtin_of
 
 __all__ = [
@@ -32,7 +32,6 @@ __all__ = [
     "UniqueCountsResult",
     "UniqueInverseResult",
     "bind",
-    "encode_index",
     "finfo_object",
     "iinfo_object",
 ]
@@ -180,6 +179,10 @@ _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
 }
 
 
+#: Ops whose Python form takes the object inside ``x[...]`` (see :mod:`ferrule._index`).
+_INDEX_FUNCTIONS = ("getitem", "setitem")
+
+
 def _standard_result(f: Callable[..., Any], convert: Callable[[Any], Any], name: str) -> Callable[..., Any]:
     """``f`` with its result passed through ``convert``. Arguments go through untouched, so a
     wrong call fails with the registered function's own error; ``inspect.signature`` shows its
@@ -192,34 +195,6 @@ def _standard_result(f: Callable[..., Any], convert: Callable[[Any], Any], name:
     op.__doc__ = f.__doc__
     op.__signature__ = inspect.signature(f).replace(return_annotation=inspect.Signature.empty)  # type: ignore[attr-defined]
     return op
-
-
-def encode_index(index: Any) -> Any:
-    """Encodes the object inside ``x[...]`` as ``ops.getitem`` reads it (see the table in
-    ``crates/ferrule-ops/src/index.rs``): slices become ``{"slice": [start, stop, step]}``,
-    ``...`` the string ``"..."``, tuples lists, and numpy arrays tensors."""
-    if isinstance(index, tuple):
-        return [_encode_item(item) for item in index]
-    return _encode_item(index)
-
-
-def _encode_item(item: Any) -> Any:
-    if isinstance(item, slice):
-        return {"slice": [item.start, item.stop, item.step]}
-    if item is Ellipsis:
-        return "..."
-    if item is None or isinstance(item, (bool, int, _ferrule.Tensor)):
-        return item
-    if isinstance(item, list):
-        return item
-    if hasattr(item, "__index__") and not isinstance(item, type):
-        return item.__index__()
-    if hasattr(item, "__array__") or hasattr(item, "__dlpack__"):
-        try:
-            return _ferrule.Tensor(item)
-        except Exception as e:  # say it was the index that could not be converted
-            raise_named("index", e)
-    return item
 
 
 def _reflected_method(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -235,20 +210,6 @@ def _inplace_method(f: Callable[..., Any]) -> Callable[..., Any]:
         return self
 
     return method
-
-
-def _getitem(f: Callable[..., Any]) -> Callable[..., Any]:
-    def __getitem__(self: Any, index: Any) -> Any:
-        return f(self, encode_index(index))
-
-    return __getitem__
-
-
-def _setitem(f: Callable[..., Any]) -> Callable[..., Any]:
-    def __setitem__(self: Any, index: Any, value: Any) -> None:
-        f(self, encode_index(index), value)
-
-    return __setitem__
 
 
 _ADAPTERS = {"reflected": _reflected_method, "inplace": _inplace_method}
@@ -268,6 +229,8 @@ _NATIVE_SLOTS = {
 def bind(package: types.ModuleType) -> None:
     """Sets every op on ``package`` (or its ``linalg`` / ``random`` submodule, created here and
     entered in :data:`sys.modules`) and every method and operator on :class:`ferrule.Tensor`."""
+    from . import _index  # (imports ferrule._array_api, which imports this module)
+
     for name, dtype in DTYPES.items():
         setattr(package, name, dtype)
     # Tensor.dtype returns these very objects (`t.dtype is ferrule.float32`)
@@ -287,6 +250,9 @@ def bind(package: types.ModuleType) -> None:
         f: Callable[..., Any]
         if py_name in _STANDARD_RESULTS:
             f = _standard_result(func, _STANDARD_RESULTS[py_name], short)
+        elif py_name in _INDEX_FUNCTIONS:
+            # they read a Python index as x[index] does (lists, slices, arrays), not the packed form
+            f = getattr(_index, py_name)
         else:
             # a builtin: CPython's cheapest call path straight into the registered function
             f = builtin_of(func, short, target.__name__)
@@ -300,9 +266,9 @@ def bind(package: types.ModuleType) -> None:
             continue  # the extension type's own slot (its __x__ / __rx__ wrappers call it)
         f = _ferrule.get_global_func(registered)  # (already Callable[..., Any] above)
         if attr == "__getitem__":
-            method = _getitem(f)
+            method = _index.getitem_method(f)
         elif attr == "__setitem__":
-            method = _setitem(f)
+            method = _index.setitem_method(f)
         else:
             if mode == "self":
                 # The registered function itself: it binds like a Python function (a method

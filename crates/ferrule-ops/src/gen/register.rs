@@ -580,11 +580,11 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, repetitions: int | tuple[int, ...], /) -> Tensor")
         .register_packed(op_tile)?;
     FuncDef::new("ops.getitem")
-        .doc("x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean\ntensors (advanced indexing) give a copy. Out-of-range ints are an IndexError naming the\naxis, the index and the size.\n\n>>> ferrule.arange(6)[1:5:2]\nferrule.Tensor([1, 3], dtype=int64)")
+        .doc("x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean\narrays (tensors, numpy arrays, Python lists; advanced indexing) give a copy, with numpy's\nresult shape (advanced indices separated by a slice, None or ... go first). Out-of-range\nints are an IndexError naming the item of the index, the axis, the index and the size.\n\n>>> ferrule.arange(6)[1:5:2]\nferrule.Tensor([1, 3], dtype=int64)")
         .signature("(x: Tensor, index: Any, /) -> Tensor")
         .register_packed(op_getitem)?;
     FuncDef::new("ops.setitem")
-        .doc("x[index] = value: writes value, broadcast to the selection and cast to x's dtype as\nnumpy does (unsafe casting), into x's memory.\n\n>>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x\nferrule.Tensor([0, 7, 0], dtype=int64)")
+        .doc("x[index] = value: writes value, broadcast to the selection and cast to x's dtype as\nnumpy does (unsafe casting for tensors; a Python int outside x's dtype is an\nOverflowError), into x's memory. With repeated indices the last write wins.\n\n>>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x\nferrule.Tensor([0, 7, 0], dtype=int64)")
         .signature("(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None")
         .register_packed(op_setitem)?;
     FuncDef::new("ops.take")
@@ -1724,7 +1724,7 @@ fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_upper = glue::bool(OP, args, 1, "upper")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::cholesky(a_x, a_upper))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::cholesky(a_x, a_upper))?;
     glue::ret_tensor(result)
 }
 
@@ -1734,7 +1734,7 @@ fn op_linalg_cross(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::cross(a_x1, a_x2, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::cross(a_x1, a_x2, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -1742,7 +1742,7 @@ fn op_linalg_det(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.det";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -1751,7 +1751,7 @@ fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::diagonal(a_x, a_offset))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::diagonal(a_x, a_offset))?;
     glue::ret_tensor(result)
 }
 
@@ -1759,7 +1759,7 @@ fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigh";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -1767,7 +1767,7 @@ fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigvalsh";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -1775,7 +1775,7 @@ fn op_linalg_inv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.inv";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -1784,7 +1784,7 @@ fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::int(OP, args, 1, "n")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::matrix_power(a_x, a_n))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_power(a_x, a_n))?;
     glue::ret_tensor(result)
 }
 
@@ -1793,7 +1793,7 @@ fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::matrix_rank(a_x, a_rtol.as_ref()))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_rank(a_x, a_rtol.as_ref()))?;
     glue::ret_tensor(result)
 }
 
@@ -1812,7 +1812,7 @@ fn op_linalg_outer(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::outer(a_x1, a_x2))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::outer(a_x1, a_x2))?;
     glue::ret_tensor(result)
 }
 
@@ -1821,7 +1821,7 @@ fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::pinv(a_x, a_rtol.as_ref()))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::pinv(a_x, a_rtol.as_ref()))?;
     glue::ret_tensor(result)
 }
 
@@ -1830,7 +1830,7 @@ fn op_linalg_qr(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_mode = glue::str(OP, args, 1, "mode")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::qr(a_x, a_mode))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::qr(a_x, a_mode))?;
     glue::ret_tensors(result)
 }
 
@@ -1838,7 +1838,7 @@ fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.slogdet";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -1847,7 +1847,7 @@ fn op_linalg_solve(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::solve(a_x1, a_x2))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::solve(a_x1, a_x2))?;
     glue::ret_tensor(result)
 }
 
@@ -1856,7 +1856,7 @@ fn op_linalg_svd(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_full_matrices = glue::bool(OP, args, 1, "full_matrices")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::svd(a_x, a_full_matrices))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svd(a_x, a_full_matrices))?;
     glue::ret_tensors(result)
 }
 
@@ -1864,7 +1864,7 @@ fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svdvals";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -1874,7 +1874,7 @@ fn op_linalg_trace(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::trace(a_x, a_offset, a_dtype))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::trace(a_x, a_offset, a_dtype))?;
     glue::ret_tensor(result)
 }
 
