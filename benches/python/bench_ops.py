@@ -1,5 +1,5 @@
 """ferrule's operators against numpy (and torch / paddle when installed), in the same run: matmul
-GFLOP/s, elementwise GB/s, reductions, and the per-call cost of tiny ops.
+GFLOP/s, elementwise GB/s, reductions, FFT time per call, and the per-call cost of tiny ops.
 
 Run: .venv/bin/python benches/python/bench_ops.py [--quick] [--json PATH] [--filter NAME]
 
@@ -22,6 +22,7 @@ from _benchutil import Record, best_per_call, best_seconds, emit, optional_peer,
 MATMUL = "Matrix multiply"
 ELEMENTWISE = "Elementwise"
 REDUCE = "Reductions"
+FFT = "FFT"
 TINY = "Tiny ops (per-call cost)"
 
 Fn = Callable[[], Any]
@@ -63,6 +64,21 @@ def throughput(
 ) -> Record:
     values = {who: amount / seconds / 1e9 for who, seconds in best_seconds(fns, budget).items()}
     return record(group, case, unit, values, "numpy", lower_is_better=False, note=note)
+
+
+def per_transform(case: str, fns: dict[str, Fn], budget: float, note: str = "") -> Record:
+    """Milliseconds per call (the best run), for transforms long enough to time one at a time."""
+    values = {who: seconds * 1e3 for who, seconds in best_seconds(fns, budget, rounds=4, min_runs=1).items()}
+    return record(FFT, case, "ms", values, "numpy", lower_is_better=True, note=note)
+
+
+#: fft cases: (function, dtype of the signal); 2**20 points, one line, the default norm.
+FFT_CASES = (
+    ("fft", np.complex128),
+    ("rfft", np.float64),
+    ("fft", np.complex64),
+    ("rfft", np.float32),
+)
 
 
 def per_call(case: str, fns: dict[str, Fn], number: int, note: str = "") -> Record:
@@ -178,6 +194,22 @@ def main() -> None:
         records.append(
             throughput(REDUCE, f"mean(axis=0) float32 {side}x{side}", "GB/s", 4.0 * side * side, fns, budget)
         )
+
+    for op, dt in FFT_CASES:
+        points = 1 << 20
+        name = f"fft.{op} {np.dtype(dt).name} 2^20"
+        if not wanted(name):
+            continue
+        x = rng.standard_normal(points)
+        if np.dtype(dt).kind == "c":
+            x = x + 1j * rng.standard_normal(points)
+        x = x.astype(dt)
+        fx = ferrule.asarray(x)
+        ff, nf = getattr(ferrule.fft, op), getattr(np.fft, op)
+        fns = {"ferrule": lambda ff=ff, fx=fx: ff(fx), "numpy": lambda nf=nf, x=x: nf(x)}
+        fns |= peers.make(lambda lib, conv, op=op, x=x: lambda t=conv(x): getattr(lib.fft, op)(t))
+        note = "one 1-D transform, a new result; numpy's pocketfft runs it on one thread"
+        records.append(per_transform(name, fns, budget, note))
 
     if wanted("tiny"):
         a = np.ones(1, dtype=np.float32)
