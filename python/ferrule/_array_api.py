@@ -9,6 +9,7 @@ The operators themselves are the registered packed functions ``ops.*`` (bound by
 from __future__ import annotations
 
 import math
+import reprlib
 import types
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +18,7 @@ import numpy as np
 
 from . import _ferrule
 from ._namespace import DTYPES, DType
+from .error import raise_named
 
 __all__ = [
     "API_VERSION",
@@ -60,10 +62,13 @@ def normalize_device(device: Any, what: str) -> str:
     those); a ``ValueError`` naming ``what`` for any other device."""
     if device is None:
         return CPU
-    name = str(device)
+    try:
+        name = str(device)
+    except Exception:  # an object that cannot even be shown (its str() fails, deep nesting)
+        name = None
     if name in ("cpu", CPU):
         return CPU
-    raise ValueError(f"{what}: ferrule tensors live on the CPU ({CPU!r}), got device {device!r}")
+    raise ValueError(f"{what}: ferrule tensors live on the CPU ({CPU!r}), got device {reprlib.repr(device)}")
 
 
 def _dtype_name(dtype: Any) -> str:
@@ -236,6 +241,13 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
     read-only one only with ``copy=False``, see :data:`SHARE_READ_ONLY`); nested sequences and
     Python scalars are copied. ``copy=False`` raises ``ValueError`` whenever a copy
     would be needed (a dtype conversion, a non-shareable input)."""
+    try:
+        return _asarray(obj, dtype, device, copy)
+    except Exception as e:  # numpy's or a conversion's message alone does not say it was asarray
+        raise_named("asarray()", e)
+
+
+def _asarray(obj: Any, dtype: Any, device: Any, copy: bool | None) -> Any:
     normalize_device(device, "asarray() argument 'device'")
     if type(obj) in _ALWAYS_COPIED and copy is not False and (dtype is None or _dtype_name(dtype) != "bfloat16"):
         return Tensor(obj, dtype=dtype)

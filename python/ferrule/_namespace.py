@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from . import _ferrule
 from ._ops import OPS, TENSOR_METHODS
+from .error import raise_named
 from .ffi import builtin_of
 
 __all__ = [
@@ -174,10 +175,13 @@ def _encode_item(item: Any) -> Any:
         return item
     if isinstance(item, list):
         return item
-    if hasattr(item, "__index__"):
+    if hasattr(item, "__index__") and not isinstance(item, type):
         return item.__index__()
     if hasattr(item, "__array__") or hasattr(item, "__dlpack__"):
-        return _ferrule.Tensor(item)
+        try:
+            return _ferrule.Tensor(item)
+        except Exception as e:  # say it was the index that could not be converted
+            raise_named("index", e)
     return item
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy as _copy
 import itertools
 import pickle
+import reprlib
 import sys
 import weakref
 from collections.abc import Callable, Iterator
@@ -22,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from . import _array_api, _ferrule
+from .error import raise_named
 
 Tensor = _ferrule.Tensor
 
@@ -76,10 +78,13 @@ def _prepare(data: Any, dtype: Any) -> tuple[np.ndarray[Any, Any], int, int]:
     """``data`` as a C-contiguous, native-order numpy array of a supported dtype, plus its
     DLPack (code, bits). Python ints become int64 and floats float64, as numpy does."""
     if isinstance(dtype, str) and dtype not in _NAMES:
-        raise TypeError(f"unsupported dtype {dtype!r}; expected one of {sorted(_NAMES)}")
+        raise TypeError(f"Tensor(): unsupported dtype {dtype!r}; expected one of {sorted(_NAMES)}")
     if isinstance(data, Tensor) and dtype is None:
         dtype = data.dtype
-    arr = np.asarray(data, dtype=dtype)
+    try:
+        arr = np.asarray(data, dtype=dtype)
+    except Exception as e:  # numpy's message alone does not say what was being made
+        raise_named("Tensor()", e)
     dlpack = _FROM_NUMPY.get(arr.dtype)
     if dlpack is not None and arr.flags.c_contiguous:  # the usual case, with no more checks
         return arr, dlpack[0], dlpack[1]
@@ -247,6 +252,8 @@ def _T(self: Any) -> Any:
 
 
 def _mT(self: Any) -> Any:
+    if self.ndim < 2:
+        raise ValueError(f"Tensor.mT needs at least 2 dimensions, got {self.ndim}-D (shape {self.shape})")
     return _matrix_transpose(self)
 
 
@@ -268,7 +275,7 @@ def item(self: Any) -> Any:
     float or complex; ``ValueError`` for any other size (as numpy's ``item()``)."""
     if self.size != 1:
         raise ValueError(
-            f"can only convert a tensor of size 1 to a Python scalar (got size {self.size}, shape {self.shape})"
+            f"item() can only convert a tensor of size 1 to a Python scalar (got size {self.size}, shape {self.shape})"
         )
     return _scalar(self)
 
@@ -340,6 +347,8 @@ def __str__(self: Any) -> str:
 def __format__(self: Any, format_spec: str) -> str:
     """``format(x, spec)``: ``str(x)`` for an empty spec, the element formatted for a 0-d
     tensor, ``TypeError`` for a spec on any other tensor (as numpy)."""
+    if not isinstance(format_spec, str):
+        raise TypeError(f"Tensor.__format__(): format_spec must be a str, not {type(format_spec).__name__!r}")
     if not format_spec:
         return str(self)
     if self.ndim == 0:
@@ -351,28 +360,42 @@ def __array__(self: Any, dtype: Any = None, copy: bool | None = None) -> np.ndar
     """The tensor as a numpy array (numpy 2's protocol): a view of the same memory through the
     buffer protocol unless ``dtype`` needs a conversion or ``copy=True``; with ``copy=False`` a
     needed copy raises ``ValueError``. numpy has no bfloat16: such tensors need a ``dtype``."""
+    if copy is not None and not isinstance(copy, bool):
+        raise TypeError(f"Tensor.__array__(): copy must be None, True or False, not {type(copy).__name__!r}")
     if self.dtype == "bfloat16":
         if dtype is None:
-            raise TypeError("numpy has no bfloat16 dtype: convert first (x.astype(ferrule.float32)) or pass a dtype")
+            raise TypeError(
+                "Tensor.__array__(): numpy has no bfloat16 dtype: convert first (x.astype(ferrule.float32)) "
+                "or pass a dtype"
+            )
         if copy is False:
             raise ValueError("converting a bfloat16 tensor to a numpy array needs a copy (copy=False was given)")
         return np.asarray(memoryview(_astype(self, "float32"))).astype(dtype)
     view = np.asarray(memoryview(self))
-    if dtype is not None and np.dtype(dtype) != view.dtype:
+    try:
+        wanted = None if dtype is None else np.dtype(dtype)
+    except Exception as e:  # not a dtype numpy knows
+        raise_named("Tensor.__array__()", e)
+    if wanted is not None and wanted != view.dtype:
         if copy is False:
             raise ValueError(
-                f"Unable to avoid copy while creating an array as requested: converting {self.dtype} to {np.dtype(dtype)}"
+                f"Unable to avoid copy while creating an array as requested: converting {self.dtype} to {wanted}"
             )
-        return view.astype(dtype)
+        try:
+            return view.astype(wanted)
+        except Exception as e:  # a dtype numpy cannot convert to (structured, ...)
+            raise_named("Tensor.__array__()", e)
     return view.copy() if copy else view
 
 
 def __array_namespace__(self: Any, /, *, api_version: str | None = None) -> Any:
     """The ``ferrule`` module, the Array API namespace of its tensors. ``api_version`` may be
     ``None`` or one of ``"2021.12"`` ... ``"2024.12"``; any other raises ``ValueError``."""
-    if api_version is not None and api_version not in _array_api.SUPPORTED_API_VERSIONS:
+    if api_version is not None and (
+        not isinstance(api_version, str) or api_version not in _array_api.SUPPORTED_API_VERSIONS
+    ):
         raise ValueError(
-            f"ferrule does not implement Array API version {api_version!r}; supported: {', '.join(_array_api.SUPPORTED_API_VERSIONS)}"
+            f"Tensor.__array_namespace__(): ferrule does not implement Array API version {reprlib.repr(api_version)}; supported: {', '.join(_array_api.SUPPORTED_API_VERSIONS)}"
         )
     return sys.modules[__name__.rpartition(".")[0]]
 
@@ -388,6 +411,8 @@ def __copy__(self: Any) -> Any:
 def __deepcopy__(self: Any, memo: dict[int, Any]) -> Any:
     """``copy.deepcopy(x)``: a new tensor with a copy of the data, a new name, and deep copies of
     the attributes."""
+    if not isinstance(memo, dict):
+        raise TypeError(f"Tensor.__deepcopy__(): memo must be a dict, not {type(memo).__name__!r}")
     new = _as_class(_astype(self, self.dtype, copy=True), type(self))
     memo[id(self)] = new
     _copy_attrs(self, new, lambda attrs: _copy.deepcopy(attrs, memo))
@@ -401,6 +426,8 @@ def __reduce_ex__(self: Any, protocol: int) -> tuple[Any, ...]:
     ``pickle.dumps(x, protocol=5, buffer_callback=...)`` hands it out of band without a copy
     (a non-C-contiguous view is made contiguous first). Older protocols store bytes. bfloat16
     travels as float32, which holds every bfloat16 value exactly."""
+    if not isinstance(protocol, int):
+        raise TypeError(f"Tensor.__reduce_ex__(): protocol must be an int, not {type(protocol).__name__!r}")
     dtype = self.dtype
     src = self
     data_dtype = dtype
@@ -420,6 +447,8 @@ def __reduce_ex__(self: Any, protocol: int) -> tuple[Any, ...]:
 
 def __setstate__(self: Any, state: dict[str, Any]) -> None:
     """Restores the name and attributes saved by ``__reduce_ex__``."""
+    if not isinstance(state, dict):
+        raise TypeError(f"Tensor.__setstate__(): state must be a dict, not {type(state).__name__!r}")
     attrs = state.get("attrs") or {}
     if STORAGE is None:
         if attrs:
@@ -464,6 +493,7 @@ def _install() -> None:
     }
     for attr, prop in props.items():
         setattr(Tensor, attr, prop)
+        prop.__set_name__(Tensor, attr)  # type: ignore[attr-defined]  # (typeshed lacks it) names it in errors
     methods: list[Callable[..., Any]] = [
         item,
         to_device,

@@ -9,7 +9,7 @@ first), which also show in the traceback.
 from __future__ import annotations
 
 import builtins
-from typing import Any
+from typing import Any, NoReturn
 
 from . import _ferrule
 
@@ -116,6 +116,24 @@ class ZeroDivisionError(Error, builtins.ZeroDivisionError):
 
 class AttributeError(Error, builtins.AttributeError):
     """A missing attribute."""
+
+
+def raise_named(where: str, e: Exception) -> NoReturn:
+    """Raises ``e`` again, or, when its message does not name ``where`` (e.g. ``"asarray()"``), an
+    error of the same kind whose message starts with it, chained to ``e``: what a Python-level
+    API function raises when something it calls (numpy, a conversion) fails on a bad argument.
+    Call it in an ``except`` block."""
+    text = str(e)
+    if where.rstrip("()") in text:
+        raise e
+    if isinstance(e, Error):
+        new = type(e)(f"{where}: {text}")
+        new.context = list(e.context)
+        raise new from e
+    for base in type(e).__mro__:  # numpy's exception types: the builtin they derive from
+        if base.__module__ == "builtins" and base.__name__ in _KINDS:
+            raise base(f"{where}: {text}") from e
+    raise e
 
 
 #: kind name -> exception class, as the extension uses it to raise native errors.

@@ -77,7 +77,8 @@ def test_binary_data_comes_back_as_bytes(testing):
     assert same(testing.echo(data), data)
 
 
-@settings(max_examples=200)
+# 200 examples under the fixed profile, scaled with the profile's budget under `explore`.
+@settings(max_examples=2 * settings.default.max_examples)
 @given(NESTED)
 def test_nested_values_round_trip(testing, v):
     assert same(testing.echo(v), v)

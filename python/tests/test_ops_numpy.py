@@ -17,7 +17,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 30 examples each under the fixed profile, scaled with the profile's budget under `explore`.
+SETTINGS = settings(
+    max_examples=30 * settings.default.max_examples // 100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
 FLOATS = ["float16", "float32", "float64"]

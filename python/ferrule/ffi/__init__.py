@@ -21,6 +21,7 @@ from typing import Any, TypeVar, overload
 
 from .. import _ferrule
 from ..error import KeyError as _FerruleKeyError
+from ..error import raise_named
 from ._common import builtin_doc, populate_module, positional_adapter, signature_from_info, signature_text
 
 #: ferrule_func_set_global flags (ferrule.h): replace a taken name; release the GIL around calls.
@@ -53,7 +54,10 @@ def get_global_func(name: str) -> Function:
 
     Raises :class:`ferrule.KeyError` (a :class:`KeyError`) if nothing is registered under it.
     """
-    return _ferrule.get_global_func(name)
+    try:
+        return _ferrule.get_global_func(name)
+    except UnicodeEncodeError as e:  # a lone surrogate: no registered name can match it
+        raise_named("get_global_func()", e)
 
 
 def list_global_func_names() -> list[str]:
@@ -66,7 +70,10 @@ def remove_global_func(name: str) -> None:
 
     Raises :class:`ferrule.KeyError` if nothing is registered under ``name``.
     """
-    _ferrule.remove_global_func(name)
+    try:
+        _ferrule.remove_global_func(name)
+    except UnicodeEncodeError as e:  # a lone surrogate: no registered name can match it
+        raise_named("remove_global_func()", e)
 
 
 def load_library(path: str | os.PathLike[str]) -> None:
@@ -74,7 +81,12 @@ def load_library(path: str | os.PathLike[str]) -> None:
 
     Its functions join the one registry of the process. Loading the same file twice is a no-op.
     """
-    _ferrule.load_library(os.fspath(path))
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"load_library(): path must be a str or path-like, not {type(path).__name__!r}")
+    try:
+        _ferrule.load_library(os.fspath(path))
+    except (TypeError, ValueError) as e:  # a bad __fspath__, a path that is not valid text
+        raise_named("load_library()", e)
 
 
 def live_object_count() -> int:
@@ -126,11 +138,16 @@ def register_func(
             target = positional_adapter(func)
             sig = signature_text(func)
         text = doc if doc is not None else inspect.getdoc(func)
-        flags = (_ferrule.REGISTER_OVERRIDE if override else 0) | (_ferrule.FUNC_LONG_RUNNING if long_running else 0)
+        try:
+            flags = (_ferrule.REGISTER_OVERRIDE if override else 0) | (
+                _ferrule.FUNC_LONG_RUNNING if long_running else 0
+            )
+        except Exception as e:  # a flag whose truth value is an error (an array, ...)
+            raise_named("register_func()", e)
         try:
             _ferrule._register_func(name, target, text, sig, flags)
-        except _FerruleKeyError:
-            raise
+        except (_FerruleKeyError, UnicodeEncodeError) as e:  # a taken name; a lone surrogate
+            raise_named("register_func()", e)
         except ValueError:
             if sig is None:
                 raise
@@ -155,6 +172,8 @@ def init_api(prefix: str, module: types.ModuleType | str) -> types.ModuleType:
     ``__name__``, ``__module__``, ``__doc__`` and signature come from the registry, so ``help()``
     and ``inspect.signature`` show them. Returns the module.
     """
+    if not isinstance(prefix, str):
+        raise TypeError(f"init_api(): prefix must be a str, not {type(prefix).__name__!r}")
     return populate_module(prefix, module, list_global_func_names(), get_global_func, builtin_of)
 
 
@@ -166,6 +185,11 @@ def builtin_of(func: Function, name: str, module: str) -> Callable[..., Any]:
     the ``ferrule`` namespace hold these. Its ``__self__`` is a Function over the same native
     function; its signature is ``func``'s, as ``__text_signature__``.
     """
+    if not isinstance(func, Function):
+        raise TypeError(f"builtin_of(): func must be a ferrule.Function, not {type(func).__name__!r}")
+    if not isinstance(name, str) or not isinstance(module, str):
+        bad = "name" if not isinstance(name, str) else "module"
+        raise TypeError(f"builtin_of(): {bad} must be a str, not {type(locals()[bad]).__name__!r}")
     try:
         sig = func.__signature__
     except Exception:  # no metadata (released): a builtin without a signature

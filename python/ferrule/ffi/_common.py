@@ -100,6 +100,8 @@ def signature_text(func: Callable[..., Any]) -> str | None:
     float, str, bool or None; no signature).
     ``**kwargs`` is left out: packed calls never fill it.
     """
+    if not callable(func):
+        raise TypeError(f"signature_text(): func must be callable, not {type(func).__name__!r}")
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):
@@ -177,7 +179,11 @@ def populate_module(
     ``make(func, name, module_name)``, when given, turns it into what the module holds (the
     native frontend's builtins); otherwise the function object itself is renamed and set.
     """
+    if not isinstance(module, (str, types.ModuleType)):
+        raise TypeError(f"init_api(): module must be a module or a module name, not {type(module).__name__!r}")
     if isinstance(module, str):
+        if not module:
+            raise ValueError("init_api(): the module name is empty")
         mod_name = module
         if mod_name in sys.modules:
             module = sys.modules[mod_name]

@@ -60,6 +60,8 @@ def load(path: str | os.PathLike[str] | None = None) -> Library:
     already loaded.
     """
     global _library, _cdll
+    if path is not None and not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"load(): path must be a str or path-like, not {type(path).__name__!r}")
     with _load_lock:
         if _library is not None:
             if path is not None and os.path.realpath(os.fspath(path)) != os.path.realpath(_library.path):

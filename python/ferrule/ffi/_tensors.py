@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..error import Error
+from ..error import Error, raise_named
 from . import _abi
 from ._native import check, ferrule_error, lib
 from ._values import WRAPPERS, NativeObject, Temps, device_name, dtype_name, tensor_from_dlpack
@@ -29,9 +29,12 @@ _BYTE_ORDER = "<" if sys.byteorder == "little" else ">"
 
 def _prepare(data: Any, dtype: Any) -> np.ndarray[Any, Any]:
     """``data`` as a C-contiguous, native-order numpy array of a dtype ferrule supports."""
-    arr = np.asarray(data, dtype=dtype)
+    try:
+        arr = np.asarray(data, dtype=dtype)
+    except Exception as e:  # numpy's message alone does not say what was being made
+        raise_named("Tensor()", e)
     if arr.dtype.kind not in _DLPACK_CODE or arr.dtype.name == "float128" or arr.dtype.name == "complex256":
-        raise TypeError(f"cannot make a ferrule tensor of dtype {arr.dtype} (from {type(data).__name__})")
+        raise TypeError(f"Tensor(): cannot make a ferrule tensor of dtype {arr.dtype} (from {type(data).__name__})")
     if not arr.dtype.isnative:
         arr = arr.astype(arr.dtype.newbyteorder("="))
     if not arr.flags.c_contiguous:
@@ -89,7 +92,7 @@ class Tensor(NativeObject):
             except Exception:
                 pass
 
-    def argument_handle(self, temps: Temps) -> int:
+    def _argument_handle(self, temps: Temps) -> int:
         """The tensor's pointer, borrowed for a call (the argument tuple keeps ``self`` alive)."""
         return self._handle
 
@@ -178,6 +181,8 @@ class Tensor(NativeObject):
 
     def numpy(self, copy: bool = False) -> np.ndarray[Any, Any]:
         """The data as a numpy array: a view that keeps this tensor alive, or a copy."""
+        if not isinstance(copy, bool):
+            raise TypeError(f"Tensor.numpy(): copy must be a bool, not {type(copy).__name__!r}")
         return np.array(self, copy=True) if copy else np.asarray(self)
 
     def tolist(self) -> Any:
@@ -211,7 +216,10 @@ def from_dlpack(obj: Any) -> Tensor:
     """
     if not hasattr(type(obj), "__dlpack__"):
         raise TypeError(f"from_dlpack(): expected an object with __dlpack__, not {type(obj).__name__!r}")
-    return Tensor._wrap(tensor_from_dlpack(obj))
+    try:
+        return Tensor._wrap(tensor_from_dlpack(obj))
+    except Exception as e:  # the producer's own refusal (numpy's BufferError) says nothing of where
+        raise_named("from_dlpack()", e)
 
 
 def from_numpy(array: Any, *, copy: bool | None = None) -> Tensor:
@@ -220,14 +228,17 @@ def from_numpy(array: Any, *, copy: bool | None = None) -> Tensor:
     ``copy=None`` shares memory through DLPack when numpy can export the array and copies
     otherwise; ``copy=False`` always shares (BufferError if it cannot); ``copy=True`` always copies.
     """
-    arr = array if isinstance(array, np.ndarray) else np.asarray(array)
-    if copy is not True:
-        try:
-            return from_dlpack(arr)
-        except (BufferError, Error) as e:
-            if copy is False:
-                raise BufferError(f"from_numpy(copy=False): cannot share the array's memory: {e}") from e
-    return Tensor(arr)
+    try:
+        arr = array if isinstance(array, np.ndarray) else np.asarray(array)
+        if copy is not True:
+            try:
+                return from_dlpack(arr)
+            except (BufferError, Error) as e:
+                if copy is False:
+                    raise BufferError(f"from_numpy(copy=False): cannot share the array's memory: {e}") from e
+        return Tensor(arr)
+    except Exception as e:  # numpy's or the copy's message alone does not say it was from_numpy
+        raise_named("from_numpy()", e)
 
 
 def to_numpy(t: Tensor, *, copy: bool = False) -> np.ndarray[Any, Any]:

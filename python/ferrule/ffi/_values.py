@@ -40,14 +40,14 @@ MAX_DEPTH = 256
 class NativeObject:
     """Base of the Python handles on native objects (Function, Tensor): how they pass as arguments.
 
-    Subclasses set ``TYPE_INDEX`` and store one strong reference; ``argument_handle`` returns the
+    Subclasses set ``TYPE_INDEX`` and store one strong reference; ``_argument_handle`` returns the
     borrowed pointer for a call, registering in ``temps`` whatever must be undone afterwards.
     """
 
     __slots__ = ()
     TYPE_INDEX = _abi.TYPE_OBJECT
 
-    def argument_handle(self, temps: Temps) -> int:
+    def _argument_handle(self, temps: Temps) -> int:
         """The object pointer to pass (borrowed for the duration of the call)."""
         raise NotImplementedError
 
@@ -287,7 +287,7 @@ def to_any(value: Any, slot: FerruleAny, temps: Temps, depth: int = 0) -> None:
     elif isinstance(value, str):
         _set_bytes(slot, value.encode("utf-8"), True, temps)
     elif isinstance(value, NativeObject):
-        set_object(slot, value.TYPE_INDEX, value.argument_handle(temps))
+        set_object(slot, value.TYPE_INDEX, value._argument_handle(temps))
     elif isinstance(value, (bytes, bytearray)):
         _set_bytes(slot, bytes(value), False, temps)
     elif isinstance(value, memoryview):

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from ctypes import byref, c_void_p
 from typing import Any, TypeVar, overload
 
+from ..error import raise_named
 from . import _abi
 from ._abi import FerruleAny
 from ._common import populate_module, positional_adapter, signature_from_info, signature_text
@@ -323,7 +324,7 @@ class Function(NativeObject):
             self._leave()
             raise self._released_error() from None
 
-    def argument_handle(self, temps: Temps) -> int:
+    def _argument_handle(self, temps: Temps) -> int:
         """The function's pointer, borrowed for a call: until ``temps`` is released the Function
         counts as busy, so a callback that releases it cannot free it under the callee."""
         handle = self._enter()
@@ -628,7 +629,10 @@ def load_library(path: str | os.PathLike[str]) -> None:
     the process. Loading the same file twice is a no-op."""
     if not isinstance(path, (str, bytes, os.PathLike)):
         raise TypeError(f"load_library(): path must be a str or path-like, not {type(path).__name__!r}")
-    raw = os.fsencode(path)
+    try:
+        raw = os.fsencode(path)
+    except Exception as e:  # a bad __fspath__, or text the file system encoding cannot take
+        raise_named("load_library()", e)
     if b"\0" in raw:
         raise ValueError("load_library(): path must not contain NUL characters")
     err = c_void_p()
