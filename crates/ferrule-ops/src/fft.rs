@@ -77,11 +77,12 @@ fn source(op: &str, x: &Tensor, real_only: bool) -> Result<Tensor> {
             if op.contains("rfftn") { "fft.fftn" } else { "fft.fft" }
         );
     }
-    match dtype {
-        DType::Float32 | DType::Float64 | DType::Complex64 | DType::Complex128 => Ok(x.clone()),
-        DType::Float16 | DType::BFloat16 => crate::elementwise::cast_to(x, DType::Float32),
-        _ => crate::elementwise::cast_to(x, DType::Float64),
-    }
+    let cast = match dtype {
+        DType::Float32 | DType::Float64 | DType::Complex64 | DType::Complex128 => return Ok(x.clone()),
+        DType::Float16 | DType::BFloat16 => DType::Float32,
+        _ => DType::Float64,
+    };
+    named(op, crate::elementwise::cast_to(x, cast))
 }
 
 /// Whether `x` (a [`source`]) is single precision.
@@ -119,7 +120,7 @@ fn c2c_typed<T: Real>(x: &Tensor, pass: AxisPass, forward: bool) -> Result<Tenso
     if out.numel() == 0 {
         return Ok(out);
     }
-    let plan = T::plans().complex(forward, pass.n_in);
+    let plan = T::plans().complex(forward, pass.n_in)?;
     if x.dtype().is_complex() {
         run_complex_pass::<T, Complex<T>>(x, &out, pass, plan)?;
     } else {
@@ -145,7 +146,7 @@ fn r2c_typed<T: Real>(x: &Tensor, pass: AxisPass) -> Result<Tensor> {
     if out.numel() == 0 {
         return Ok(out);
     }
-    let kernel = RealForwardKernel(T::plans().real_forward(pass.n_in));
+    let kernel = RealForwardKernel(T::plans().real_forward(pass.n_in)?);
     run_pass::<T, T, T, Complex<T>, _>(x, &out, pass, &kernel)?;
     Ok(out)
 }
@@ -167,7 +168,7 @@ fn c2r_typed<T: Real>(x: &Tensor, pass: AxisPass) -> Result<Tensor> {
     if out.numel() == 0 {
         return Ok(out);
     }
-    let kernel = RealInverseKernel(T::plans().real_inverse(pass.n_out));
+    let kernel = RealInverseKernel(T::plans().real_inverse(pass.n_out)?);
     if x.dtype().is_complex() {
         run_pass::<T, Complex<T>, Complex<T>, T, _>(x, &out, pass, &kernel)?;
     } else {
@@ -183,6 +184,17 @@ fn real_result(result: Tensor, dtype: DType) -> Result<Tensor> {
         DType::Float16 | DType::BFloat16 => crate::elementwise::cast_to(&result, dtype),
         _ => Ok(result),
     }
+}
+
+/// `result` with its error naming `op` when it does not yet: the kernels' allocation failures
+/// (a plan, a work buffer, the result) do not know which function they run for.
+fn named<R>(op: &str, result: Result<R>) -> Result<R> {
+    result.map_err(|mut e| {
+        if !e.message.starts_with(op) {
+            e.message = format!("{op}(): {}", e.message);
+        }
+        e
+    })
 }
 
 /// The number of points `n` (`None`: `default`, from the input's length `m`), checked.
@@ -221,7 +233,7 @@ fn complex_1d(op: &str, x: &Tensor, n: Option<i64>, axis: i64, norm: &str, forwa
     let m = x.shape()[axis];
     let n = points(op, n, m, m)?;
     let src = source(op, x, false)?;
-    c2c(&src, axis, n, forward, norm.scale(n, forward))
+    named(op, c2c(&src, axis, n, forward, norm.scale(n, forward)))
 }
 
 /// The transform of a real signal `x` along `axis`: the `n/2 + 1` non-negative-frequency terms
@@ -233,7 +245,7 @@ pub fn rfft(x: &Tensor, n: Option<i64>, axis: i64, norm: &str) -> Result<Tensor>
     let m = x.shape()[axis];
     let n = points(op, n, m, m)?;
     let src = source(op, x, true)?;
-    r2c(&src, axis, n, norm.scale(n, true), false)
+    named(op, r2c(&src, axis, n, norm.scale(n, true), false))
 }
 
 /// The inverse of [`rfft`]: `n` real points (default `2 * (m - 1)`) from the `n/2 + 1`
@@ -245,7 +257,7 @@ pub fn irfft(x: &Tensor, n: Option<i64>, axis: i64, norm: &str) -> Result<Tensor
     let m = x.shape()[axis];
     let n = points(op, n, 2 * (m - 1), m)?;
     let src = source(op, x, false)?;
-    real_result(c2r(&src, axis, n, norm.scale(n, false), false)?, x.dtype())
+    named(op, c2r(&src, axis, n, norm.scale(n, false), false).and_then(|y| real_result(y, x.dtype())))
 }
 
 /// The transform of a Hermitian-symmetric signal given by its first half `x`: `n` real points
@@ -257,7 +269,7 @@ pub fn hfft(x: &Tensor, n: Option<i64>, axis: i64, norm: &str) -> Result<Tensor>
     let m = x.shape()[axis];
     let n = points(op, n, 2 * (m - 1), m)?;
     let src = source(op, x, false)?;
-    real_result(c2r(&src, axis, n, norm.scale(n, true), true)?, x.dtype())
+    named(op, c2r(&src, axis, n, norm.scale(n, true), true).and_then(|y| real_result(y, x.dtype())))
 }
 
 /// The inverse of [`hfft`]: `conj(rfft(x, n)) / n` under the default norm.
@@ -268,7 +280,7 @@ pub fn ihfft(x: &Tensor, n: Option<i64>, axis: i64, norm: &str) -> Result<Tensor
     let m = x.shape()[axis];
     let n = points(op, n, m, m)?;
     let src = source(op, x, true)?;
-    r2c(&src, axis, n, norm.scale(n, false), true)
+    named(op, r2c(&src, axis, n, norm.scale(n, false), true))
 }
 
 /// The axes and sizes of an n-D transform: `axes` (default: all) without repeats, and for each
@@ -351,10 +363,10 @@ fn complex_nd(
     if plan.is_empty() {
         // Nothing to transform (axes=() or a 0-d x): the input in the result dtype.
         let complex = if single(&y) { DType::Complex64 } else { DType::Complex128 };
-        return crate::elementwise::cast_to(&y, complex);
+        return named(op, crate::elementwise::cast_to(&y, complex));
     }
     for &(axis, n) in plan.iter().rev() {
-        y = c2c(&y, axis, n, forward, norm.scale(n, forward))?;
+        y = named(op, c2c(&y, axis, n, forward, norm.scale(n, forward)))?;
     }
     Ok(y)
 }
@@ -376,9 +388,9 @@ pub fn rfftn(x: &Tensor, s: Option<&[i64]>, axes: Option<&[i64]>, norm: &str) ->
         return Err(no_axes(op, x));
     };
     let src = source(op, x, true)?;
-    let mut y = r2c(&src, last, n_last, norm.scale(n_last, true), false)?;
+    let mut y = named(op, r2c(&src, last, n_last, norm.scale(n_last, true), false))?;
     for &(axis, n) in rest.iter().rev() {
-        y = c2c(&y, axis, n, true, norm.scale(n, true))?;
+        y = named(op, c2c(&y, axis, n, true, norm.scale(n, true)))?;
     }
     Ok(y)
 }
@@ -394,10 +406,10 @@ pub fn irfftn(x: &Tensor, s: Option<&[i64]>, axes: Option<&[i64]>, norm: &str) -
     };
     let mut y = source(op, x, false)?;
     for &(axis, n) in rest {
-        y = c2c(&y, axis, n, false, norm.scale(n, false))?;
+        y = named(op, c2c(&y, axis, n, false, norm.scale(n, false)))?;
     }
     // As numpy: a half-precision x keeps its dtype only when the real transform reads it
     // directly (one axis); after complex passes it is complex64 and the result float32.
     let dtype = if rest.is_empty() { x.dtype() } else { y.dtype() };
-    real_result(c2r(&y, last, n_last, norm.scale(n_last, false), false)?, dtype)
+    named(op, c2r(&y, last, n_last, norm.scale(n_last, false), false).and_then(|y| real_result(y, dtype)))
 }

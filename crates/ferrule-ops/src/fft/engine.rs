@@ -249,6 +249,16 @@ impl LineLayout {
     }
 }
 
+/// A vector of `len` copies of `value`, allocated fallibly: the lines of a transform too large
+/// for memory are a `MemoryError`, not an abort.
+pub(crate) fn buffer<V: Clone>(len: usize, value: V) -> Result<Vec<V>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| Error::memory_error(format!("cannot allocate a work buffer of {len} elements")))?;
+    v.resize(len, value);
+    Ok(v)
+}
+
 /// Runs `pass` from `src` (elements `S`) into `dst`, a fresh C-contiguous tensor (elements `O`)
 /// of `src`'s shape with `n_out` along the axis, with `kernel` transforming the lines.
 pub fn run_pass<T, S, I, O, K>(src: &Tensor, dst: &Tensor, pass: AxisPass, kernel: &K) -> Result<()>
@@ -288,7 +298,7 @@ where
     if threads >= 2 && job.lines < threads && job.layout.inner == 1 && super::split::applies(n) {
         for l in 0..job.lines {
             // SAFETY: `job` describes `src` and `dst`, which outlive the call; line `l` exists.
-            unsafe { super::split::run_line::<T, S>(&job, l, plan.fft_direction()) };
+            unsafe { super::split::run_line::<T, S>(&job, l, plan.fft_direction())? };
         }
         return Ok(());
     }
@@ -384,7 +394,7 @@ impl<T: Real> Job<T> {
             && inner == 1;
         if in_place {
             let fft = kernel.complex_plan().expect("checked");
-            let mut scratch = vec![Complex::<T>::default(); fft.get_immutable_scratch_len()];
+            let mut scratch = buffer(fft.get_immutable_scratch_len(), Complex::<T>::default())?;
             for l in range {
                 // SAFETY: S, I and O are all Complex<T> (checked above); line `l` of the source
                 // holds n_in contiguous elements and line `l` of the output n_out (the caller's
@@ -400,9 +410,9 @@ impl<T: Real> Job<T> {
         }
         let work = n_in.max(n_out).max(1);
         let block = (BLOCK_POINTS / work).clamp(1, MAX_BLOCK_LINES).min(range.len());
-        let mut input = vec![I::default(); block * n_in];
-        let mut staged = if inner == 1 { Vec::new() } else { vec![O::default(); block * n_out] };
-        let mut scratch = vec![Complex::<T>::default(); kernel.scratch_len()];
+        let mut input = buffer(block * n_in, I::default())?;
+        let mut staged = if inner == 1 { Vec::new() } else { buffer(block * n_out, O::default())? };
+        let mut scratch = buffer(kernel.scratch_len(), Complex::<T>::default())?;
         let mut bases = vec![0isize; block];
         let mut out_bases = if inner == 1 { Vec::new() } else { vec![0usize; block] };
         let mut start = range.start;

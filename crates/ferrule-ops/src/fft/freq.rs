@@ -26,14 +26,20 @@ fn spacing(op: &str, n: i64, d: f64) -> Result<f64> {
     Ok(1.0 / (n as f64 * d))
 }
 
-/// `values` (computed in double precision) as a 1-D tensor of `dtype`.
-fn table(values: Vec<f64>, dtype: DType) -> Result<Tensor> {
-    let len = values.len() as i64;
-    let t = Tensor::from_slice(&values, &[len])?;
+/// A 1-D float64 tensor of `len` elements, element `i` being `value(i)` (computed in double
+/// precision), cast to `dtype`. The tensor is allocated first (fallibly), so a huge `n` is a
+/// `MemoryError`, not an abort.
+fn table(op: &str, len: i64, value: impl Fn(i64) -> f64, dtype: DType) -> Result<Tensor> {
+    let t = super::named(op, Tensor::empty(&[len], DType::Float64))?;
+    // SAFETY: `t` is fresh, contiguous and float64, and no one else holds it.
+    let out = unsafe { t.as_mut_slice::<f64>()? };
+    for (i, v) in out.iter_mut().enumerate() {
+        *v = value(i as i64);
+    }
     if dtype == DType::Float64 {
         Ok(t)
     } else {
-        crate::elementwise::cast_to(&t, dtype)
+        super::named(op, crate::elementwise::cast_to(&t, dtype))
     }
 }
 
@@ -45,8 +51,7 @@ pub fn fftfreq(n: i64, d: f64, dtype: Option<DType>, device: Option<Device>) -> 
     let dtype = freq_dtype(op, dtype)?;
     let step = spacing(op, n, d)?;
     let positive = (n - 1) / 2 + 1;
-    let values = (0..positive).chain(-(n / 2)..0).map(|k| k as f64 * step).collect();
-    table(values, dtype)
+    table(op, n, |i| (if i < positive { i } else { i - n }) as f64 * step, dtype)
 }
 
 /// The sample frequencies of an `n`-point [`rfft`](super::rfft) with sample spacing `d`:
@@ -56,8 +61,7 @@ pub fn rfftfreq(n: i64, d: f64, dtype: Option<DType>, device: Option<Device>) ->
     crate::creation::check_device(op, device)?;
     let dtype = freq_dtype(op, dtype)?;
     let step = spacing(op, n, d)?;
-    let values = (0..=n / 2).map(|k| k as f64 * step).collect();
-    table(values, dtype)
+    table(op, n / 2 + 1, |i| i as f64 * step, dtype)
 }
 
 /// `x` with the zero-frequency term moved to the middle of each of `axes` (default: all):
@@ -82,13 +86,13 @@ fn shift(op: &str, x: &Tensor, axes: Option<&[i64]>, forward: bool) -> Result<Te
             continue;
         }
         let src = out.take().unwrap_or_else(|| x.clone());
-        let dst = Tensor::empty(x.shape(), x.dtype())?;
+        let dst = super::named(op, Tensor::empty(x.shape(), x.dtype()))?;
         copy_into(&src.slice(axis, Some(0), Some(m - by), 1)?, &dst.slice(axis, Some(by), None, 1)?)?;
         copy_into(&src.slice(axis, Some(m - by), None, 1)?, &dst.slice(axis, Some(0), Some(by), 1)?)?;
         out = Some(dst);
     }
     match out {
         Some(t) => Ok(t),
-        None => x.copy(),
+        None => super::named(op, x.copy()),
     }
 }

@@ -12,10 +12,15 @@
 //! The cache is bounded: at most [`MAX_PLANS`] entries and [`MAX_CACHED_POINTS`] points in all
 //! (a plan's tables hold about one complex number per point), the most recent entry always kept.
 //! An evicted plan stays alive while a running transform holds it (plans are `Arc`s).
+//!
+//! rustfft and realfft allocate their tables infallibly (an abort when memory runs out), so a
+//! miss first reserves, and frees, as much memory as the plan may take ([`probe`]): a size that
+//! cannot fit is a `MemoryError`, not an abort of the host process.
 
 use std::f64::consts::PI;
 use std::sync::{Arc, Mutex};
 
+use ferrule_core::{Error, Result};
 use num_complex::Complex;
 use realfft::{ComplexToReal, ComplexToRealEven, ComplexToRealOdd, RealToComplex, RealToComplexEven, RealToComplexOdd};
 use rustfft::{Fft, FftDirection, FftNum, FftPlanner};
@@ -26,6 +31,22 @@ pub const MAX_PLANS: usize = 32;
 /// The most points (the sum of the cached transforms' lengths) the cache keeps per precision,
 /// beyond the most recent entry: 2^24 points are about 256 MiB of double-precision tables.
 pub const MAX_CACHED_POINTS: usize = 1 << 24;
+
+/// Complex numbers of memory a plan may hold per point: a length with a large prime factor
+/// takes rustfft's Bluestein algorithm, an inner power-of-two transform of up to `4n` points
+/// with its twiddles, its kernel and the scratch a call needs (about `16n` in all); the other
+/// algorithms hold about `n`, and a real plan wraps an `n/2`-point complex one.
+const PLAN_ELEMENTS_PER_POINT: usize = 16;
+
+/// Reserves and frees the memory a plan of `len` points may take, so that a size that cannot be
+/// allocated is refused with a `MemoryError` before the planner aborts on it.
+pub fn probe<T: FftNum>(len: usize) -> Result<()> {
+    let fail = || Error::memory_error(format!("cannot allocate the tables of a {len}-point transform"));
+    let count = len.checked_mul(PLAN_ELEMENTS_PER_POINT).ok_or_else(fail)?;
+    let mut room: Vec<Complex<T>> = Vec::new();
+    room.try_reserve_exact(count).map_err(|_| fail())?;
+    Ok(())
+}
 
 /// What a cached entry computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,44 +109,46 @@ impl<T: FftNum> PlanCache<T> {
         PlanCache { entries: Mutex::new(Vec::new()), max_plans, max_points }
     }
 
-    /// The plan of `kind` for length `len` (`len >= 1`), from the cache or planned now.
-    pub fn get(&self, kind: PlanKind, len: usize) -> Plan<T> {
+    /// The plan of `kind` for length `len` (`len >= 1`), from the cache or planned now; a
+    /// `MemoryError` when a new plan's tables cannot be allocated.
+    pub fn get(&self, kind: PlanKind, len: usize) -> Result<Plan<T>> {
         if let Some(plan) = self.lookup(kind, len) {
-            return plan;
+            return Ok(plan);
         }
+        probe::<T>(len)?;
         let plan = build(kind, len);
         self.insert(kind, len, plan.clone());
-        plan
+        Ok(plan)
     }
 
     /// The complex-to-complex plan of `len` points in the forward or inverse direction.
-    pub fn complex(&self, forward: bool, len: usize) -> Arc<dyn Fft<T>> {
-        match self.get(if forward { PlanKind::Forward } else { PlanKind::Inverse }, len) {
-            Plan::Complex(fft) => fft,
+    pub fn complex(&self, forward: bool, len: usize) -> Result<Arc<dyn Fft<T>>> {
+        match self.get(if forward { PlanKind::Forward } else { PlanKind::Inverse }, len)? {
+            Plan::Complex(fft) => Ok(fft),
             _ => unreachable!("complex kinds hold complex plans"),
         }
     }
 
     /// The real-to-complex plan of `len` real points.
-    pub fn real_forward(&self, len: usize) -> Arc<dyn RealToComplex<T>> {
-        match self.get(PlanKind::RealForward, len) {
-            Plan::RealForward(fft) => fft,
+    pub fn real_forward(&self, len: usize) -> Result<Arc<dyn RealToComplex<T>>> {
+        match self.get(PlanKind::RealForward, len)? {
+            Plan::RealForward(fft) => Ok(fft),
             _ => unreachable!("RealForward holds a real-to-complex plan"),
         }
     }
 
     /// The complex-to-real plan producing `len` real points.
-    pub fn real_inverse(&self, len: usize) -> Arc<dyn ComplexToReal<T>> {
-        match self.get(PlanKind::RealInverse, len) {
-            Plan::RealInverse(fft) => fft,
+    pub fn real_inverse(&self, len: usize) -> Result<Arc<dyn ComplexToReal<T>>> {
+        match self.get(PlanKind::RealInverse, len)? {
+            Plan::RealInverse(fft) => Ok(fft),
             _ => unreachable!("RealInverse holds a complex-to-real plan"),
         }
     }
 
     /// The `len / 2` twiddles of the radix-2 split of a `len`-point transform.
-    pub fn split_twiddles(&self, forward: bool, len: usize) -> Arc<[Complex<T>]> {
-        match self.get(PlanKind::SplitTwiddles(forward), len) {
-            Plan::Twiddles(t) => t,
+    pub fn split_twiddles(&self, forward: bool, len: usize) -> Result<Arc<[Complex<T>]>> {
+        match self.get(PlanKind::SplitTwiddles(forward), len)? {
+            Plan::Twiddles(t) => Ok(t),
             _ => unreachable!("SplitTwiddles holds twiddles"),
         }
     }

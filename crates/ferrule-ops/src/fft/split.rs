@@ -13,10 +13,11 @@
 //! The gather replaces the copy the plain path makes anyway, so the split adds one pass over
 //! the output (the combine, shared by the threads) and halves the transform's time.
 
+use ferrule_core::Result;
 use num_complex::Complex;
 use rustfft::FftDirection;
 
-use super::engine::{finish_slice, Job, Load, Real};
+use super::engine::{buffer, finish_slice, Job, Load, Real};
 use crate::iter::SendPtr;
 use crate::pool;
 
@@ -40,26 +41,38 @@ pub fn applies(n: usize) -> bool {
 /// `job` must describe live tensors (as `Job::run_lines` requires): a source of `S` elements
 /// whose line `l` is readable and a C-contiguous `Complex<T>` output whose line `l` no one else
 /// touches meanwhile.
-pub(crate) unsafe fn run_line<T: Real, S: Load<Complex<T>>>(job: &Job<T>, l: usize, direction: FftDirection) {
+pub(crate) unsafe fn run_line<T: Real, S: Load<Complex<T>>>(
+    job: &Job<T>,
+    l: usize,
+    direction: FftDirection,
+) -> Result<()> {
     let n = job.pass.n_in;
     let h = n / 2;
     let forward = direction == FftDirection::Forward;
     let plans = T::plans();
-    let half = plans.complex(forward, h);
-    let twiddles = plans.split_twiddles(forward, n);
+    let half = plans.complex(forward, h)?;
+    let twiddles = plans.split_twiddles(forward, n)?;
     // SAFETY: line l of the C-contiguous output starts l * n elements in.
     let out = SendPtr(unsafe { job.dst.get().cast::<Complex<T>>().add(l * n) }.cast());
-    let mut buf = vec![Complex::<T>::default(); n];
+    // Everything the halves need is allocated here, fallibly, before the tasks start.
+    let mut buf = buffer(n, Complex::<T>::default())?;
     let halves = SendPtr(buf.as_mut_ptr().cast());
+    let scratch_len = half.get_outofplace_scratch_len();
+    let mut scratch = buffer(2 * scratch_len, Complex::<T>::default())?;
+    let scratches = SendPtr(scratch.as_mut_ptr().cast());
     let src = SendPtr(job.src.get());
     let base = job.src_line(l);
     let (stride, take, conj) = (job.src_stride, job.take, job.pass.conj_in);
     pool::parallel_for(2, 1, |parts| {
-        let mut scratch = vec![Complex::<T>::default(); half.get_outofplace_scratch_len()];
         for t in parts {
-            // SAFETY: half t of `buf` and of the output line are this task's alone (t is 0 or
-            // 1, each handed to one task); the source points read are inside line l.
+            // SAFETY: half t of `buf`, of the scratch and of the output line are this task's
+            // alone (t is 0 or 1, each handed to one task); the source points read are inside
+            // line l.
             unsafe {
+                let scratch = std::slice::from_raw_parts_mut(
+                    scratches.get().cast::<Complex<T>>().add(t * scratch_len),
+                    scratch_len,
+                );
                 let input = std::slice::from_raw_parts_mut(halves.get().cast::<Complex<T>>().add(t * h), h);
                 let first = src.get().cast::<S>().cast_const().offset(base + t as isize * stride);
                 let step = 2 * stride;
@@ -69,11 +82,12 @@ pub(crate) unsafe fn run_line<T: Real, S: Load<Complex<T>>>(job: &Job<T>, l: usi
                 }
                 input[read..].fill(Complex::default());
                 let output = std::slice::from_raw_parts_mut(out.get().cast::<Complex<T>>().add(t * h), h);
-                half.process_outofplace_with_scratch(input, output, &mut scratch);
+                half.process_outofplace_with_scratch(input, output, scratch);
             }
         }
     });
     drop(buf);
+    drop(scratch);
     let (scale, conj_out) = (job.scale, job.pass.conj_out);
     pool::parallel_for(h, MIN_COMBINE_PER_TASK, |range| {
         let len = range.len();
@@ -94,4 +108,5 @@ pub(crate) unsafe fn run_line<T: Real, S: Load<Complex<T>>>(job: &Job<T>, l: usi
         finish_slice(evens, scale, conj_out);
         finish_slice(odds, scale, conj_out);
     });
+    Ok(())
 }

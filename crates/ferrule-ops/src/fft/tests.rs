@@ -409,22 +409,22 @@ fn frequencies_and_shifts() {
 #[test]
 fn the_cache_shares_one_plan_per_size_and_kind() {
     let cache = PlanCache::<f64>::new();
-    let a = cache.complex(true, 64);
-    let b = cache.complex(true, 64);
+    let a = cache.complex(true, 64).unwrap();
+    let b = cache.complex(true, 64).unwrap();
     assert!(Arc::ptr_eq(&a, &b));
-    let inverse = cache.complex(false, 64);
+    let inverse = cache.complex(false, 64).unwrap();
     assert!(!Arc::ptr_eq(&a, &inverse));
     assert!(cache.contains(PlanKind::Forward, 64) && cache.contains(PlanKind::Inverse, 64));
-    let r = cache.real_forward(10);
-    assert!(Arc::ptr_eq(&r, &cache.real_forward(10)));
+    let r = cache.real_forward(10).unwrap();
+    assert!(Arc::ptr_eq(&r, &cache.real_forward(10).unwrap()));
     assert_eq!(cache.len(), 3);
     // From many threads at once: every one gets the same plan.
     let shared = PlanCache::<f32>::new();
     let plans: Vec<_> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..8).map(|_| s.spawn(|| shared.complex(true, 1000))).collect();
+        let handles: Vec<_> = (0..8).map(|_| s.spawn(|| shared.complex(true, 1000).unwrap())).collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    let cached = shared.complex(true, 1000);
+    let cached = shared.complex(true, 1000).unwrap();
     assert_eq!(shared.len(), 1);
     // Racing threads may each plan once, but the cache keeps one and hands it out from then on.
     assert!(plans.iter().any(|p| Arc::ptr_eq(p, &cached)));
@@ -434,24 +434,24 @@ fn the_cache_shares_one_plan_per_size_and_kind() {
 fn the_cache_is_bounded() {
     let cache = PlanCache::<f64>::new();
     for len in 1..=MAX_PLANS + 5 {
-        cache.complex(true, len);
+        cache.complex(true, len).unwrap();
     }
     assert_eq!(cache.len(), MAX_PLANS);
     // least recently used first out
     assert!(!cache.contains(PlanKind::Forward, 1) && cache.contains(PlanKind::Forward, MAX_PLANS + 5));
     // a hit refreshes an entry
-    cache.complex(true, 6);
-    cache.complex(true, 1000);
+    cache.complex(true, 6).unwrap();
+    cache.complex(true, 1000).unwrap();
     assert!(cache.contains(PlanKind::Forward, 6) && !cache.contains(PlanKind::Forward, 7));
     cache.clear();
     assert!(cache.is_empty());
     // the points budget: plans beyond it go, least recent first; one past it alone is kept
     let small = PlanCache::<f32>::with_limits(8, 100);
-    small.complex(true, 40);
-    small.complex(false, 40);
-    small.real_inverse(30);
+    small.complex(true, 40).unwrap();
+    small.complex(false, 40).unwrap();
+    small.real_inverse(30).unwrap();
     assert!(!small.contains(PlanKind::Forward, 40) && small.contains(PlanKind::Inverse, 40));
-    small.get(PlanKind::SplitTwiddles(true), 500);
+    small.get(PlanKind::SplitTwiddles(true), 500).unwrap();
     assert_eq!(small.len(), 1);
     assert!(small.contains(PlanKind::SplitTwiddles(true), 500));
     assert!(MAX_CACHED_POINTS >= 1 << 20, "a 2^20-point plan must stay cached");
@@ -461,12 +461,35 @@ fn the_cache_is_bounded() {
 fn split_twiddles_are_accurate() {
     let n = 1 << 12;
     let cache = PlanCache::<f64>::new();
-    let tw = cache.split_twiddles(true, n);
+    let tw = cache.split_twiddles(true, n).unwrap();
     assert_eq!(tw.len(), n / 2);
     for (k, w) in tw.iter().enumerate() {
         let angle = -2.0 * std::f64::consts::PI * k as f64 / n as f64;
         assert!((w - Complex::new(angle.cos(), angle.sin())).norm() < 1e-15);
     }
-    let inv = cache.split_twiddles(false, n);
+    let inv = cache.split_twiddles(false, n).unwrap();
     assert!((inv[1] - tw[1].conj()).norm() == 0.0);
+}
+
+#[test]
+fn sizes_that_cannot_be_allocated_are_memory_errors_naming_the_function() {
+    let x = Tensor::zeros(&[4], DType::Float64).unwrap();
+    for (err, op) in [
+        (fft(&x, Some(1 << 40), -1, "backward").unwrap_err(), "fft.fft()"),
+        (irfft(&x, Some(1 << 41), -1, "ortho").unwrap_err(), "fft.irfft()"),
+        (rfftn(&x, Some(&[1 << 42]), Some(&[0]), "forward").unwrap_err(), "fft.rfftn()"),
+        (fftfreq(1 << 50, 1.0, None, None).unwrap_err(), "fft.fftfreq()"),
+    ] {
+        assert_eq!(err.kind, ErrorKind::MemoryError, "{}", err.message);
+        assert!(err.message.starts_with(op), "{}", err.message);
+    }
+    // The plan's own tables are probed before planning (rustfft would abort on them).
+    let cache = PlanCache::<f64>::new();
+    for len in [usize::MAX / 4, 1 << 58] {
+        let err = cache.complex(true, len).err().expect("refused");
+        assert_eq!(err.kind, ErrorKind::MemoryError);
+        assert!(err.message.contains(&format!("a {len}-point transform")), "{}", err.message);
+        assert!(super::plan::probe::<f32>(len).is_err());
+    }
+    assert!(cache.is_empty());
 }
