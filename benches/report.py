@@ -77,6 +77,8 @@ GROUP_NOTES = {
     "numpy runs it on one.",
     GO_GROUP: "`go test -bench` (go/bench_test.go), best of 5 runs, against an empty cgo call (`ferrule_abi_version`) "
     "in the same run.",
+    "Linear algebra": "The linalg extension's factorizations (ferrule.linalg on faer, numpy.linalg on OpenBLAS's "
+    "LAPACK), time per call on random matrices (symmetric for eigh); both use every core.",
     BINDING_GROUP: "The same kernel timed through the Python binding (bench_ops.py) and called directly from Rust "
     "(`cargo bench -p ferrule-ops`, no FFI). The two run in separate processes one after the other, so other work on "
     "a shared machine skews this table more than the others.",
@@ -88,6 +90,7 @@ GROUP_ORDER = [
     "Identity return (Python)",
     "Tiny ops (per-call cost)",
     "Matrix multiply",
+    "Linear algebra",
     "Elementwise",
     "Reductions",
     "FFT",
@@ -104,6 +107,7 @@ HEADLINE = [
     ("Tiny ops (per-call cost)", r"a \+ b, 1-element"),
     ("Tiny ops (per-call cost)", r"a @ b, 2x2"),
     ("Matrix multiply", r"matmul float32 1024x1024"),
+    ("Linear algebra", r"linalg\.solve float64 1024x1024"),
     ("Elementwise", r"add\(a, b, out=c\)"),
     ("Reductions", r"sum float32"),
     ("geo_distance thread scaling (Python threads)", r"speedup with 2 threads"),

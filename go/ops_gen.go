@@ -1328,18 +1328,244 @@ func Vecdot(x1 *Tensor, x2 *Tensor, opts ...Option) (*Tensor, error) {
 	return opVecdot.tensor(opVecdot.call([]any{x1, x2}, nil, opts))
 }
 
+var opLinalgCholesky = &opSpec{name: "ops.linalg.cholesky", goName: "LinalgCholesky", params: []opParam{{name: "x", required: true}, {name: "upper", def: false}}, variadic: false}
+
+// LinalgCholesky calls the operator ops.linalg.cholesky.
+//
+// The Cholesky factor of each Hermitian positive-definite matrix of x (..., n, n): the
+// lower-triangular L with x = L @ L^H, or with upper=True the upper-triangular U = L^H. Only
+// the triangle the factor lives in is read. A matrix that is not positive definite is a
+// ValueError naming the op.
+//
+// Signature: ops.linalg.cholesky(x: Tensor, /, *, upper: bool = False) -> Tensor
+// Options: Upper.
+func LinalgCholesky(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opLinalgCholesky.tensor(opLinalgCholesky.call([]any{x}, nil, opts))
+}
+
+var opLinalgCross = &opSpec{name: "ops.linalg.cross", goName: "LinalgCross", params: []opParam{{name: "x1", required: true}, {name: "x2", required: true}, {name: "axis", def: int64(-1)}}, variadic: false}
+
+// LinalgCross calls the operator ops.linalg.cross.
+//
+// The cross product of 3-element vectors along axis (counted from the end; a non-negative axis
+// only when x1 and x2 have equal ranks), the other dims broadcast; numeric dtypes promote.
+//
+// Signature: ops.linalg.cross(x1: Tensor, x2: Tensor, /, *, axis: int = -1) -> Tensor
+// Options: Axis.
+func LinalgCross(x1 *Tensor, x2 *Tensor, opts ...Option) (*Tensor, error) {
+	return opLinalgCross.tensor(opLinalgCross.call([]any{x1, x2}, nil, opts))
+}
+
+var opLinalgDet = &opSpec{name: "ops.linalg.det", goName: "LinalgDet", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// LinalgDet calls the operator ops.linalg.det.
+//
+// The determinant of each square matrix of x (..., n, n), shape x.shape[:-2], from an LU
+// factorization with partial pivoting; 0 for a singular matrix.
+//
+// Signature: ops.linalg.det(x: Tensor, /) -> Tensor
+func LinalgDet(x *Tensor) (*Tensor, error) {
+	return opLinalgDet.tensor(opLinalgDet.call([]any{x}, nil, nil))
+}
+
+var opLinalgDiagonal = &opSpec{name: "ops.linalg.diagonal", goName: "LinalgDiagonal", params: []opParam{{name: "x", required: true}, {name: "offset", def: int64(0)}}, variadic: false}
+
+// LinalgDiagonal calls the operator ops.linalg.diagonal.
+//
+// The offset diagonal of each matrix of x (0 the main one, positive above it, negative below),
+// shape (..., k), as a new tensor of x's dtype.
+//
+// Signature: ops.linalg.diagonal(x: Tensor, /, *, offset: int = 0) -> Tensor
+// Options: Offset.
+func LinalgDiagonal(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opLinalgDiagonal.tensor(opLinalgDiagonal.call([]any{x}, nil, opts))
+}
+
+var opLinalgEigh = &opSpec{name: "ops.linalg.eigh", goName: "LinalgEigh", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// LinalgEigh calls the operator ops.linalg.eigh.
+//
+// (eigenvalues, eigenvectors) of each Hermitian (real symmetric) matrix of x: the eigenvalues
+// ascending, real, shape (..., n), and orthonormal eigenvectors in the columns of (..., n, n),
+// so x = V @ diag(w) @ V^H. Only the lower triangle is read. Eigenvectors are unique up to sign
+// (a phase for complex). Python returns an EighResult named tuple.
+//
+// Signature: ops.linalg.eigh(x: Tensor, /) -> tuple[Tensor, ...]
+func LinalgEigh(x *Tensor) ([]*Tensor, error) {
+	return opLinalgEigh.tensors(opLinalgEigh.call([]any{x}, nil, nil))
+}
+
+var opLinalgEigvalsh = &opSpec{name: "ops.linalg.eigvalsh", goName: "LinalgEigvalsh", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// LinalgEigvalsh calls the operator ops.linalg.eigvalsh.
+//
+// The eigenvalues of each Hermitian matrix of x, ascending, real, shape (..., n); only the
+// lower triangle is read.
+//
+// Signature: ops.linalg.eigvalsh(x: Tensor, /) -> Tensor
+func LinalgEigvalsh(x *Tensor) (*Tensor, error) {
+	return opLinalgEigvalsh.tensor(opLinalgEigvalsh.call([]any{x}, nil, nil))
+}
+
+var opLinalgInv = &opSpec{name: "ops.linalg.inv", goName: "LinalgInv", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// LinalgInv calls the operator ops.linalg.inv.
+//
+// The inverse of each square matrix of x (..., n, n), from an LU factorization with partial
+// pivoting. A singular matrix (an exactly zero pivot) is a ValueError naming the op.
+//
+// Signature: ops.linalg.inv(x: Tensor, /) -> Tensor
+func LinalgInv(x *Tensor) (*Tensor, error) {
+	return opLinalgInv.tensor(opLinalgInv.call([]any{x}, nil, nil))
+}
+
+var opLinalgMatrixPower = &opSpec{name: "ops.linalg.matrix_power", goName: "LinalgMatrixPower", params: []opParam{{name: "x", required: true}, {name: "n", required: true}}, variadic: false}
+
+// LinalgMatrixPower calls the operator ops.linalg.matrix_power.
+//
+// Each square matrix of x raised to the integer power n by repeated squaring: n = 0 gives
+// identity matrices, a negative n the power of inv(x). Integer matrices keep their dtype for
+// n >= 0 (products wrap).
+//
+// Signature: ops.linalg.matrix_power(x: Tensor, n: int, /) -> Tensor
+func LinalgMatrixPower(x *Tensor, n int64) (*Tensor, error) {
+	return opLinalgMatrixPower.tensor(opLinalgMatrixPower.call([]any{x, n}, nil, nil))
+}
+
+var opLinalgMatrixRank = &opSpec{name: "ops.linalg.matrix_rank", goName: "LinalgMatrixRank", params: []opParam{{name: "x", required: true}, {name: "rtol", def: nil}}, variadic: false}
+
+// LinalgMatrixRank calls the operator ops.linalg.matrix_rank.
+//
+// The rank of each matrix of x (int64, shape x.shape[:-2]): the number of singular values
+// greater than rtol times the largest. rtol is a number or a tensor broadcast against the
+// batch dims; None is max(m, n) * eps of x's precision.
+//
+// Signature: ops.linalg.matrix_rank(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor
+// Options: Rtol.
+func LinalgMatrixRank(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opLinalgMatrixRank.tensor(opLinalgMatrixRank.call([]any{x}, nil, opts))
+}
+
 var opLinalgMatrixNorm = &opSpec{name: "ops.linalg.matrix_norm", goName: "LinalgMatrixNorm", params: []opParam{{name: "x", required: true}, {name: "keepdims", def: false}, {name: "ord", def: "fro"}}, variadic: false}
 
 // LinalgMatrixNorm calls the operator ops.linalg.matrix_norm.
 //
-// The norm of each matrix in the last two dims: ord 'fro' (default), 1 / -1 (largest /
-// smallest absolute column sum) or inf / -inf (rows). 'nuc', 2 and -2 need singular values
-// and raise NotImplementedError.
+// The norm of each matrix in the last two dims: ord 'fro' (default), 'nuc' (the sum of the
+// singular values), 1 / -1 (largest / smallest absolute column sum), inf / -inf (rows) or
+// 2 / -2 (largest / smallest singular value). The result has x's real dtype (float64 for
+// integers); keepdims keeps the two dims as size 1.
 //
 // Signature: ops.linalg.matrix_norm(x: Tensor, /, *, keepdims: bool = False, ord: Any = 'fro') -> Tensor
 // Options: Keepdims, Ord.
 func LinalgMatrixNorm(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opLinalgMatrixNorm.tensor(opLinalgMatrixNorm.call([]any{x}, nil, opts))
+}
+
+var opLinalgOuter = &opSpec{name: "ops.linalg.outer", goName: "LinalgOuter", params: []opParam{{name: "x1", required: true}, {name: "x2", required: true}}, variadic: false}
+
+// LinalgOuter calls the operator ops.linalg.outer.
+//
+// The outer product of two vectors: out[i, j] = x1[i] * x2[j], dtypes promoted.
+//
+// Signature: ops.linalg.outer(x1: Tensor, x2: Tensor, /) -> Tensor
+func LinalgOuter(x1 *Tensor, x2 *Tensor) (*Tensor, error) {
+	return opLinalgOuter.tensor(opLinalgOuter.call([]any{x1, x2}, nil, nil))
+}
+
+var opLinalgPinv = &opSpec{name: "ops.linalg.pinv", goName: "LinalgPinv", params: []opParam{{name: "x", required: true}, {name: "rtol", def: nil}}, variadic: false}
+
+// LinalgPinv calls the operator ops.linalg.pinv.
+//
+// The Moore-Penrose pseudo-inverse of each matrix of x ((..., m, n) to (..., n, m)) from its
+// SVD: singular values at most rtol times the largest count as zero. rtol is a number or a
+// tensor broadcast against the batch dims; None is max(m, n) * eps (the standard's default;
+// numpy's pinv defaults to 1e-15).
+//
+// Signature: ops.linalg.pinv(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor
+// Options: Rtol.
+func LinalgPinv(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opLinalgPinv.tensor(opLinalgPinv.call([]any{x}, nil, opts))
+}
+
+var opLinalgQR = &opSpec{name: "ops.linalg.qr", goName: "LinalgQR", params: []opParam{{name: "x", required: true}, {name: "mode", def: "reduced"}}, variadic: false}
+
+// LinalgQR calls the operator ops.linalg.qr.
+//
+// (Q, R) with x = Q @ R for each matrix of x (..., m, n), k = min(m, n): Q has orthonormal
+// columns and R is upper triangular; mode 'reduced' gives (..., m, k) and (..., k, n),
+// 'complete' (..., m, m) and (..., m, n). Householder reflections, so the signs of R's diagonal
+// may differ from another library's. Python returns a QRResult named tuple.
+//
+// Signature: ops.linalg.qr(x: Tensor, /, *, mode: str = 'reduced') -> tuple[Tensor, ...]
+// Options: Mode.
+func LinalgQR(x *Tensor, opts ...Option) ([]*Tensor, error) {
+	return opLinalgQR.tensors(opLinalgQR.call([]any{x}, nil, opts))
+}
+
+var opLinalgSlogdet = &opSpec{name: "ops.linalg.slogdet", goName: "LinalgSlogdet", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// LinalgSlogdet calls the operator ops.linalg.slogdet.
+//
+// (sign, logabsdet) of each square matrix of x, with det = sign * exp(logabsdet): sign has x's
+// dtype (modulus 1 for complex), logabsdet its real dtype; a singular matrix gives (0, -inf).
+// Python returns a SlogdetResult named tuple.
+//
+// Signature: ops.linalg.slogdet(x: Tensor, /) -> tuple[Tensor, ...]
+func LinalgSlogdet(x *Tensor) ([]*Tensor, error) {
+	return opLinalgSlogdet.tensors(opLinalgSlogdet.call([]any{x}, nil, nil))
+}
+
+var opLinalgSolve = &opSpec{name: "ops.linalg.solve", goName: "LinalgSolve", params: []opParam{{name: "x1", required: true}, {name: "x2", required: true}}, variadic: false}
+
+// LinalgSolve calls the operator ops.linalg.solve.
+//
+// The solution X of x1 @ X = x2 for each square matrix of x1 (..., M, M). A 1-D x2 (M,) is one
+// right-hand side (the result is (..., M)); otherwise x2 is a stack (..., M, K) whose batch dims
+// broadcast with x1's. Dtypes promote. A singular matrix is a ValueError naming the op.
+//
+// Signature: ops.linalg.solve(x1: Tensor, x2: Tensor, /) -> Tensor
+func LinalgSolve(x1 *Tensor, x2 *Tensor) (*Tensor, error) {
+	return opLinalgSolve.tensor(opLinalgSolve.call([]any{x1, x2}, nil, nil))
+}
+
+var opLinalgSVD = &opSpec{name: "ops.linalg.svd", goName: "LinalgSVD", params: []opParam{{name: "x", required: true}, {name: "full_matrices", def: true}}, variadic: false}
+
+// LinalgSVD calls the operator ops.linalg.svd.
+//
+// (U, S, Vh) with x = U @ diag(S) @ Vh for each matrix of x (..., m, n), k = min(m, n): the
+// singular values S (..., k) descending with x's real dtype, U (..., m, m) and Vh (..., n, n)
+// unitary, or (..., m, k) and (..., k, n) with full_matrices=False. Singular vectors are unique
+// up to sign (a phase for complex). Python returns an SVDResult named tuple.
+//
+// Signature: ops.linalg.svd(x: Tensor, /, *, full_matrices: bool = True) -> tuple[Tensor, ...]
+// Options: FullMatrices.
+func LinalgSVD(x *Tensor, opts ...Option) ([]*Tensor, error) {
+	return opLinalgSVD.tensors(opLinalgSVD.call([]any{x}, nil, opts))
+}
+
+var opLinalgSvdvals = &opSpec{name: "ops.linalg.svdvals", goName: "LinalgSvdvals", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// LinalgSvdvals calls the operator ops.linalg.svdvals.
+//
+// The singular values of each matrix of x, descending, shape (..., min(m, n)), x's real dtype.
+//
+// Signature: ops.linalg.svdvals(x: Tensor, /) -> Tensor
+func LinalgSvdvals(x *Tensor) (*Tensor, error) {
+	return opLinalgSvdvals.tensor(opLinalgSvdvals.call([]any{x}, nil, nil))
+}
+
+var opLinalgTrace = &opSpec{name: "ops.linalg.trace", goName: "LinalgTrace", params: []opParam{{name: "x", required: true}, {name: "offset", def: int64(0)}, {name: "dtype", def: nil}}, variadic: false}
+
+// LinalgTrace calls the operator ops.linalg.trace.
+//
+// The sum of the offset diagonal of each matrix of x, shape x.shape[:-2]. Without dtype the
+// result has x's dtype, except that bool and signed integers sum in int64 and unsigned ones in
+// uint64; with dtype, x is cast to it first.
+//
+// Signature: ops.linalg.trace(x: Tensor, /, *, offset: int = 0, dtype: dtype | None = None) -> Tensor
+// Options: Offset, WithDType.
+func LinalgTrace(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opLinalgTrace.tensor(opLinalgTrace.call([]any{x}, nil, opts))
 }
 
 var opLinalgVectorNorm = &opSpec{name: "ops.linalg.vector_norm", goName: "LinalgVectorNorm", params: []opParam{{name: "x", required: true}, {name: "axis", def: nil}, {name: "keepdims", def: false}, {name: "ord", def: float64(2.0)}}, variadic: false}
@@ -1939,7 +2165,7 @@ func Append(v any) Option { return Option{name: "append", value: v} }
 // Axes sets the keyword argument axes (of Tensordot, FFTFFTN, FFTIFFTN, FFTRfftn, FFTIrfftn, FFTFftshift, FFTIfftshift).
 func Axes(v any) Option { return Option{name: "axes", value: v} }
 
-// Axis sets the keyword argument axis (of Sum, Prod, Mean, Var, Std, Max, Min, CumulativeSum, CumulativeProd, All, Any, Argmax, Argmin, CountNonzero, Diff, Vecdot, LinalgVectorNorm, ExpandDims, Concat, Stack, Unstack, Flip, Roll, Repeat, Take, TakeAlongAxis, Sort, Argsort, FFTFFT, FFTIFFT, FFTRFFT, FFTIRFFT, FFTHfft, FFTIhfft).
+// Axis sets the keyword argument axis (of Sum, Prod, Mean, Var, Std, Max, Min, CumulativeSum, CumulativeProd, All, Any, Argmax, Argmin, CountNonzero, Diff, Vecdot, LinalgCross, LinalgVectorNorm, ExpandDims, Concat, Stack, Unstack, Flip, Roll, Repeat, Take, TakeAlongAxis, Sort, Argsort, FFTFFT, FFTIFFT, FFTRFFT, FFTIRFFT, FFTHfft, FFTIhfft).
 func Axis(v any) Option { return Option{name: "axis", value: v} }
 
 // Copy sets the keyword argument copy (of Astype, Reshape).
@@ -1957,11 +2183,14 @@ func Descending(v bool) Option { return Option{name: "descending", value: v} }
 // WithDevice sets the keyword argument device (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, Astype, FFTFftfreq, FFTRfftfreq).
 func WithDevice(v Device) Option { return Option{name: "device", value: v} }
 
-// WithDType sets the keyword argument dtype (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, RandomUniform, RandomNormal, Sum, Prod, CumulativeSum, CumulativeProd, FFTFftfreq, FFTRfftfreq).
+// WithDType sets the keyword argument dtype (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, RandomUniform, RandomNormal, Sum, Prod, CumulativeSum, CumulativeProd, LinalgTrace, FFTFftfreq, FFTRfftfreq).
 func WithDType(v DType) Option { return Option{name: "dtype", value: v} }
 
 // Endpoint sets the keyword argument endpoint (of Linspace).
 func Endpoint(v bool) Option { return Option{name: "endpoint", value: v} }
+
+// FullMatrices sets the keyword argument full_matrices (of LinalgSVD).
+func FullMatrices(v bool) Option { return Option{name: "full_matrices", value: v} }
 
 // High sets the keyword argument high (of RandomUniform).
 func High(v float64) Option { return Option{name: "high", value: v} }
@@ -1990,6 +2219,9 @@ func WithMax(v any) Option { return Option{name: "max", value: v} }
 // WithMin sets the keyword argument min (of Clip).
 func WithMin(v any) Option { return Option{name: "min", value: v} }
 
+// Mode sets the keyword argument mode (of LinalgQR).
+func Mode(v string) Option { return Option{name: "mode", value: v} }
+
 // N sets the keyword argument n (of Diff, FFTFFT, FFTIFFT, FFTRFFT, FFTIRFFT, FFTHfft, FFTIhfft).
 func N(v int64) Option { return Option{name: "n", value: v} }
 
@@ -1999,6 +2231,9 @@ func NCols(v int64) Option { return Option{name: "n_cols", value: v} }
 // Norm sets the keyword argument norm (of FFTFFT, FFTIFFT, FFTFFTN, FFTIFFTN, FFTRFFT, FFTIRFFT, FFTRfftn, FFTIrfftn, FFTHfft, FFTIhfft).
 func Norm(v string) Option { return Option{name: "norm", value: v} }
 
+// Offset sets the keyword argument offset (of LinalgDiagonal, LinalgTrace).
+func Offset(v int64) Option { return Option{name: "offset", value: v} }
+
 // Ord sets the keyword argument ord (of LinalgMatrixNorm, LinalgVectorNorm).
 func Ord(v any) Option { return Option{name: "ord", value: v} }
 
@@ -2007,6 +2242,9 @@ func Out(v *Tensor) Option { return Option{name: "out", value: v} }
 
 // Prepend sets the keyword argument prepend (of Diff).
 func Prepend(v any) Option { return Option{name: "prepend", value: v} }
+
+// Rtol sets the keyword argument rtol (of LinalgMatrixRank, LinalgPinv).
+func Rtol(v any) Option { return Option{name: "rtol", value: v} }
 
 // S sets the keyword argument s (of FFTFFTN, FFTIFFTN, FFTRfftn, FFTIrfftn).
 func S(v []int64) Option { return Option{name: "s", value: v} }
@@ -2034,3 +2272,6 @@ func Step(v any) Option { return Option{name: "step", value: v} }
 
 // Stop sets the keyword argument stop (of Arange).
 func Stop(v any) Option { return Option{name: "stop", value: v} }
+
+// Upper sets the keyword argument upper (of LinalgCholesky).
+func Upper(v bool) Option { return Option{name: "upper", value: v} }

@@ -1872,11 +1872,171 @@ static inline int32_t ferrule_op_vecdot(const FerruleAny* x1, const FerruleAny* 
   return ferrule_ops__call("ops.vecdot", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
+/* ops.linalg.cholesky(x: Tensor, /, *, upper: bool = False) -> Tensor
+ *
+ * The Cholesky factor of each Hermitian positive-definite matrix of x (..., n, n): the
+ * lower-triangular L with x = L @ L^H, or with upper=True the upper-triangular U = L^H. Only
+ * the triangle the factor lives in is read. A matrix that is not positive definite is a
+ * ValueError naming the op.
+ *
+ * >>> ferrule.linalg.cholesky(ferrule.asarray([[4.0, 2.0], [2.0, 5.0]]))
+ * ferrule.Tensor([[2., 0.],
+ *                 [1., 2.]], dtype=float64)
+ */
+static inline int32_t ferrule_op_linalg_cholesky(const FerruleAny* x, const FerruleAny* upper, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_cholesky: argument 'x' is required", err); return -1; }
+  if (upper) { ferrule__args[ferrule__n++] = *upper; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.linalg.cholesky", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.cross(x1: Tensor, x2: Tensor, /, *, axis: int = -1) -> Tensor
+ *
+ * The cross product of 3-element vectors along axis (counted from the end; a non-negative axis
+ * only when x1 and x2 have equal ranks), the other dims broadcast; numeric dtypes promote.
+ *
+ * >>> ferrule.linalg.cross(ferrule.asarray([1, 0, 0]), ferrule.asarray([0, 1, 0]))
+ * ferrule.Tensor([0, 0, 1], dtype=int64)
+ */
+static inline int32_t ferrule_op_linalg_cross(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_cross: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_cross: argument 'x2' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  return ferrule_ops__call("ops.linalg.cross", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.det(x: Tensor, /) -> Tensor
+ *
+ * The determinant of each square matrix of x (..., n, n), shape x.shape[:-2], from an LU
+ * factorization with partial pivoting; 0 for a singular matrix.
+ *
+ * >>> ferrule.linalg.det(ferrule.asarray([[1.0, 2.0], [3.0, 4.0]]))
+ * ferrule.Tensor(-2., dtype=float64)
+ */
+static inline int32_t ferrule_op_linalg_det(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_det: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.det", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.diagonal(x: Tensor, /, *, offset: int = 0) -> Tensor
+ *
+ * The offset diagonal of each matrix of x (0 the main one, positive above it, negative below),
+ * shape (..., k), as a new tensor of x's dtype.
+ *
+ * >>> ferrule.linalg.diagonal(ferrule.asarray([[1, 2, 3], [4, 5, 6]]), offset=1)
+ * ferrule.Tensor([2, 6], dtype=int64)
+ */
+static inline int32_t ferrule_op_linalg_diagonal(const FerruleAny* x, const FerruleAny* offset, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_diagonal: argument 'x' is required", err); return -1; }
+  if (offset) { ferrule__args[ferrule__n++] = *offset; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  return ferrule_ops__call("ops.linalg.diagonal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.eigh(x: Tensor, /) -> tuple[Tensor, ...]
+ *
+ * (eigenvalues, eigenvectors) of each Hermitian (real symmetric) matrix of x: the eigenvalues
+ * ascending, real, shape (..., n), and orthonormal eigenvectors in the columns of (..., n, n),
+ * so x = V @ diag(w) @ V^H. Only the lower triangle is read. Eigenvectors are unique up to sign
+ * (a phase for complex). Python returns an EighResult named tuple.
+ *
+ * >>> ferrule.linalg.eigh(ferrule.asarray([[2.0, 0.0], [0.0, 1.0]])).eigenvalues
+ * ferrule.Tensor([1., 2.], dtype=float64)
+ */
+static inline int32_t ferrule_op_linalg_eigh(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_eigh: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.eigh", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.eigvalsh(x: Tensor, /) -> Tensor
+ *
+ * The eigenvalues of each Hermitian matrix of x, ascending, real, shape (..., n); only the
+ * lower triangle is read.
+ *
+ * >>> ferrule.linalg.eigvalsh(ferrule.asarray([[2.0, 1.0], [1.0, 2.0]]))
+ * ferrule.Tensor([1., 3.], dtype=float64)
+ */
+static inline int32_t ferrule_op_linalg_eigvalsh(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_eigvalsh: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.eigvalsh", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.inv(x: Tensor, /) -> Tensor
+ *
+ * The inverse of each square matrix of x (..., n, n), from an LU factorization with partial
+ * pivoting. A singular matrix (an exactly zero pivot) is a ValueError naming the op.
+ *
+ * >>> ferrule.linalg.inv(ferrule.asarray([[2.0, 0.0], [0.0, 4.0]]))
+ * ferrule.Tensor([[0.5 , 0.  ],
+ *                 [0.  , 0.25]], dtype=float64)
+ */
+static inline int32_t ferrule_op_linalg_inv(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_inv: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.inv", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.matrix_power(x: Tensor, n: int, /) -> Tensor
+ *
+ * Each square matrix of x raised to the integer power n by repeated squaring: n = 0 gives
+ * identity matrices, a negative n the power of inv(x). Integer matrices keep their dtype for
+ * n >= 0 (products wrap).
+ *
+ * >>> ferrule.linalg.matrix_power(ferrule.asarray([[1, 1], [0, 1]]), 3)
+ * ferrule.Tensor([[1, 3],
+ *                 [0, 1]], dtype=int64)
+ */
+static inline int32_t ferrule_op_linalg_matrix_power(const FerruleAny* x, const FerruleAny* n, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_matrix_power: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_matrix_power: argument 'n' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.matrix_power", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.matrix_rank(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor
+ *
+ * The rank of each matrix of x (int64, shape x.shape[:-2]): the number of singular values
+ * greater than rtol times the largest. rtol is a number or a tensor broadcast against the
+ * batch dims; None is max(m, n) * eps of x's precision.
+ *
+ * >>> ferrule.linalg.matrix_rank(ferrule.asarray([[1.0, 2.0], [2.0, 4.0]]))
+ * ferrule.Tensor(1, dtype=int64)
+ */
+static inline int32_t ferrule_op_linalg_matrix_rank(const FerruleAny* x, const FerruleAny* rtol, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_matrix_rank: argument 'x' is required", err); return -1; }
+  if (rtol) { ferrule__args[ferrule__n++] = *rtol; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.linalg.matrix_rank", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
 /* ops.linalg.matrix_norm(x: Tensor, /, *, keepdims: bool = False, ord: Any = 'fro') -> Tensor
  *
- * The norm of each matrix in the last two dims: ord 'fro' (default), 1 / -1 (largest /
- * smallest absolute column sum) or inf / -inf (rows). 'nuc', 2 and -2 need singular values
- * and raise NotImplementedError.
+ * The norm of each matrix in the last two dims: ord 'fro' (default), 'nuc' (the sum of the
+ * singular values), 1 / -1 (largest / smallest absolute column sum), inf / -inf (rows) or
+ * 2 / -2 (largest / smallest singular value). The result has x's real dtype (float64 for
+ * integers); keepdims keeps the two dims as size 1.
  *
  * >>> ferrule.linalg.matrix_norm(ferrule.asarray([[3.0, 0.0], [0.0, 4.0]]))
  * ferrule.Tensor(5., dtype=float64)
@@ -1889,6 +2049,151 @@ static inline int32_t ferrule_op_linalg_matrix_norm(const FerruleAny* x, const F
   if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
   if (ord) { ferrule__args[ferrule__n++] = *ord; } else { static const char text[8] = {102, 114, 111}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 3; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
   return ferrule_ops__call("ops.linalg.matrix_norm", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.outer(x1: Tensor, x2: Tensor, /) -> Tensor
+ *
+ * The outer product of two vectors: out[i, j] = x1[i] * x2[j], dtypes promoted.
+ *
+ * >>> ferrule.linalg.outer(ferrule.asarray([1, 2]), ferrule.asarray([1, 10, 100]))
+ * ferrule.Tensor([[  1,  10, 100],
+ *                 [  2,  20, 200]], dtype=int64)
+ */
+static inline int32_t ferrule_op_linalg_outer(const FerruleAny* x1, const FerruleAny* x2, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_outer: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_outer: argument 'x2' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.outer", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.pinv(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor
+ *
+ * The Moore-Penrose pseudo-inverse of each matrix of x ((..., m, n) to (..., n, m)) from its
+ * SVD: singular values at most rtol times the largest count as zero. rtol is a number or a
+ * tensor broadcast against the batch dims; None is max(m, n) * eps (the standard's default;
+ * numpy's pinv defaults to 1e-15).
+ *
+ * >>> ferrule.linalg.pinv(ferrule.asarray([[2.0, 0.0], [0.0, 0.0]]))
+ * ferrule.Tensor([[0.5, 0. ],
+ *                 [0. , 0. ]], dtype=float64)
+ */
+static inline int32_t ferrule_op_linalg_pinv(const FerruleAny* x, const FerruleAny* rtol, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_pinv: argument 'x' is required", err); return -1; }
+  if (rtol) { ferrule__args[ferrule__n++] = *rtol; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.linalg.pinv", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.qr(x: Tensor, /, *, mode: str = 'reduced') -> tuple[Tensor, ...]
+ *
+ * (Q, R) with x = Q @ R for each matrix of x (..., m, n), k = min(m, n): Q has orthonormal
+ * columns and R is upper triangular; mode 'reduced' gives (..., m, k) and (..., k, n),
+ * 'complete' (..., m, m) and (..., m, n). Householder reflections, so the signs of R's diagonal
+ * may differ from another library's. Python returns a QRResult named tuple.
+ *
+ * >>> q, r = ferrule.linalg.qr(ferrule.asarray([[3.0, 1.0], [4.0, 2.0]]))
+ * >>> q.shape, r.shape
+ * ((2, 2), (2, 2))
+ */
+static inline int32_t ferrule_op_linalg_qr(const FerruleAny* x, const FerruleAny* mode, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_qr: argument 'x' is required", err); return -1; }
+  if (mode) { ferrule__args[ferrule__n++] = *mode; } else { static const char text[8] = {114, 101, 100, 117, 99, 101, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 7; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.linalg.qr", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.slogdet(x: Tensor, /) -> tuple[Tensor, ...]
+ *
+ * (sign, logabsdet) of each square matrix of x, with det = sign * exp(logabsdet): sign has x's
+ * dtype (modulus 1 for complex), logabsdet its real dtype; a singular matrix gives (0, -inf).
+ * Python returns a SlogdetResult named tuple.
+ *
+ * >>> ferrule.linalg.slogdet(ferrule.asarray([[0.0, 2.0], [1.0, 0.0]]))
+ * SlogdetResult(sign=ferrule.Tensor(-1., dtype=float64), logabsdet=ferrule.Tensor(0.69314718, dtype=float64))
+ */
+static inline int32_t ferrule_op_linalg_slogdet(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_slogdet: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.slogdet", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.solve(x1: Tensor, x2: Tensor, /) -> Tensor
+ *
+ * The solution X of x1 @ X = x2 for each square matrix of x1 (..., M, M). A 1-D x2 (M,) is one
+ * right-hand side (the result is (..., M)); otherwise x2 is a stack (..., M, K) whose batch dims
+ * broadcast with x1's. Dtypes promote. A singular matrix is a ValueError naming the op.
+ *
+ * >>> ferrule.linalg.solve(ferrule.asarray([[2.0, 0.0], [0.0, 4.0]]), ferrule.asarray([1.0, 1.0]))
+ * ferrule.Tensor([0.5 , 0.25], dtype=float64)
+ */
+static inline int32_t ferrule_op_linalg_solve(const FerruleAny* x1, const FerruleAny* x2, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_solve: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_solve: argument 'x2' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.solve", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.svd(x: Tensor, /, *, full_matrices: bool = True) -> tuple[Tensor, ...]
+ *
+ * (U, S, Vh) with x = U @ diag(S) @ Vh for each matrix of x (..., m, n), k = min(m, n): the
+ * singular values S (..., k) descending with x's real dtype, U (..., m, m) and Vh (..., n, n)
+ * unitary, or (..., m, k) and (..., k, n) with full_matrices=False. Singular vectors are unique
+ * up to sign (a phase for complex). Python returns an SVDResult named tuple.
+ *
+ * >>> ferrule.linalg.svd(ferrule.asarray([[3.0, 0.0], [0.0, -4.0]])).S
+ * ferrule.Tensor([4., 3.], dtype=float64)
+ */
+static inline int32_t ferrule_op_linalg_svd(const FerruleAny* x, const FerruleAny* full_matrices, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_svd: argument 'x' is required", err); return -1; }
+  if (full_matrices) { ferrule__args[ferrule__n++] = *full_matrices; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 1; }
+  return ferrule_ops__call("ops.linalg.svd", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.svdvals(x: Tensor, /) -> Tensor
+ *
+ * The singular values of each matrix of x, descending, shape (..., min(m, n)), x's real dtype.
+ *
+ * >>> ferrule.linalg.svdvals(ferrule.asarray([[3.0, 0.0], [0.0, -4.0]]))
+ * ferrule.Tensor([4., 3.], dtype=float64)
+ */
+static inline int32_t ferrule_op_linalg_svdvals(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_svdvals: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.svdvals", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.trace(x: Tensor, /, *, offset: int = 0, dtype: dtype | None = None) -> Tensor
+ *
+ * The sum of the offset diagonal of each matrix of x, shape x.shape[:-2]. Without dtype the
+ * result has x's dtype, except that bool and signed integers sum in int64 and unsigned ones in
+ * uint64; with dtype, x is cast to it first.
+ *
+ * >>> ferrule.linalg.trace(ferrule.asarray([[1, 2], [3, 4]]))
+ * ferrule.Tensor(5, dtype=int64)
+ */
+static inline int32_t ferrule_op_linalg_trace(const FerruleAny* x, const FerruleAny* offset, const FerruleAny* dtype, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_trace: argument 'x' is required", err); return -1; }
+  if (offset) { ferrule__args[ferrule__n++] = *offset; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.linalg.trace", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.linalg.vector_norm(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2.0) -> Tensor

@@ -24,6 +24,10 @@ from .ffi import builtin_of
 __all__ = [
     "DType",
     "DTYPES",
+    "EighResult",
+    "QRResult",
+    "SVDResult",
+    "SlogdetResult",
     "UniqueAllResult",
     "UniqueCountsResult",
     "UniqueInverseResult",
@@ -130,6 +134,35 @@ class UniqueInverseResult(NamedTuple):
     inverse_indices: _ferrule.Tensor
 
 
+class EighResult(NamedTuple):
+    """What ``ferrule.linalg.eigh`` returns (the Array API's named tuple)."""
+
+    eigenvalues: _ferrule.Tensor
+    eigenvectors: _ferrule.Tensor
+
+
+class QRResult(NamedTuple):
+    """What ``ferrule.linalg.qr`` returns (the Array API's named tuple)."""
+
+    Q: _ferrule.Tensor
+    R: _ferrule.Tensor
+
+
+class SlogdetResult(NamedTuple):
+    """What ``ferrule.linalg.slogdet`` returns (the Array API's named tuple)."""
+
+    sign: _ferrule.Tensor
+    logabsdet: _ferrule.Tensor
+
+
+class SVDResult(NamedTuple):
+    """What ``ferrule.linalg.svd`` returns (the Array API's named tuple)."""
+
+    U: _ferrule.Tensor
+    S: _ferrule.Tensor
+    Vh: _ferrule.Tensor
+
+
 #: Ops whose registered function returns what the other languages want (a list of tensors, a
 #: map, a dtype name) and the Python namespace turns into the Array API's type: name -> converter.
 _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
@@ -137,6 +170,10 @@ _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
     "unique_all": UniqueAllResult._make,
     "unique_counts": UniqueCountsResult._make,
     "unique_inverse": UniqueInverseResult._make,
+    "linalg.eigh": EighResult._make,
+    "linalg.qr": QRResult._make,
+    "linalg.slogdet": SlogdetResult._make,
+    "linalg.svd": SVDResult._make,
     "result_type": DTYPES.__getitem__,
     "finfo": finfo_object,
     "iinfo": iinfo_object,
@@ -148,8 +185,8 @@ def _standard_result(f: Callable[..., Any], convert: Callable[[Any], Any], name:
     wrong call fails with the registered function's own error; ``inspect.signature`` shows its
     parameters."""
 
-    def op(*args: Any) -> Any:
-        return convert(f(*args))
+    def op(*args: Any, **kwargs: Any) -> Any:
+        return convert(f(*args, **kwargs))
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f.__doc__
@@ -249,7 +286,7 @@ def bind(package: types.ModuleType) -> None:
         short = py_name.rsplit(".", 1)[-1]
         f: Callable[..., Any]
         if py_name in _STANDARD_RESULTS:
-            f = _standard_result(func, _STANDARD_RESULTS[py_name], py_name)
+            f = _standard_result(func, _STANDARD_RESULTS[py_name], short)
         else:
             # a builtin: CPython's cheapest call path straight into the registered function
             f = builtin_of(func, short, target.__name__)

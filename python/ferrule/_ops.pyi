@@ -325,8 +325,59 @@ def tensordot(x1: Tensor, x2: Tensor, /, *, axes: Any = ...) -> Tensor:
 def vecdot(x1: Tensor, x2: Tensor, /, *, axis: int = ...) -> Tensor:
     """The dot product of vectors along axis (counted from the end), other dims broadcast:"""
 
+def linalg_cholesky(x: Tensor, /, *, upper: bool = ...) -> Tensor:
+    """The Cholesky factor of each Hermitian positive-definite matrix of x (..., n, n): the"""
+
+def linalg_cross(x1: Tensor, x2: Tensor, /, *, axis: int = ...) -> Tensor:
+    """The cross product of 3-element vectors along axis (counted from the end; a non-negative axis"""
+
+def linalg_det(x: Tensor, /) -> Tensor:
+    """The determinant of each square matrix of x (..., n, n), shape x.shape[:-2], from an LU"""
+
+def linalg_diagonal(x: Tensor, /, *, offset: int = ...) -> Tensor:
+    """The offset diagonal of each matrix of x (0 the main one, positive above it, negative below),"""
+
+def linalg_eigh(x: Tensor, /) -> tuple[Tensor, ...]:
+    """(eigenvalues, eigenvectors) of each Hermitian (real symmetric) matrix of x: the eigenvalues"""
+
+def linalg_eigvalsh(x: Tensor, /) -> Tensor:
+    """The eigenvalues of each Hermitian matrix of x, ascending, real, shape (..., n); only the"""
+
+def linalg_inv(x: Tensor, /) -> Tensor:
+    """The inverse of each square matrix of x (..., n, n), from an LU factorization with partial"""
+
+def linalg_matrix_power(x: Tensor, n: int, /) -> Tensor:
+    """Each square matrix of x raised to the integer power n by repeated squaring: n = 0 gives"""
+
+def linalg_matrix_rank(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = ...) -> Tensor:
+    """The rank of each matrix of x (int64, shape x.shape[:-2]): the number of singular values"""
+
 def linalg_matrix_norm(x: Tensor, /, *, keepdims: bool = ..., ord: Any = ...) -> Tensor:
-    """The norm of each matrix in the last two dims: ord 'fro' (default), 1 / -1 (largest /"""
+    """The norm of each matrix in the last two dims: ord 'fro' (default), 'nuc' (the sum of the"""
+
+def linalg_outer(x1: Tensor, x2: Tensor, /) -> Tensor:
+    """The outer product of two vectors: out[i, j] = x1[i] * x2[j], dtypes promoted."""
+
+def linalg_pinv(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = ...) -> Tensor:
+    """The Moore-Penrose pseudo-inverse of each matrix of x ((..., m, n) to (..., n, m)) from its"""
+
+def linalg_qr(x: Tensor, /, *, mode: str = ...) -> tuple[Tensor, ...]:
+    """(Q, R) with x = Q @ R for each matrix of x (..., m, n), k = min(m, n): Q has orthonormal"""
+
+def linalg_slogdet(x: Tensor, /) -> tuple[Tensor, ...]:
+    """(sign, logabsdet) of each square matrix of x, with det = sign * exp(logabsdet): sign has x's"""
+
+def linalg_solve(x1: Tensor, x2: Tensor, /) -> Tensor:
+    """The solution X of x1 @ X = x2 for each square matrix of x1 (..., M, M). A 1-D x2 (M,) is one"""
+
+def linalg_svd(x: Tensor, /, *, full_matrices: bool = ...) -> tuple[Tensor, ...]:
+    """(U, S, Vh) with x = U @ diag(S) @ Vh for each matrix of x (..., m, n), k = min(m, n): the"""
+
+def linalg_svdvals(x: Tensor, /) -> Tensor:
+    """The singular values of each matrix of x, descending, shape (..., min(m, n)), x's real dtype."""
+
+def linalg_trace(x: Tensor, /, *, offset: int = ..., dtype: DType | None = ...) -> Tensor:
+    """The sum of the offset diagonal of each matrix of x, shape x.shape[:-2]. Without dtype the"""
 
 def linalg_vector_norm(x: Tensor, /, *, axis: int | tuple[int, ...] | None = ..., keepdims: bool = ..., ord: float = ...) -> Tensor:
     """The vector ord-norm over axis (all dims for None): inf is the largest magnitude, -inf the"""

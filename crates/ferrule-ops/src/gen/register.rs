@@ -428,10 +428,91 @@ pub fn register_all() -> Result<()> {
         .doc("The dot product of vectors along axis (counted from the end), other dims broadcast:\nsum(conj(x1) * x2, axis).\n\n>>> ferrule.vecdot(ferrule.asarray([[1., 2.], [3., 4.]]), ferrule.asarray([1., 1.]))\nferrule.Tensor([3., 7.], dtype=float64)")
         .signature("(x1: Tensor, x2: Tensor, /, *, axis: int = -1) -> Tensor")
         .register_packed(op_vecdot)?;
+    FuncDef::new("ops.linalg.cholesky")
+        .doc("The Cholesky factor of each Hermitian positive-definite matrix of x (..., n, n): the\nlower-triangular L with x = L @ L^H, or with upper=True the upper-triangular U = L^H. Only\nthe triangle the factor lives in is read. A matrix that is not positive definite is a\nValueError naming the op.\n\n>>> ferrule.linalg.cholesky(ferrule.asarray([[4.0, 2.0], [2.0, 5.0]]))\nferrule.Tensor([[2., 0.],\n                [1., 2.]], dtype=float64)")
+        .signature("(x: Tensor, /, *, upper: bool = False) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_cholesky)?;
+    FuncDef::new("ops.linalg.cross")
+        .doc("The cross product of 3-element vectors along axis (counted from the end; a non-negative axis\nonly when x1 and x2 have equal ranks), the other dims broadcast; numeric dtypes promote.\n\n>>> ferrule.linalg.cross(ferrule.asarray([1, 0, 0]), ferrule.asarray([0, 1, 0]))\nferrule.Tensor([0, 0, 1], dtype=int64)")
+        .signature("(x1: Tensor, x2: Tensor, /, *, axis: int = -1) -> Tensor")
+        .register_packed(op_linalg_cross)?;
+    FuncDef::new("ops.linalg.det")
+        .doc("The determinant of each square matrix of x (..., n, n), shape x.shape[:-2], from an LU\nfactorization with partial pivoting; 0 for a singular matrix.\n\n>>> ferrule.linalg.det(ferrule.asarray([[1.0, 2.0], [3.0, 4.0]]))\nferrule.Tensor(-2., dtype=float64)")
+        .signature("(x: Tensor, /) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_det)?;
+    FuncDef::new("ops.linalg.diagonal")
+        .doc("The offset diagonal of each matrix of x (0 the main one, positive above it, negative below),\nshape (..., k), as a new tensor of x's dtype.\n\n>>> ferrule.linalg.diagonal(ferrule.asarray([[1, 2, 3], [4, 5, 6]]), offset=1)\nferrule.Tensor([2, 6], dtype=int64)")
+        .signature("(x: Tensor, /, *, offset: int = 0) -> Tensor")
+        .register_packed(op_linalg_diagonal)?;
+    FuncDef::new("ops.linalg.eigh")
+        .doc("(eigenvalues, eigenvectors) of each Hermitian (real symmetric) matrix of x: the eigenvalues\nascending, real, shape (..., n), and orthonormal eigenvectors in the columns of (..., n, n),\nso x = V @ diag(w) @ V^H. Only the lower triangle is read. Eigenvectors are unique up to sign\n(a phase for complex). Python returns an EighResult named tuple.\n\n>>> ferrule.linalg.eigh(ferrule.asarray([[2.0, 0.0], [0.0, 1.0]])).eigenvalues\nferrule.Tensor([1., 2.], dtype=float64)")
+        .signature("(x: Tensor, /) -> tuple[Tensor, ...]")
+        .long_running()
+        .register_packed(op_linalg_eigh)?;
+    FuncDef::new("ops.linalg.eigvalsh")
+        .doc("The eigenvalues of each Hermitian matrix of x, ascending, real, shape (..., n); only the\nlower triangle is read.\n\n>>> ferrule.linalg.eigvalsh(ferrule.asarray([[2.0, 1.0], [1.0, 2.0]]))\nferrule.Tensor([1., 3.], dtype=float64)")
+        .signature("(x: Tensor, /) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_eigvalsh)?;
+    FuncDef::new("ops.linalg.inv")
+        .doc("The inverse of each square matrix of x (..., n, n), from an LU factorization with partial\npivoting. A singular matrix (an exactly zero pivot) is a ValueError naming the op.\n\n>>> ferrule.linalg.inv(ferrule.asarray([[2.0, 0.0], [0.0, 4.0]]))\nferrule.Tensor([[0.5 , 0.  ],\n                [0.  , 0.25]], dtype=float64)")
+        .signature("(x: Tensor, /) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_inv)?;
+    FuncDef::new("ops.linalg.matrix_power")
+        .doc("Each square matrix of x raised to the integer power n by repeated squaring: n = 0 gives\nidentity matrices, a negative n the power of inv(x). Integer matrices keep their dtype for\nn >= 0 (products wrap).\n\n>>> ferrule.linalg.matrix_power(ferrule.asarray([[1, 1], [0, 1]]), 3)\nferrule.Tensor([[1, 3],\n                [0, 1]], dtype=int64)")
+        .signature("(x: Tensor, n: int, /) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_matrix_power)?;
+    FuncDef::new("ops.linalg.matrix_rank")
+        .doc("The rank of each matrix of x (int64, shape x.shape[:-2]): the number of singular values\ngreater than rtol times the largest. rtol is a number or a tensor broadcast against the\nbatch dims; None is max(m, n) * eps of x's precision.\n\n>>> ferrule.linalg.matrix_rank(ferrule.asarray([[1.0, 2.0], [2.0, 4.0]]))\nferrule.Tensor(1, dtype=int64)")
+        .signature("(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_matrix_rank)?;
     FuncDef::new("ops.linalg.matrix_norm")
-        .doc("The norm of each matrix in the last two dims: ord 'fro' (default), 1 / -1 (largest /\nsmallest absolute column sum) or inf / -inf (rows). 'nuc', 2 and -2 need singular values\nand raise NotImplementedError.\n\n>>> ferrule.linalg.matrix_norm(ferrule.asarray([[3.0, 0.0], [0.0, 4.0]]))\nferrule.Tensor(5., dtype=float64)")
+        .doc("The norm of each matrix in the last two dims: ord 'fro' (default), 'nuc' (the sum of the\nsingular values), 1 / -1 (largest / smallest absolute column sum), inf / -inf (rows) or\n2 / -2 (largest / smallest singular value). The result has x's real dtype (float64 for\nintegers); keepdims keeps the two dims as size 1.\n\n>>> ferrule.linalg.matrix_norm(ferrule.asarray([[3.0, 0.0], [0.0, 4.0]]))\nferrule.Tensor(5., dtype=float64)")
         .signature("(x: Tensor, /, *, keepdims: bool = False, ord: Any = 'fro') -> Tensor")
         .register_packed(op_linalg_matrix_norm)?;
+    FuncDef::new("ops.linalg.outer")
+        .doc("The outer product of two vectors: out[i, j] = x1[i] * x2[j], dtypes promoted.\n\n>>> ferrule.linalg.outer(ferrule.asarray([1, 2]), ferrule.asarray([1, 10, 100]))\nferrule.Tensor([[  1,  10, 100],\n                [  2,  20, 200]], dtype=int64)")
+        .signature("(x1: Tensor, x2: Tensor, /) -> Tensor")
+        .register_packed(op_linalg_outer)?;
+    FuncDef::new("ops.linalg.pinv")
+        .doc("The Moore-Penrose pseudo-inverse of each matrix of x ((..., m, n) to (..., n, m)) from its\nSVD: singular values at most rtol times the largest count as zero. rtol is a number or a\ntensor broadcast against the batch dims; None is max(m, n) * eps (the standard's default;\nnumpy's pinv defaults to 1e-15).\n\n>>> ferrule.linalg.pinv(ferrule.asarray([[2.0, 0.0], [0.0, 0.0]]))\nferrule.Tensor([[0.5, 0. ],\n                [0. , 0. ]], dtype=float64)")
+        .signature("(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_pinv)?;
+    FuncDef::new("ops.linalg.qr")
+        .doc("(Q, R) with x = Q @ R for each matrix of x (..., m, n), k = min(m, n): Q has orthonormal\ncolumns and R is upper triangular; mode 'reduced' gives (..., m, k) and (..., k, n),\n'complete' (..., m, m) and (..., m, n). Householder reflections, so the signs of R's diagonal\nmay differ from another library's. Python returns a QRResult named tuple.\n\n>>> q, r = ferrule.linalg.qr(ferrule.asarray([[3.0, 1.0], [4.0, 2.0]]))\n>>> q.shape, r.shape\n((2, 2), (2, 2))")
+        .signature("(x: Tensor, /, *, mode: str = 'reduced') -> tuple[Tensor, ...]")
+        .long_running()
+        .register_packed(op_linalg_qr)?;
+    FuncDef::new("ops.linalg.slogdet")
+        .doc("(sign, logabsdet) of each square matrix of x, with det = sign * exp(logabsdet): sign has x's\ndtype (modulus 1 for complex), logabsdet its real dtype; a singular matrix gives (0, -inf).\nPython returns a SlogdetResult named tuple.\n\n>>> ferrule.linalg.slogdet(ferrule.asarray([[0.0, 2.0], [1.0, 0.0]]))\nSlogdetResult(sign=ferrule.Tensor(-1., dtype=float64), logabsdet=ferrule.Tensor(0.69314718, dtype=float64))")
+        .signature("(x: Tensor, /) -> tuple[Tensor, ...]")
+        .long_running()
+        .register_packed(op_linalg_slogdet)?;
+    FuncDef::new("ops.linalg.solve")
+        .doc("The solution X of x1 @ X = x2 for each square matrix of x1 (..., M, M). A 1-D x2 (M,) is one\nright-hand side (the result is (..., M)); otherwise x2 is a stack (..., M, K) whose batch dims\nbroadcast with x1's. Dtypes promote. A singular matrix is a ValueError naming the op.\n\n>>> ferrule.linalg.solve(ferrule.asarray([[2.0, 0.0], [0.0, 4.0]]), ferrule.asarray([1.0, 1.0]))\nferrule.Tensor([0.5 , 0.25], dtype=float64)")
+        .signature("(x1: Tensor, x2: Tensor, /) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_solve)?;
+    FuncDef::new("ops.linalg.svd")
+        .doc("(U, S, Vh) with x = U @ diag(S) @ Vh for each matrix of x (..., m, n), k = min(m, n): the\nsingular values S (..., k) descending with x's real dtype, U (..., m, m) and Vh (..., n, n)\nunitary, or (..., m, k) and (..., k, n) with full_matrices=False. Singular vectors are unique\nup to sign (a phase for complex). Python returns an SVDResult named tuple.\n\n>>> ferrule.linalg.svd(ferrule.asarray([[3.0, 0.0], [0.0, -4.0]])).S\nferrule.Tensor([4., 3.], dtype=float64)")
+        .signature("(x: Tensor, /, *, full_matrices: bool = True) -> tuple[Tensor, ...]")
+        .long_running()
+        .register_packed(op_linalg_svd)?;
+    FuncDef::new("ops.linalg.svdvals")
+        .doc("The singular values of each matrix of x, descending, shape (..., min(m, n)), x's real dtype.\n\n>>> ferrule.linalg.svdvals(ferrule.asarray([[3.0, 0.0], [0.0, -4.0]]))\nferrule.Tensor([4., 3.], dtype=float64)")
+        .signature("(x: Tensor, /) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_svdvals)?;
+    FuncDef::new("ops.linalg.trace")
+        .doc("The sum of the offset diagonal of each matrix of x, shape x.shape[:-2]. Without dtype the\nresult has x's dtype, except that bool and signed integers sum in int64 and unsigned ones in\nuint64; with dtype, x is cast to it first.\n\n>>> ferrule.linalg.trace(ferrule.asarray([[1, 2], [3, 4]]))\nferrule.Tensor(5, dtype=int64)")
+        .signature("(x: Tensor, /, *, offset: int = 0, dtype: dtype | None = None) -> Tensor")
+        .register_packed(op_linalg_trace)?;
     FuncDef::new("ops.linalg.vector_norm")
         .doc("The vector ord-norm over axis (all dims for None): inf is the largest magnitude, -inf the\nsmallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord).\n\n>>> ferrule.linalg.vector_norm(ferrule.asarray([3.0, 4.0]))\nferrule.Tensor(5., dtype=float64)")
         .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2.0) -> Tensor")
@@ -1692,6 +1773,84 @@ fn op_vecdot(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.cholesky";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_upper = glue::bool(OP, args, 1, "upper")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::cholesky(a_x, a_upper))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_cross(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.cross";
+    glue::check_arity(OP, args, 3, false)?;
+    let a_x1 = glue::tensor(OP, args, 0, "x1")?;
+    let a_x2 = glue::tensor(OP, args, 1, "x2")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::cross(a_x1, a_x2, a_axis))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_det(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.det";
+    glue::check_arity(OP, args, 1, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.diagonal";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_offset = glue::int(OP, args, 1, "offset")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::diagonal(a_x, a_offset))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eigh";
+    glue::check_arity(OP, args, 1, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
+    glue::ret_tensors(result)
+}
+
+fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eigvalsh";
+    glue::check_arity(OP, args, 1, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_inv(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.inv";
+    glue::check_arity(OP, args, 1, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.matrix_power";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::int(OP, args, 1, "n")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::matrix_power(a_x, a_n))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.matrix_rank";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::matrix_rank(a_x, a_rtol.as_ref()))?;
+    glue::ret_tensor(result)
+}
+
 fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_norm";
     glue::check_arity(OP, args, 3, false)?;
@@ -1699,6 +1858,77 @@ fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     let a_keepdims = glue::bool(OP, args, 1, "keepdims")?;
     let a_ord = glue::any(OP, args, 2, "ord")?;
     let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matrix_norm(a_x, a_keepdims, a_ord))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_outer(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.outer";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x1 = glue::tensor(OP, args, 0, "x1")?;
+    let a_x2 = glue::tensor(OP, args, 1, "x2")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::outer(a_x1, a_x2))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.pinv";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::pinv(a_x, a_rtol.as_ref()))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_qr(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.qr";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_mode = glue::str(OP, args, 1, "mode")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::qr(a_x, a_mode))?;
+    glue::ret_tensors(result)
+}
+
+fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.slogdet";
+    glue::check_arity(OP, args, 1, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
+    glue::ret_tensors(result)
+}
+
+fn op_linalg_solve(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.solve";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x1 = glue::tensor(OP, args, 0, "x1")?;
+    let a_x2 = glue::tensor(OP, args, 1, "x2")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::solve(a_x1, a_x2))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_svd(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.svd";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_full_matrices = glue::bool(OP, args, 1, "full_matrices")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::svd(a_x, a_full_matrices))?;
+    glue::ret_tensors(result)
+}
+
+fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.svdvals";
+    glue::check_arity(OP, args, 1, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
+    glue::ret_tensor(result)
+}
+
+fn op_linalg_trace(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.trace";
+    glue::check_arity(OP, args, 3, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_offset = glue::int(OP, args, 1, "offset")?;
+    let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::trace(a_x, a_offset, a_dtype))?;
     glue::ret_tensor(result)
 }
 
