@@ -2772,6 +2772,275 @@ static inline int32_t ferrule_op_isdtype(const FerruleAny* dtype, const FerruleA
   return ferrule_ops__call("ops.isdtype", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
+/* ops.fft.fft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x
+ * cut or zero-padded to n points (default: its length along axis). Real input gives the
+ * complex dtype of its precision; n < 1 and an unknown norm are ValueErrors.
+ *
+ * >>> ferrule.fft.fft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))
+ * ferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j, -2.-2.j], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_fft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_fft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.fft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.ifft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The inverse of fft.fft: x[j] = (1/n) sum_k X[k] exp(2 pi i jk/n) under norm='backward';
+ * n and axis as fft.fft.
+ *
+ * >>> ferrule.fft.ifft(ferrule.asarray([4.0, 0.0, 0.0, 0.0]))
+ * ferrule.Tensor([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_ifft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_ifft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.ifft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.fftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+ *
+ * The n-D discrete Fourier transform over axes (default: all), each cut or zero-padded to the
+ * size in s (s needs axes; -1 keeps an axis's length). A repeated axis is a ValueError.
+ *
+ * >>> ferrule.fft.fftn(ferrule.ones((2, 2)))
+ * ferrule.Tensor([[4.+0.j, 0.+0.j],
+ *                 [0.+0.j, 0.+0.j]], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_fftn(const FerruleAny* x, const FerruleAny* s, const FerruleAny* axes, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_fftn: argument 'x' is required", err); return -1; }
+  if (s) { ferrule__args[ferrule__n++] = *s; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.fftn", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.ifftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+ *
+ * The n-D inverse transform (fft.ifft over each of axes); s and axes as fft.fftn.
+ *
+ * >>> ferrule.real(ferrule.fft.ifftn(ferrule.fft.fftn(ferrule.asarray([[1.0, 2.0], [3.0, 4.0]]))))
+ * ferrule.Tensor([[1., 2.],
+ *                 [3., 4.]], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_ifftn(const FerruleAny* x, const FerruleAny* s, const FerruleAny* axes, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_ifftn: argument 'x' is required", err); return -1; }
+  if (s) { ferrule__args[ferrule__n++] = *s; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.ifftn", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.rfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The transform of a real signal: the n//2 + 1 non-negative-frequency terms of fft.fft (the
+ * others are their complex conjugates). x must be real (complex input is a TypeError); n and
+ * axis as fft.fft.
+ *
+ * >>> ferrule.fft.rfft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))
+ * ferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_rfft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_rfft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.rfft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.irfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The inverse of fft.rfft: n real points (default 2*(m - 1) for m input points) from the
+ * first n//2 + 1 terms of x (cut or zero-padded); the imaginary parts of the zero-frequency
+ * term and, for even n, of the Nyquist term are ignored. Pass n to recover an odd length.
+ *
+ * >>> ferrule.fft.irfft(ferrule.fft.rfft(ferrule.asarray([1.0, 2.0, 3.0])), n=3)
+ * ferrule.Tensor([1., 2., 3.], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_irfft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_irfft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.irfft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.rfftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+ *
+ * The n-D transform of a real x: fft.rfft over the last of axes, then fft.fft over the others;
+ * s and axes as fft.fftn (the last size counts real input points).
+ *
+ * >>> ferrule.fft.rfftn(ferrule.ones((2, 4))).shape
+ * (2, 3)
+ */
+static inline int32_t ferrule_op_fft_rfftn(const FerruleAny* x, const FerruleAny* s, const FerruleAny* axes, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_rfftn: argument 'x' is required", err); return -1; }
+  if (s) { ferrule__args[ferrule__n++] = *s; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.rfftn", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.irfftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+ *
+ * The inverse of fft.rfftn: fft.ifft over all but the last of axes, then fft.irfft over the
+ * last, whose size in s (default 2*(m - 1)) is the number of real output points.
+ *
+ * >>> ferrule.fft.irfftn(ferrule.fft.rfftn(ferrule.ones((2, 3))), s=(2, 3), axes=(0, 1))
+ * ferrule.Tensor([[1., 1., 1.],
+ *                 [1., 1., 1.]], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_irfftn(const FerruleAny* x, const FerruleAny* s, const FerruleAny* axes, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_irfftn: argument 'x' is required", err); return -1; }
+  if (s) { ferrule__args[ferrule__n++] = *s; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.irfftn", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.hfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The transform of a Hermitian-symmetric signal given by its first half x: n real points
+ * (default 2*(m - 1)); under norm='backward', hfft(x, n=n) equals irfft(conj(x), n=n) * n.
+ *
+ * >>> ferrule.fft.hfft(ferrule.asarray([1.0, 2.0, 3.0]))
+ * ferrule.Tensor([ 8., -2.,  0., -2.], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_hfft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_hfft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.hfft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.ihfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The inverse of fft.hfft for a real x: conj(rfft(x)) / n under norm='backward' (n//2 + 1
+ * complex terms).
+ *
+ * >>> ferrule.fft.ihfft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))
+ * ferrule.Tensor([ 2.5-0.j , -0.5-0.5j, -0.5-0.j ], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_ihfft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_ihfft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.ihfft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.fftfreq(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor
+ *
+ * The sample frequencies of an n-point fft.fft with sample spacing d:
+ * [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (n*d), in dtype (a real floating-point
+ * dtype, default float64). n < 1 is a ValueError, d == 0 a ZeroDivisionError.
+ *
+ * >>> ferrule.fft.fftfreq(4, d=0.5)
+ * ferrule.Tensor([ 0. ,  0.5, -1. , -0.5], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_fftfreq(const FerruleAny* n, const FerruleAny* d, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule_error_create("TypeError", "ferrule_op_fft_fftfreq: argument 'n' is required", err); return -1; }
+  if (d) { ferrule__args[ferrule__n++] = *d; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 1.0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.fft.fftfreq", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.rfftfreq(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor
+ *
+ * The sample frequencies of an n-point fft.rfft with sample spacing d: [0, 1, ..., n//2] /
+ * (n*d); dtype and errors as fft.fftfreq.
+ *
+ * >>> ferrule.fft.rfftfreq(5, dtype=ferrule.float32)
+ * ferrule.Tensor([0. , 0.2, 0.4], dtype=float32)
+ */
+static inline int32_t ferrule_op_fft_rfftfreq(const FerruleAny* n, const FerruleAny* d, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule_error_create("TypeError", "ferrule_op_fft_rfftfreq: argument 'n' is required", err); return -1; }
+  if (d) { ferrule__args[ferrule__n++] = *d; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 1.0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.fft.rfftfreq", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.fftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor
+ *
+ * x with the zero-frequency term moved to the middle of each of axes (default: all): rolled
+ * by m//2 along an axis of length m. A new tensor of any dtype; a repeated axis is a
+ * ValueError.
+ *
+ * >>> ferrule.fft.fftshift(ferrule.fft.fftfreq(5))
+ * ferrule.Tensor([-0.4, -0.2,  0. ,  0.2,  0.4], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_fftshift(const FerruleAny* x, const FerruleAny* axes, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_fftshift: argument 'x' is required", err); return -1; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.fft.fftshift", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.ifftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor
+ *
+ * The inverse of fft.fftshift: rolled by -(m//2) along each of axes (the two differ for odd
+ * lengths).
+ *
+ * >>> ferrule.fft.ifftshift(ferrule.asarray([3, 4, 0, 1, 2]))
+ * ferrule.Tensor([0, 1, 2, 3, 4], dtype=int64)
+ */
+static inline int32_t ferrule_op_fft_ifftshift(const FerruleAny* x, const FerruleAny* axes, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_ifftshift: argument 'x' is required", err); return -1; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.fft.ifftshift", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
 #ifdef __cplusplus
 }  /* extern "C" */
 #endif

@@ -10,6 +10,7 @@ from typing import Any
 
 from . import error as error
 from . import ffi as ffi
+from . import fft as fft
 from . import linalg as linalg
 from . import random as random
 from ._array_api import ArrayNamespaceInfo
@@ -634,6 +635,7 @@ __all__ = [
     "finfo",
     "iinfo",
     "isdtype",
+    "fft",
     "linalg",
     "random",
     "bool",

@@ -332,7 +332,7 @@ def complete_namespace(package: types.ModuleType) -> list[str]:
     linalg = package.linalg
     for name in LINALG_ALIASES:
         setattr(linalg, name, getattr(package, name))
-    for submodule in ("linalg", "random"):
+    for submodule in ("fft", "linalg", "random"):
         module = getattr(package, submodule)
         module.__all__ = sorted(n for n in vars(module) if not n.startswith("_"))
         names.append(submodule)

@@ -1,5 +1,5 @@
 """Binds the operators of ``schema/ops.yaml`` (listed in the generated :mod:`ferrule._ops`) into
-the ``ferrule`` namespace, its ``linalg`` and ``random`` submodules, and :class:`ferrule.Tensor`.
+the ``ferrule`` namespace, its ``fft``, ``linalg`` and ``random`` submodules, and :class:`ferrule.Tensor`.
 
 Each free function is a builtin (:func:`ferrule.ffi.builtin_of`) over the registered packed
 function ``ops.<name>``, so a call takes CPython's specialised builtin path straight to the kernel
@@ -227,7 +227,7 @@ _NATIVE_SLOTS = {
 
 
 def bind(package: types.ModuleType) -> None:
-    """Sets every op on ``package`` (or its ``linalg`` / ``random`` submodule, created here and
+    """Sets every op on ``package`` (or its ``fft`` / ``linalg`` / ``random`` submodule, created here and
     entered in :data:`sys.modules`) and every method and operator on :class:`ferrule.Tensor`."""
     from . import _index  # (imports ferrule._array_api, which imports this module)
 

@@ -163,6 +163,20 @@ OPS: dict[str, tuple[str, str]] = {
     "finfo": ("", "ops.finfo"),
     "iinfo": ("", "ops.iinfo"),
     "isdtype": ("", "ops.isdtype"),
+    "fft.fft": ("fft", "ops.fft.fft"),
+    "fft.ifft": ("fft", "ops.fft.ifft"),
+    "fft.fftn": ("fft", "ops.fft.fftn"),
+    "fft.ifftn": ("fft", "ops.fft.ifftn"),
+    "fft.rfft": ("fft", "ops.fft.rfft"),
+    "fft.irfft": ("fft", "ops.fft.irfft"),
+    "fft.rfftn": ("fft", "ops.fft.rfftn"),
+    "fft.irfftn": ("fft", "ops.fft.irfftn"),
+    "fft.hfft": ("fft", "ops.fft.hfft"),
+    "fft.ihfft": ("fft", "ops.fft.ihfft"),
+    "fft.fftfreq": ("fft", "ops.fft.fftfreq"),
+    "fft.rfftfreq": ("fft", "ops.fft.rfftfreq"),
+    "fft.fftshift": ("fft", "ops.fft.fftshift"),
+    "fft.ifftshift": ("fft", "ops.fft.ifftshift"),
 }
 
 #: Tensor attribute -> (registered function name, how self is passed:

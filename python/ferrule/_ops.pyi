@@ -478,3 +478,45 @@ def iinfo(type: Any, /) -> Any:
 
 def isdtype(dtype: DType, kind: Any, /) -> bool:
     """Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',"""
+
+def fft_fft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x"""
+
+def fft_ifft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The inverse of fft.fft: x[j] = (1/n) sum_k X[k] exp(2 pi i jk/n) under norm='backward';"""
+
+def fft_fftn(x: Tensor, /, *, s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str = ...) -> Tensor:
+    """The n-D discrete Fourier transform over axes (default: all), each cut or zero-padded to the"""
+
+def fft_ifftn(x: Tensor, /, *, s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str = ...) -> Tensor:
+    """The n-D inverse transform (fft.ifft over each of axes); s and axes as fft.fftn."""
+
+def fft_rfft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The transform of a real signal: the n//2 + 1 non-negative-frequency terms of fft.fft (the"""
+
+def fft_irfft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The inverse of fft.rfft: n real points (default 2*(m - 1) for m input points) from the"""
+
+def fft_rfftn(x: Tensor, /, *, s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str = ...) -> Tensor:
+    """The n-D transform of a real x: fft.rfft over the last of axes, then fft.fft over the others;"""
+
+def fft_irfftn(x: Tensor, /, *, s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str = ...) -> Tensor:
+    """The inverse of fft.rfftn: fft.ifft over all but the last of axes, then fft.irfft over the"""
+
+def fft_hfft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The transform of a Hermitian-symmetric signal given by its first half x: n real points"""
+
+def fft_ihfft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The inverse of fft.hfft for a real x: conj(rfft(x)) / n under norm='backward' (n//2 + 1"""
+
+def fft_fftfreq(n: int, /, *, d: float = ..., dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
+    """The sample frequencies of an n-point fft.fft with sample spacing d:"""
+
+def fft_rfftfreq(n: int, /, *, d: float = ..., dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
+    """The sample frequencies of an n-point fft.rfft with sample spacing d: [0, 1, ..., n//2] /"""
+
+def fft_fftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = ...) -> Tensor:
+    """x with the zero-frequency term moved to the middle of each of axes (default: all): rolled"""
+
+def fft_ifftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = ...) -> Tensor:
+    """The inverse of fft.fftshift: rolled by -(m//2) along each of axes (the two differ for odd"""

@@ -647,6 +647,62 @@ pub fn register_all() -> Result<()> {
         .doc("Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',\n'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.\n\n>>> ferrule.isdtype(ferrule.float32, (\"integral\", \"real floating\"))\nTrue")
         .signature("(dtype: dtype, kind: Any, /) -> bool")
         .register_packed(op_isdtype)?;
+    FuncDef::new("ops.fft.fft")
+        .doc("The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x\ncut or zero-padded to n points (default: its length along axis). Real input gives the\ncomplex dtype of its precision; n < 1 and an unknown norm are ValueErrors.\n\n>>> ferrule.fft.fft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))\nferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j, -2.-2.j], dtype=complex128)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_fft)?;
+    FuncDef::new("ops.fft.ifft")
+        .doc("The inverse of fft.fft: x[j] = (1/n) sum_k X[k] exp(2 pi i jk/n) under norm='backward';\nn and axis as fft.fft.\n\n>>> ferrule.fft.ifft(ferrule.asarray([4.0, 0.0, 0.0, 0.0]))\nferrule.Tensor([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], dtype=complex128)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_ifft)?;
+    FuncDef::new("ops.fft.fftn")
+        .doc("The n-D discrete Fourier transform over axes (default: all), each cut or zero-padded to the\nsize in s (s needs axes; -1 keeps an axis's length). A repeated axis is a ValueError.\n\n>>> ferrule.fft.fftn(ferrule.ones((2, 2)))\nferrule.Tensor([[4.+0.j, 0.+0.j],\n                [0.+0.j, 0.+0.j]], dtype=complex128)")
+        .signature("(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_fftn)?;
+    FuncDef::new("ops.fft.ifftn")
+        .doc("The n-D inverse transform (fft.ifft over each of axes); s and axes as fft.fftn.\n\n>>> ferrule.real(ferrule.fft.ifftn(ferrule.fft.fftn(ferrule.asarray([[1.0, 2.0], [3.0, 4.0]]))))\nferrule.Tensor([[1., 2.],\n                [3., 4.]], dtype=float64)")
+        .signature("(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_ifftn)?;
+    FuncDef::new("ops.fft.rfft")
+        .doc("The transform of a real signal: the n//2 + 1 non-negative-frequency terms of fft.fft (the\nothers are their complex conjugates). x must be real (complex input is a TypeError); n and\naxis as fft.fft.\n\n>>> ferrule.fft.rfft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))\nferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j], dtype=complex128)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_rfft)?;
+    FuncDef::new("ops.fft.irfft")
+        .doc("The inverse of fft.rfft: n real points (default 2*(m - 1) for m input points) from the\nfirst n//2 + 1 terms of x (cut or zero-padded); the imaginary parts of the zero-frequency\nterm and, for even n, of the Nyquist term are ignored. Pass n to recover an odd length.\n\n>>> ferrule.fft.irfft(ferrule.fft.rfft(ferrule.asarray([1.0, 2.0, 3.0])), n=3)\nferrule.Tensor([1., 2., 3.], dtype=float64)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_irfft)?;
+    FuncDef::new("ops.fft.rfftn")
+        .doc("The n-D transform of a real x: fft.rfft over the last of axes, then fft.fft over the others;\ns and axes as fft.fftn (the last size counts real input points).\n\n>>> ferrule.fft.rfftn(ferrule.ones((2, 4))).shape\n(2, 3)")
+        .signature("(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_rfftn)?;
+    FuncDef::new("ops.fft.irfftn")
+        .doc("The inverse of fft.rfftn: fft.ifft over all but the last of axes, then fft.irfft over the\nlast, whose size in s (default 2*(m - 1)) is the number of real output points.\n\n>>> ferrule.fft.irfftn(ferrule.fft.rfftn(ferrule.ones((2, 3))), s=(2, 3), axes=(0, 1))\nferrule.Tensor([[1., 1., 1.],\n                [1., 1., 1.]], dtype=float64)")
+        .signature("(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_irfftn)?;
+    FuncDef::new("ops.fft.hfft")
+        .doc("The transform of a Hermitian-symmetric signal given by its first half x: n real points\n(default 2*(m - 1)); under norm='backward', hfft(x, n=n) equals irfft(conj(x), n=n) * n.\n\n>>> ferrule.fft.hfft(ferrule.asarray([1.0, 2.0, 3.0]))\nferrule.Tensor([ 8., -2.,  0., -2.], dtype=float64)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_hfft)?;
+    FuncDef::new("ops.fft.ihfft")
+        .doc("The inverse of fft.hfft for a real x: conj(rfft(x)) / n under norm='backward' (n//2 + 1\ncomplex terms).\n\n>>> ferrule.fft.ihfft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))\nferrule.Tensor([ 2.5-0.j , -0.5-0.5j, -0.5-0.j ], dtype=complex128)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_ihfft)?;
+    FuncDef::new("ops.fft.fftfreq")
+        .doc("The sample frequencies of an n-point fft.fft with sample spacing d:\n[0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (n*d), in dtype (a real floating-point\ndtype, default float64). n < 1 is a ValueError, d == 0 a ZeroDivisionError.\n\n>>> ferrule.fft.fftfreq(4, d=0.5)\nferrule.Tensor([ 0. ,  0.5, -1. , -0.5], dtype=float64)")
+        .signature("(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor")
+        .register_packed(op_fft_fftfreq)?;
+    FuncDef::new("ops.fft.rfftfreq")
+        .doc("The sample frequencies of an n-point fft.rfft with sample spacing d: [0, 1, ..., n//2] /\n(n*d); dtype and errors as fft.fftfreq.\n\n>>> ferrule.fft.rfftfreq(5, dtype=ferrule.float32)\nferrule.Tensor([0. , 0.2, 0.4], dtype=float32)")
+        .signature("(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor")
+        .register_packed(op_fft_rfftfreq)?;
+    FuncDef::new("ops.fft.fftshift")
+        .doc("x with the zero-frequency term moved to the middle of each of axes (default: all): rolled\nby m//2 along an axis of length m. A new tensor of any dtype; a repeated axis is a\nValueError.\n\n>>> ferrule.fft.fftshift(ferrule.fft.fftfreq(5))\nferrule.Tensor([-0.4, -0.2,  0. ,  0.2,  0.4], dtype=float64)")
+        .signature("(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor")
+        .register_packed(op_fft_fftshift)?;
+    FuncDef::new("ops.fft.ifftshift")
+        .doc("The inverse of fft.fftshift: rolled by -(m//2) along each of axes (the two differ for odd\nlengths).\n\n>>> ferrule.fft.ifftshift(ferrule.asarray([3, 4, 0, 1, 2]))\nferrule.Tensor([0, 1, 2, 3, 4], dtype=int64)")
+        .signature("(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor")
+        .register_packed(op_fft_ifftshift)?;
     Ok(())
 }
 
@@ -2178,4 +2234,154 @@ fn op_isdtype(args: &[Any]) -> Result<Any> {
     let a_kind = glue::any(OP, args, 1, "kind")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::isdtype(a_dtype, a_kind))?;
     glue::ret_value(result)
+}
+
+fn op_fft_fft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::fft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_ifft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_fftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftn";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_s = glue::opt_int_list(OP, args, 1, "s")?;
+    let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifftn";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_s = glue::opt_int_list(OP, args, 1, "s")?;
+    let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_rfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_irfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.irfft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::irfft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfftn";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_s = glue::opt_int_list(OP, args, 1, "s")?;
+    let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.irfftn";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_s = glue::opt_int_list(OP, args, 1, "s")?;
+    let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::irfftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_hfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.hfft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::hfft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ihfft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::ihfft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftfreq";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_n = glue::int(OP, args, 0, "n")?;
+    let a_d = glue::float(OP, args, 1, "d")?;
+    let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
+    let a_device = glue::opt_device(OP, args, 3, "device")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftfreq(a_n, a_d, a_dtype, a_device))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfftfreq";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_n = glue::int(OP, args, 0, "n")?;
+    let a_d = glue::float(OP, args, 1, "d")?;
+    let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
+    let a_device = glue::opt_device(OP, args, 3, "device")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfftfreq(a_n, a_d, a_dtype, a_device))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftshift";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftshift(a_x, a_axes.as_deref()))?;
+    glue::ret_tensor(result)
+}
+
+fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifftshift";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
+    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftshift(a_x, a_axes.as_deref()))?;
+    glue::ret_tensor(result)
 }
