@@ -97,9 +97,10 @@ var opMeshgrid = &opSpec{name: "ops.meshgrid", goName: "Meshgrid", params: []opP
 // Meshgrid calls the operator ops.meshgrid.
 //
 // Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two
-// output dims relative to 'ij' (matrix). Each output is a fresh copy.
+// output dims relative to 'ij' (matrix). Each output is a fresh copy;
+// Python gets a tuple (Go and C a list).
 //
-// Signature: ops.meshgrid(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]
+// Signature: ops.meshgrid(*arrays: Tensor, indexing: str = 'xy') -> tuple[Tensor, ...]
 // Options: Indexing.
 func Meshgrid(arrays []*Tensor, opts ...Option) ([]*Tensor, error) {
 	return opMeshgrid.tensors(opMeshgrid.call(nil, tensorArgs(arrays), opts))
@@ -1620,7 +1621,9 @@ var opExpandDims = &opSpec{name: "ops.expand_dims", goName: "ExpandDims", params
 
 // ExpandDims calls the operator ops.expand_dims.
 //
-// Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim.
+// Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an
+// axis outside that range is an IndexError (the standard's error; numpy's AxisError is both a
+// ValueError and an IndexError).
 //
 // Signature: ops.expand_dims(x: Tensor, /, axis: int = 0) -> Tensor
 // Options: Axis.
@@ -1656,9 +1659,10 @@ var opBroadcastArrays = &opSpec{name: "ops.broadcast_arrays", goName: "Broadcast
 
 // BroadcastArrays calls the operator ops.broadcast_arrays.
 //
-// Broadcasts the tensors against each other, returning views of the common shape.
+// Broadcasts the tensors against each other, returning views of the common shape (a tuple in
+// Python, a list in Go and C).
 //
-// Signature: ops.broadcast_arrays(*arrays: Tensor) -> list[Tensor]
+// Signature: ops.broadcast_arrays(*arrays: Tensor) -> tuple[Tensor, ...]
 func BroadcastArrays(arrays []*Tensor) ([]*Tensor, error) {
 	return opBroadcastArrays.tensors(opBroadcastArrays.call(nil, tensorArgs(arrays), nil))
 }
@@ -1692,9 +1696,9 @@ var opUnstack = &opSpec{name: "ops.unstack", goName: "Unstack", params: []opPara
 
 // Unstack calls the operator ops.unstack.
 //
-// Splits x along axis into views, one per index.
+// Splits x along axis into views, one per index: a tuple in Python (a list in Go and C).
 //
-// Signature: ops.unstack(x: Tensor, /, *, axis: int = 0) -> list[Tensor]
+// Signature: ops.unstack(x: Tensor, /, *, axis: int = 0) -> tuple[Tensor, ...]
 // Options: Axis.
 func Unstack(x *Tensor, opts ...Option) ([]*Tensor, error) {
 	return opUnstack.tensors(opUnstack.call([]any{x}, nil, opts))
@@ -1842,6 +1846,20 @@ func Searchsorted(x1 *Tensor, x2 any, opts ...Option) (*Tensor, error) {
 	return opSearchsorted.tensor(opSearchsorted.call([]any{x1, x2}, nil, opts))
 }
 
+var opIsin = &opSpec{name: "ops.isin", goName: "Isin", params: []opParam{{name: "x1", required: true}, {name: "x2", required: true}, {name: "invert", def: false}}, variadic: false}
+
+// Isin calls the operator ops.isin.
+//
+// For each element of x1, whether it equals some element of x2 (invert=True: none), as a
+// bool tensor of x1's shape. Both are compared in their promoted dtype (a Python scalar is
+// weak; at least one must be a tensor); NaN equals nothing and -0.0 equals 0.0, as with ==.
+//
+// Signature: ops.isin(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = False) -> Tensor
+// Options: Invert.
+func Isin(x1 any, x2 any, opts ...Option) (*Tensor, error) {
+	return opIsin.tensor(opIsin.call([]any{x1, x2}, nil, opts))
+}
+
 var opSort = &opSpec{name: "ops.sort", goName: "Sort", params: []opParam{{name: "x", required: true}, {name: "axis", def: int64(-1)}, {name: "descending", def: false}, {name: "stable", def: true}}, variadic: false}
 
 // Sort calls the operator ops.sort.
@@ -1969,7 +1987,7 @@ var opIsdtype = &opSpec{name: "ops.isdtype", goName: "Isdtype", params: []opPara
 // Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',
 // 'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.
 //
-// Signature: ops.isdtype(dtype: dtype, kind: Any, /) -> bool
+// Signature: ops.isdtype(dtype: dtype, kind: Any) -> bool
 func Isdtype(dtype DType, kind any) (bool, error) {
 	return opIsdtype.bool(opIsdtype.call([]any{dtype, kind}, nil, nil))
 }
@@ -2203,6 +2221,9 @@ func IncludeInitial(v bool) Option { return Option{name: "include_initial", valu
 
 // Indexing sets the keyword argument indexing (of Meshgrid).
 func Indexing(v string) Option { return Option{name: "indexing", value: v} }
+
+// Invert sets the keyword argument invert (of Isin).
+func Invert(v bool) Option { return Option{name: "invert", value: v} }
 
 // K sets the keyword argument k (of Eye, Tril, Triu).
 func K(v int64) Option { return Option{name: "k", value: v} }

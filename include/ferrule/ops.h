@@ -166,10 +166,11 @@ static inline int32_t ferrule_op_linspace(const FerruleAny* start, const Ferrule
   return ferrule_ops__call("ops.linspace", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.meshgrid(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]
+/* ops.meshgrid(*arrays: Tensor, indexing: str = 'xy') -> tuple[Tensor, ...]
  *
  * Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two
- * output dims relative to 'ij' (matrix). Each output is a fresh copy.
+ * output dims relative to 'ij' (matrix). Each output is a fresh copy;
+ * Python gets a tuple (Go and C a list).
  *
  * >>> [g.shape for g in ferrule.meshgrid(ferrule.arange(3), ferrule.arange(2))]
  * [(2, 3), (2, 3)]
@@ -2272,7 +2273,9 @@ static inline int32_t ferrule_op_matrix_transpose(const FerruleAny* x, FerruleAn
 
 /* ops.expand_dims(x: Tensor, /, axis: int = 0) -> Tensor
  *
- * Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim.
+ * Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an
+ * axis outside that range is an IndexError (the standard's error; numpy's AxisError is both a
+ * ValueError and an IndexError).
  *
  * >>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=1).shape
  * (2, 1)
@@ -2321,9 +2324,10 @@ static inline int32_t ferrule_op_broadcast_to(const FerruleAny* x, const Ferrule
   return ferrule_ops__call("ops.broadcast_to", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.broadcast_arrays(*arrays: Tensor) -> list[Tensor]
+/* ops.broadcast_arrays(*arrays: Tensor) -> tuple[Tensor, ...]
  *
- * Broadcasts the tensors against each other, returning views of the common shape.
+ * Broadcasts the tensors against each other, returning views of the common shape (a tuple in
+ * Python, a list in Go and C).
  *
  * >>> [t.shape for t in ferrule.broadcast_arrays(ferrule.zeros((2, 1)), ferrule.zeros(3))]
  * [(2, 3), (2, 3)]
@@ -2371,12 +2375,12 @@ static inline int32_t ferrule_op_stack(const FerruleAny* arrays, const FerruleAn
   return ferrule_ops__call("ops.stack", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.unstack(x: Tensor, /, *, axis: int = 0) -> list[Tensor]
+/* ops.unstack(x: Tensor, /, *, axis: int = 0) -> tuple[Tensor, ...]
  *
- * Splits x along axis into views, one per index.
+ * Splits x along axis into views, one per index: a tuple in Python (a list in Go and C).
  *
  * >>> ferrule.unstack(ferrule.asarray([[1, 2], [3, 4]]))
- * [ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64)]
+ * (ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64))
  */
 static inline int32_t ferrule_op_unstack(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2586,6 +2590,25 @@ static inline int32_t ferrule_op_searchsorted(const FerruleAny* x1, const Ferrul
   return ferrule_ops__call("ops.searchsorted", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
+/* ops.isin(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = False) -> Tensor
+ *
+ * For each element of x1, whether it equals some element of x2 (invert=True: none), as a
+ * bool tensor of x1's shape. Both are compared in their promoted dtype (a Python scalar is
+ * weak; at least one must be a tensor); NaN equals nothing and -0.0 equals 0.0, as with ==.
+ *
+ * >>> ferrule.isin(ferrule.asarray([1, 2, 3]), ferrule.asarray([3, 1]))
+ * ferrule.Tensor([ True, False,  True], dtype=bool)
+ */
+static inline int32_t ferrule_op_isin(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* invert, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_isin: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_isin: argument 'x2' is required", err); return -1; }
+  if (invert) { ferrule__args[ferrule__n++] = *invert; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.isin", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
 /* ops.sort(x: Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor
  *
  * x sorted along axis. NaN sorts after every number (first when descending); complex
@@ -2755,10 +2778,13 @@ static inline int32_t ferrule_op_iinfo(const FerruleAny* type, FerruleAny* resul
   return ferrule_ops__call("ops.iinfo", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.isdtype(dtype: dtype, kind: Any, /) -> bool
+/* ops.isdtype(dtype: dtype, kind: Any) -> bool
  *
  * Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',
  * 'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.
+ *
+ * >>> ferrule.isdtype(ferrule.uint8, ferrule.uint8)
+ * True
  *
  * >>> ferrule.isdtype(ferrule.float32, ("integral", "real floating"))
  * True

@@ -195,6 +195,9 @@ from ._ops import (
     isfinite as isfinite,
 )
 from ._ops import (
+    isin as isin,
+)
+from ._ops import (
     isinf as isinf,
 )
 from ._ops import (
@@ -500,6 +503,7 @@ __all__ = [
     "__array_namespace_info__",
     "asarray",
     "from_dlpack",
+    "broadcast_shapes",
     "arange",
     "empty",
     "empty_like",
@@ -624,6 +628,7 @@ __all__ = [
     "take_along_axis",
     "nonzero",
     "searchsorted",
+    "isin",
     "sort",
     "argsort",
     "unique_values",
@@ -694,6 +699,9 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: builtin
 
 def from_dlpack(x: Any, /, *, device: Any = None, copy: builtins.bool | None = None) -> Tensor:
     """A tensor holding the data of the DLPack producer ``x``."""
+
+def broadcast_shapes(*shapes: Any) -> tuple[int, ...]:
+    """The shape that tensors of ``shapes`` broadcast to (``()`` for no shapes)."""
 
 # Ops whose result _namespace.bind converts to the standard's type, which the generated _ops.pyi
 # cannot name: it types them by their schema return type (tuple[Tensor, ...], Any). nonzero's

@@ -4,9 +4,10 @@ the ``ferrule`` namespace, its ``fft``, ``linalg`` and ``random`` submodules, an
 Each free function is a builtin (:func:`ferrule.ffi.builtin_of`) over the registered packed
 function ``ops.<name>``, so a call takes CPython's specialised builtin path straight to the kernel
 with no Python frame in between; only the few ops whose native result is not the Array API's type (a list for a tuple, a
-dtype name for a dtype, a map for ``finfo``) get a wrapper that converts it, and ``getitem`` /
-``setitem`` take a Python index (:mod:`ferrule._index`). Tensor methods and operators are thin
-adapters that put ``self`` where the op wants it.
+dtype name for a dtype, a map for ``finfo``) get a wrapper that converts it, ``eye`` one that
+clamps an offset ``k`` beyond int64 (which selects nothing) into the range the ABI carries, and
+``getitem`` / ``setitem`` take a Python index (:mod:`ferrule._index`). Tensor methods and
+operators are thin adapters that put ``self`` where the op wants it.
 """
 
 from __future__ import annotations
@@ -166,6 +167,10 @@ class SVDResult(NamedTuple):
 #: map, a dtype name) and the Python namespace turns into the Array API's type: name -> converter.
 _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
     "nonzero": tuple,
+    # the standard returns several arrays as a tuple (Go and C get the op's list)
+    "unstack": tuple,
+    "broadcast_arrays": tuple,
+    "meshgrid": tuple,
     "unique_all": UniqueAllResult._make,
     "unique_counts": UniqueCountsResult._make,
     "unique_inverse": UniqueInverseResult._make,
@@ -195,6 +200,30 @@ def _standard_result(f: Callable[..., Any], convert: Callable[[Any], Any], name:
     op.__doc__ = f.__doc__
     op.__signature__ = inspect.signature(f).replace(return_annotation=inspect.Signature.empty)  # type: ignore[attr-defined]
     return op
+
+
+#: The packed int's range: an int argument outside it cannot cross the ABI.
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+
+
+def _eye(f: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """``eye`` taking any Python int as ``k``, as numpy does: a diagonal offset beyond the int64
+    range selects no element of any tensor, so it is clamped into the range (zeros result)."""
+
+    def eye(*args: Any, **kwargs: Any) -> Any:
+        k = kwargs.get("k")
+        if type(k) is int and not _INT64_MIN <= k <= _INT64_MAX:
+            kwargs["k"] = min(max(k, _INT64_MIN), _INT64_MAX)
+        return f(*args, **kwargs)
+
+    eye.__name__ = eye.__qualname__ = name
+    eye.__doc__ = f.__doc__
+    eye.__signature__ = inspect.signature(f).replace(return_annotation=inspect.Signature.empty)  # type: ignore[attr-defined]
+    return eye
+
+
+#: Ops whose Python arguments need adapting before the registered function: name -> adapter.
+_ARGUMENT_ADAPTERS: dict[str, Callable[[Callable[..., Any], str], Callable[..., Any]]] = {"eye": _eye}
 
 
 def _reflected_method(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -253,6 +282,8 @@ def bind(package: types.ModuleType) -> None:
         elif py_name in _INDEX_FUNCTIONS:
             # they read a Python index as x[index] does (lists, slices, arrays), not the packed form
             f = getattr(_index, py_name)
+        elif py_name in _ARGUMENT_ADAPTERS:
+            f = _ARGUMENT_ADAPTERS[py_name](func, short)
         else:
             # a builtin: CPython's cheapest call path straight into the registered function
             f = builtin_of(func, short, target.__name__)

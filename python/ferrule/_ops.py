@@ -152,6 +152,7 @@ OPS: dict[str, tuple[str, str]] = {
     "take_along_axis": ("", "ops.take_along_axis"),
     "nonzero": ("", "ops.nonzero"),
     "searchsorted": ("", "ops.searchsorted"),
+    "isin": ("", "ops.isin"),
     "sort": ("", "ops.sort"),
     "argsort": ("", "ops.argsort"),
     "unique_values": ("", "ops.unique_values"),

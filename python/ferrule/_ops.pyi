@@ -32,7 +32,7 @@ def full_like(x: Tensor, /, fill_value: int | float | bool, *, dtype: DType | No
 def linspace(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: DType | None = ..., device: Device | None = ..., endpoint: bool = ...) -> Tensor:
     """num evenly spaced values from start to stop (stop included unless endpoint is False),"""
 
-def meshgrid(*arrays: Tensor, indexing: str = ...) -> list[Tensor]:
+def meshgrid(*arrays: Tensor, indexing: str = ...) -> tuple[Tensor, ...]:
     """Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two"""
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
@@ -393,7 +393,7 @@ def matrix_transpose(x: Tensor, /) -> Tensor:
     """Swaps the last two dims of x (a view); x needs at least 2 dims."""
 
 def expand_dims(x: Tensor, /, axis: int = ...) -> Tensor:
-    """Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim."""
+    """Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an"""
 
 def squeeze(x: Tensor, /, axis: int | tuple[int, ...] | None) -> Tensor:
     """Removes the size-1 dims named by axis (int or tuple; a view). Naming a dim whose size"""
@@ -401,8 +401,8 @@ def squeeze(x: Tensor, /, axis: int | tuple[int, ...] | None) -> Tensor:
 def broadcast_to(x: Tensor, /, shape: int | tuple[int, ...]) -> Tensor:
     """A broadcast view of x with the given shape (its repeated elements alias: treat it as"""
 
-def broadcast_arrays(*arrays: Tensor) -> list[Tensor]:
-    """Broadcasts the tensors against each other, returning views of the common shape."""
+def broadcast_arrays(*arrays: Tensor) -> tuple[Tensor, ...]:
+    """Broadcasts the tensors against each other, returning views of the common shape (a tuple in"""
 
 def concat(arrays: Sequence[Tensor], /, *, axis: int | None = ...) -> Tensor:
     """Joins tensors along an existing axis (None: flattens them first). The result dtype is"""
@@ -410,8 +410,8 @@ def concat(arrays: Sequence[Tensor], /, *, axis: int | None = ...) -> Tensor:
 def stack(arrays: Sequence[Tensor], /, *, axis: int = ...) -> Tensor:
     """Joins tensors of one shape along a new axis; the dtype is their promotion."""
 
-def unstack(x: Tensor, /, *, axis: int = ...) -> list[Tensor]:
-    """Splits x along axis into views, one per index."""
+def unstack(x: Tensor, /, *, axis: int = ...) -> tuple[Tensor, ...]:
+    """Splits x along axis into views, one per index: a tuple in Python (a list in Go and C)."""
 
 def flip(x: Tensor, /, *, axis: int | tuple[int, ...] | None = ...) -> Tensor:
     """Reverses the order of elements along axis (int, tuple, or None for every dim); a view"""
@@ -446,6 +446,9 @@ def nonzero(x: Tensor, /) -> tuple[Tensor, ...]:
 def searchsorted(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = ..., sorter: Tensor | None = ...) -> Tensor:
     """For each element of x2, the int64 index where inserting it into the sorted 1-D x1"""
 
+def isin(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = ...) -> Tensor:
+    """For each element of x1, whether it equals some element of x2 (invert=True: none), as a"""
+
 def sort(x: Tensor, /, *, axis: int = ..., descending: bool = ..., stable: bool = ...) -> Tensor:
     """x sorted along axis. NaN sorts after every number (first when descending); complex"""
 
@@ -476,7 +479,7 @@ def finfo(type: Any, /) -> Any:
 def iinfo(type: Any, /) -> Any:
     """Machine limits of an integer dtype (or tensor) as a record with bits, max, min and"""
 
-def isdtype(dtype: DType, kind: Any, /) -> bool:
+def isdtype(dtype: DType, kind: Any) -> bool:
     """Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',"""
 
 def fft_fft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:

@@ -39,8 +39,8 @@ pub fn register_all() -> Result<()> {
         .signature("(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor")
         .register_packed(op_linspace)?;
     FuncDef::new("ops.meshgrid")
-        .doc("Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two\noutput dims relative to 'ij' (matrix). Each output is a fresh copy.\n\n>>> [g.shape for g in ferrule.meshgrid(ferrule.arange(3), ferrule.arange(2))]\n[(2, 3), (2, 3)]")
-        .signature("(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]")
+        .doc("Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two\noutput dims relative to 'ij' (matrix). Each output is a fresh copy;\nPython gets a tuple (Go and C a list).\n\n>>> [g.shape for g in ferrule.meshgrid(ferrule.arange(3), ferrule.arange(2))]\n[(2, 3), (2, 3)]")
+        .signature("(*arrays: Tensor, indexing: str = 'xy') -> tuple[Tensor, ...]")
         .register_packed(op_meshgrid)?;
     FuncDef::new("ops.ones")
         .doc("A tensor of the given shape filled with ones.\n\n>>> ferrule.ones(3, dtype=ferrule.int8)\nferrule.Tensor([1, 1, 1], dtype=int8)")
@@ -532,7 +532,7 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /) -> Tensor")
         .register_packed(op_matrix_transpose)?;
     FuncDef::new("ops.expand_dims")
-        .doc("Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim.\n\n>>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=1).shape\n(2, 1)")
+        .doc("Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an\naxis outside that range is an IndexError (the standard's error; numpy's AxisError is both a\nValueError and an IndexError).\n\n>>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=1).shape\n(2, 1)")
         .signature("(x: Tensor, /, axis: int = 0) -> Tensor")
         .register_packed(op_expand_dims)?;
     FuncDef::new("ops.squeeze")
@@ -544,8 +544,8 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /, shape: int | tuple[int, ...]) -> Tensor")
         .register_packed(op_broadcast_to)?;
     FuncDef::new("ops.broadcast_arrays")
-        .doc("Broadcasts the tensors against each other, returning views of the common shape.\n\n>>> [t.shape for t in ferrule.broadcast_arrays(ferrule.zeros((2, 1)), ferrule.zeros(3))]\n[(2, 3), (2, 3)]")
-        .signature("(*arrays: Tensor) -> list[Tensor]")
+        .doc("Broadcasts the tensors against each other, returning views of the common shape (a tuple in\nPython, a list in Go and C).\n\n>>> [t.shape for t in ferrule.broadcast_arrays(ferrule.zeros((2, 1)), ferrule.zeros(3))]\n[(2, 3), (2, 3)]")
+        .signature("(*arrays: Tensor) -> tuple[Tensor, ...]")
         .register_packed(op_broadcast_arrays)?;
     FuncDef::new("ops.concat")
         .doc("Joins tensors along an existing axis (None: flattens them first). The result dtype is\nthe promotion of the input dtypes.\n\n>>> ferrule.concat([ferrule.asarray([1, 2]), ferrule.asarray([3.5])])\nferrule.Tensor([1. , 2. , 3.5], dtype=float64)")
@@ -556,8 +556,8 @@ pub fn register_all() -> Result<()> {
         .signature("(arrays: list[Tensor], /, *, axis: int = 0) -> Tensor")
         .register_packed(op_stack)?;
     FuncDef::new("ops.unstack")
-        .doc("Splits x along axis into views, one per index.\n\n>>> ferrule.unstack(ferrule.asarray([[1, 2], [3, 4]]))\n[ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64)]")
-        .signature("(x: Tensor, /, *, axis: int = 0) -> list[Tensor]")
+        .doc("Splits x along axis into views, one per index: a tuple in Python (a list in Go and C).\n\n>>> ferrule.unstack(ferrule.asarray([[1, 2], [3, 4]]))\n(ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64))")
+        .signature("(x: Tensor, /, *, axis: int = 0) -> tuple[Tensor, ...]")
         .register_packed(op_unstack)?;
     FuncDef::new("ops.flip")
         .doc("Reverses the order of elements along axis (int, tuple, or None for every dim); a view\nwith negative strides.\n\n>>> ferrule.flip(ferrule.asarray([1, 2, 3]))\nferrule.Tensor([3, 2, 1], dtype=int64)")
@@ -603,6 +603,10 @@ pub fn register_all() -> Result<()> {
         .doc("For each element of x2, the int64 index where inserting it into the sorted 1-D x1\nkeeps the order (side='left': the first such index, 'right': the last). sorter is an\nindex permutation that sorts x1. NaN sorts last, as in sort.\n\n>>> ferrule.searchsorted(ferrule.asarray([1, 2, 2, 3]), ferrule.asarray([2, 5]))\nferrule.Tensor([1, 4], dtype=int64)")
         .signature("(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor")
         .register_packed(op_searchsorted)?;
+    FuncDef::new("ops.isin")
+        .doc("For each element of x1, whether it equals some element of x2 (invert=True: none), as a\nbool tensor of x1's shape. Both are compared in their promoted dtype (a Python scalar is\nweak; at least one must be a tensor); NaN equals nothing and -0.0 equals 0.0, as with ==.\n\n>>> ferrule.isin(ferrule.asarray([1, 2, 3]), ferrule.asarray([3, 1]))\nferrule.Tensor([ True, False,  True], dtype=bool)")
+        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = False) -> Tensor")
+        .register_packed(op_isin)?;
     FuncDef::new("ops.sort")
         .doc("x sorted along axis. NaN sorts after every number (first when descending); complex\nsorts by real part, then imaginary part. stable=True keeps equal elements in order.\n\n>>> ferrule.sort(ferrule.asarray([3.0, float(\"nan\"), 1.0]))\nferrule.Tensor([ 1.,  3., nan], dtype=float64)")
         .signature("(x: Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor")
@@ -644,8 +648,8 @@ pub fn register_all() -> Result<()> {
         .signature("(type: Any, /) -> Any")
         .register_packed(op_iinfo)?;
     FuncDef::new("ops.isdtype")
-        .doc("Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',\n'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.\n\n>>> ferrule.isdtype(ferrule.float32, (\"integral\", \"real floating\"))\nTrue")
-        .signature("(dtype: dtype, kind: Any, /) -> bool")
+        .doc("Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',\n'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.\n\n>>> ferrule.isdtype(ferrule.uint8, ferrule.uint8)\nTrue\n\n>>> ferrule.isdtype(ferrule.float32, (\"integral\", \"real floating\"))\nTrue")
+        .signature("(dtype: dtype, kind: Any) -> bool")
         .register_packed(op_isdtype)?;
     FuncDef::new("ops.fft.fft")
         .doc("The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x\ncut or zero-padded to n points (default: its length along axis). Real input gives the\ncomplex dtype of its precision; n < 1 and an unknown norm are ValueErrors.\n\n>>> ferrule.fft.fft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))\nferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j, -2.-2.j], dtype=complex128)")
@@ -2140,6 +2144,16 @@ fn op_searchsorted(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+fn op_isin(args: &[Any]) -> Result<Any> {
+    const OP: &str = "isin";
+    glue::check_arity(OP, args, 3, false)?;
+    let a_x1 = glue::operand(OP, args, 0, "x1")?;
+    let a_x2 = glue::operand(OP, args, 1, "x2")?;
+    let a_invert = glue::bool(OP, args, 2, "invert")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::search::isin(&a_x1, &a_x2, a_invert))?;
+    glue::ret_tensor(result)
+}
+
 fn op_sort(args: &[Any]) -> Result<Any> {
     const OP: &str = "sort";
     glue::check_arity(OP, args, 4, false)?;
@@ -2243,7 +2257,7 @@ fn op_fft_fft(args: &[Any]) -> Result<Any> {
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::fft(a_x, a_n, a_axis, a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fft(a_x, a_n, a_axis, a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2254,7 +2268,7 @@ fn op_fft_ifft(args: &[Any]) -> Result<Any> {
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifft(a_x, a_n, a_axis, a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifft(a_x, a_n, a_axis, a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2265,7 +2279,7 @@ fn op_fft_fftn(args: &[Any]) -> Result<Any> {
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2276,7 +2290,7 @@ fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2287,7 +2301,7 @@ fn op_fft_rfft(args: &[Any]) -> Result<Any> {
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfft(a_x, a_n, a_axis, a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfft(a_x, a_n, a_axis, a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2298,7 +2312,7 @@ fn op_fft_irfft(args: &[Any]) -> Result<Any> {
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::irfft(a_x, a_n, a_axis, a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::irfft(a_x, a_n, a_axis, a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2309,7 +2323,7 @@ fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2320,7 +2334,7 @@ fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::irfftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::irfftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2331,7 +2345,7 @@ fn op_fft_hfft(args: &[Any]) -> Result<Any> {
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::hfft(a_x, a_n, a_axis, a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::hfft(a_x, a_n, a_axis, a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2342,7 +2356,7 @@ fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::ihfft(a_x, a_n, a_axis, a_norm))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ihfft(a_x, a_n, a_axis, a_norm))?;
     glue::ret_tensor(result)
 }
 
@@ -2353,7 +2367,7 @@ fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
     let a_d = glue::float(OP, args, 1, "d")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_device = glue::opt_device(OP, args, 3, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftfreq(a_n, a_d, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftfreq(a_n, a_d, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -2364,7 +2378,7 @@ fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
     let a_d = glue::float(OP, args, 1, "d")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_device = glue::opt_device(OP, args, 3, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfftfreq(a_n, a_d, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfftfreq(a_n, a_d, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -2373,7 +2387,7 @@ fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftshift(a_x, a_axes.as_deref()))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftshift(a_x, a_axes.as_deref()))?;
     glue::ret_tensor(result)
 }
 
@@ -2382,6 +2396,6 @@ fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftshift(a_x, a_axes.as_deref()))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftshift(a_x, a_axes.as_deref()))?;
     glue::ret_tensor(result)
 }
