@@ -68,12 +68,17 @@ GROUP_NOTES = {
     "argument: the floor for this round trip.",
     "Tiny ops (per-call cost)": "1-element and 2x2 operands: the whole cost is the call's overhead (argument parsing, "
     "dispatch, result allocation).",
-    "geo_distance thread scaling (Python threads)": "The seed 001 workload: `examples.geo_distance(..., test_cnt)`, "
+    "geo_distance thread scaling (Python threads)": "The great-circle distance workload: `examples.geo_distance(..., test_cnt)`, "
     "registered long-running so the GIL is released; each of N Python threads runs one call.",
     "Zero-copy exchange with numpy (float64)": "Each case runs in a fresh process, which measures its own peak memory "
     "(ru_maxrss) before and after.",
+    "FFT": "The fft extension (ferrule.fft on rustfft/realfft with cached plans; numpy.fft on pocketfft), time per "
+    "call of one 2^20-point transform of random values. ferrule splits one long complex line over two threads; "
+    "numpy runs it on one.",
     GO_GROUP: "`go test -bench` (go/bench_test.go), best of 5 runs, against an empty cgo call (`ferrule_abi_version`) "
     "in the same run.",
+    "Linear algebra": "The linalg extension's factorizations (ferrule.linalg on faer, numpy.linalg on OpenBLAS's "
+    "LAPACK), time per call on random matrices (symmetric for eigh); both use every core.",
     BINDING_GROUP: "The same kernel timed through the Python binding (bench_ops.py) and called directly from Rust "
     "(`cargo bench -p ferrule-ops`, no FFI). The two run in separate processes one after the other, so other work on "
     "a shared machine skews this table more than the others.",
@@ -85,8 +90,10 @@ GROUP_ORDER = [
     "Identity return (Python)",
     "Tiny ops (per-call cost)",
     "Matrix multiply",
+    "Linear algebra",
     "Elementwise",
     "Reductions",
+    "FFT",
     "geo_distance thread scaling (Python threads)",
     "Zero-copy exchange with numpy (float64)",
     GO_GROUP,
@@ -100,6 +107,7 @@ HEADLINE = [
     ("Tiny ops (per-call cost)", r"a \+ b, 1-element"),
     ("Tiny ops (per-call cost)", r"a @ b, 2x2"),
     ("Matrix multiply", r"matmul float32 1024x1024"),
+    ("Linear algebra", r"linalg\.solve float64 1024x1024"),
     ("Elementwise", r"add\(a, b, out=c\)"),
     ("Reductions", r"sum float32"),
     ("geo_distance thread scaling (Python threads)", r"speedup with 2 threads"),

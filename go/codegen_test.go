@@ -5,28 +5,29 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"regexp"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// The Go emitter (crates/ferrule-codegen/src/emit_go.rs) keeps a list of the hand-written
-// exported identifiers so generated names never collide with them; it must match this package.
+// The Go emitter keeps a list of the hand-written exported identifiers so generated names never
+// collide with them; it must match this package. The generator itself lists them
+// (`ferrule-codegen --list-hand-written`).
 func TestEmitterKnowsHandWrittenNames(t *testing.T) {
-	src, err := os.ReadFile("../crates/ferrule-codegen/src/emit_go.rs")
+	if _, err := os.Stat("../crates/ferrule-codegen"); err != nil {
+		t.Skipf("the generator is not here (a copy of the module outside the repository): %v", err)
+	}
+	cmd := exec.Command("cargo", "run", "--release", "--quiet", "-p", "ferrule-codegen", "--", "--list-hand-written")
+	cmd.Dir = ".."
+	cmd.Stderr = os.Stderr
+	listing, err := cmd.Output()
 	if err != nil {
-		t.Skipf("emitter source not found: %v", err)
+		t.Fatalf("ferrule-codegen --list-hand-written: %v", err)
 	}
-	text := string(src)
-	start := strings.Index(text, "const HAND_WRITTEN")
-	end := strings.Index(text[start:], "];")
-	if start < 0 || end < 0 {
-		t.Fatal("HAND_WRITTEN not found in emit_go.rs")
-	}
-	var listed []string
-	for _, m := range regexp.MustCompile(`"([A-Za-z0-9_]+)"`).FindAllStringSubmatch(text[start:start+end], -1) {
-		listed = append(listed, m[1])
+	listed := strings.Fields(string(listing))
+	if len(listed) == 0 {
+		t.Fatal("ferrule-codegen --list-hand-written printed no names")
 	}
 	slices.Sort(listed)
 
@@ -66,6 +67,6 @@ func TestEmitterKnowsHandWrittenNames(t *testing.T) {
 	slices.Sort(exported)
 	exported = slices.Compact(exported)
 	if !slices.Equal(listed, exported) {
-		t.Fatalf("emit_go.rs HAND_WRITTEN is stale:\n listed:   %v\n exported: %v", listed, exported)
+		t.Fatalf("HAND_WRITTEN in crates/ferrule-codegen/src/emit_go.rs is stale:\n listed:   %v\n exported: %v", listed, exported)
 	}
 }

@@ -1,5 +1,6 @@
 """ferrule's operators against numpy (and torch / paddle when installed), in the same run: matmul
-GFLOP/s, elementwise GB/s, reductions, and the per-call cost of tiny ops.
+GFLOP/s, the linalg factorizations' and the FFTs' time per call, elementwise GB/s, reductions, and
+the per-call cost of tiny ops.
 
 Run: .venv/bin/python benches/python/bench_ops.py [--quick] [--json PATH] [--filter NAME]
 
@@ -20,8 +21,10 @@ import numpy as np
 from _benchutil import Record, best_per_call, best_seconds, emit, optional_peer, parser, record
 
 MATMUL = "Matrix multiply"
+LINALG = "Linear algebra"
 ELEMENTWISE = "Elementwise"
 REDUCE = "Reductions"
+FFT = "FFT"
 TINY = "Tiny ops (per-call cost)"
 
 Fn = Callable[[], Any]
@@ -65,13 +68,56 @@ def throughput(
     return record(group, case, unit, values, "numpy", lower_is_better=False, note=note)
 
 
+def timed(group: str, case: str, fns: dict[str, Fn], budget: float, rounds: int, note: str = "") -> Record:
+    """Milliseconds per call (the best run), for work long enough to time one call at a time."""
+    values = {who: seconds * 1e3 for who, seconds in best_seconds(fns, budget, rounds, min_runs=1).items()}
+    return record(group, case, "ms", values, "numpy", lower_is_better=True, note=note)
+
+
+#: linalg cases: (function, sizes); each runs in float64 and float32, ferrule.linalg.<f> against
+#: numpy.linalg.<f> with the defaults both share (svd: full_matrices=True; qr: mode="reduced").
+LINALG_CASES = (
+    ("solve", (256, 1024)),
+    ("inv", (256, 1024)),
+    ("svd", (256, 1024)),
+    ("qr", (256, 1024)),
+    ("eigh", (512,)),
+)
+LINALG_NOTES = {
+    "solve": "n x n right-hand side",
+    "svd": "U, S and Vh, full_matrices=True",
+    "qr": "Q and R, mode='reduced'",
+    "eigh": "eigenvalues and eigenvectors",
+}
+
+
+def linalg_peer(op: str, operands: tuple[np.ndarray[Any, Any], ...]) -> Callable[[Any, Callable[..., Any]], Fn]:
+    """The ``build`` of :meth:`Peers.make` for ``lib.linalg.<op>(*operands)``."""
+
+    def build(lib: Any, convert: Callable[..., Any]) -> Fn:
+        f = getattr(lib.linalg, op)
+        converted = [convert(x) for x in operands]
+        return lambda: f(*converted)
+
+    return build
+
+
+#: fft cases: (function, dtype of the signal); 2**20 points, one line, the default norm.
+FFT_CASES = (
+    ("fft", np.complex128),
+    ("rfft", np.float64),
+    ("fft", np.complex64),
+    ("rfft", np.float32),
+)
+
+
 def per_call(case: str, fns: dict[str, Fn], number: int, note: str = "") -> Record:
     values = {who: seconds * 1e9 for who, seconds in best_per_call(fns, number).items()}
     return record(TINY, case, "ns/call", values, "numpy", lower_is_better=True, note=note)
 
 
 def haversine_numpy(lon1: Any, lat1: Any, lon2: Any, lat2: Any) -> Any:
-    """The seed's formula (seeds/001), vectorised with numpy: metres on a 6378 km sphere."""
+    """The haversine formula, vectorised with numpy: metres on a 6378 km sphere."""
     r1, r2 = np.radians(lat1), np.radians(lat2)
     a = r1 - r2
     b = np.radians(lon1) - np.radians(lon2)
@@ -102,6 +148,25 @@ def main() -> None:
         fns: dict[str, Fn] = {"ferrule": lambda fa=fa, fb=fb: fa @ fb, "numpy": lambda a=a, b=b: a @ b}
         fns |= peers.make(lambda lib, conv, a=a, b=b: lambda x=conv(a), y=conv(b): lib.matmul(x, y))
         records.append(throughput(MATMUL, name, "GFLOP/s", 2.0 * n**3, fns, budget * 2))
+
+    for dt in (np.float64, np.float32):
+        for op, sizes in LINALG_CASES:
+            for n in sizes:
+                name = f"linalg.{op} {np.dtype(dt).name} {n}x{n}"
+                if not wanted(name) or (args.quick and n > 512):
+                    continue
+                a = rng.standard_normal((n, n)).astype(dt)
+                if op == "eigh":
+                    a = a + a.T
+                operands = (a, rng.standard_normal((n, n)).astype(dt)) if op == "solve" else (a,)
+                fo = tuple(ferrule.asarray(x) for x in operands)
+                ff, nf = getattr(ferrule.linalg, op), getattr(np.linalg, op)
+                fns = {"ferrule": lambda ff=ff, fo=fo: ff(*fo), "numpy": lambda nf=nf, o=operands: nf(*o)}
+                fns |= peers.make(linalg_peer(op, operands))
+                big = n >= 1024
+                records.append(
+                    timed(LINALG, name, fns, budget * (3 if big else 1), 2 if big else 4, LINALG_NOTES.get(op, ""))
+                )
 
     n = 1 << 22 if args.quick else 1 << 24
     label = f"{n >> 20}M"
@@ -153,7 +218,7 @@ def main() -> None:
                 24.0 * m,
                 fns,
                 budget,
-                "haversine; numpy evaluates the seed's formula as whole-array expressions",
+                "haversine; numpy evaluates the formula as whole-array expressions",
             )
         )
 
@@ -178,6 +243,22 @@ def main() -> None:
         records.append(
             throughput(REDUCE, f"mean(axis=0) float32 {side}x{side}", "GB/s", 4.0 * side * side, fns, budget)
         )
+
+    for op, dt in FFT_CASES:
+        points = 1 << 20
+        name = f"fft.{op} {np.dtype(dt).name} 2^20"
+        if not wanted(name):
+            continue
+        x = rng.standard_normal(points)
+        if np.dtype(dt).kind == "c":
+            x = x + 1j * rng.standard_normal(points)
+        x = x.astype(dt)
+        fx = ferrule.asarray(x)
+        ff, nf = getattr(ferrule.fft, op), getattr(np.fft, op)
+        fns = {"ferrule": lambda ff=ff, fx=fx: ff(fx), "numpy": lambda nf=nf, x=x: nf(x)}
+        fns |= peers.make(lambda lib, conv, op=op, x=x: lambda t=conv(x): getattr(lib.fft, op)(t))
+        note = "one 1-D transform, a new result; numpy's pocketfft runs it on one thread"
+        records.append(timed(FFT, name, fns, budget, 4, note))
 
     if wanted("tiny"):
         a = np.ones(1, dtype=np.float32)

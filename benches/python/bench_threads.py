@@ -1,12 +1,12 @@
-"""Thread scaling of the Tencent workload (seeds/001): ``examples.geo_distance(..., test_cnt)`` from
-1 and 2 Python threads, against the seed's pure-Python loop and a numpy version, in the same run.
+"""Thread scaling of the great-circle distance workload: ``examples.geo_distance(..., test_cnt)`` from
+1 and 2 Python threads, against a pure-Python loop and a numpy version, in the same run.
 
 Run: .venv/bin/python benches/python/bench_threads.py [--quick] [--json PATH]
 
 Every thread computes the same distance ``test_cnt`` times. examples.geo_distance is registered
 long-running, so the Python extension lets the GIL go around the call and the threads run on
 separate cores; the pure-Python loop holds the GIL and cannot scale. numpy's version evaluates
-the formula on numpy scalars (the closest numpy gets to the seed's scalar loop) and holds the GIL
+the formula on numpy scalars (the closest numpy gets to a scalar loop) and holds the GIL
 between scalar operations. Speedup = (threads x one thread's time) / wall time with N threads.
 """
 
@@ -32,7 +32,7 @@ def rad(d: float) -> float:
 
 
 def geo_distance_py(lon1: float, lat1: float, lon2: float, lat2: float, test_cnt: int) -> float:
-    """The seed's pure-Python loop, verbatim in substance."""
+    """The pure-Python loop: the same distance computed ``test_cnt`` times."""
     distance = 0.0
     for _ in range(test_cnt):
         rad_lat1 = rad(lat1)
@@ -76,7 +76,7 @@ def main() -> None:
     repeat = 3 if args.quick else 5
     native = ffi.get_global_func("examples.geo_distance")
     expected = geo_distance_py(*POINTS, 1)
-    assert math.isclose(native(*POINTS, 1), expected, rel_tol=1e-12), "ferrule and the seed's formula disagree"
+    assert math.isclose(native(*POINTS, 1), expected, rel_tol=1e-12), "ferrule and the Python formula disagree"
 
     # Counts chosen so that one thread runs for roughly the same time with each implementation.
     counts = {"ferrule": 2_000_000, "Python (seed)": 200_000, "numpy scalars": 20_000}
@@ -104,7 +104,7 @@ def main() -> None:
             per_iteration,
             "Python (seed)",
             lower_is_better=True,
-            note="time per iteration of the seed's loop",
+            note="time per iteration of the loop",
         ),
         record(
             GROUP,

@@ -1,18 +1,18 @@
-"""The Tencent workload (shared/seeds/001): great-circle distances from 1 and 2 Python threads.
+"""GIL release: great-circle distances from 1 and 2 Python threads.
 
-The seed computes the haversine distance between two cities one million times in C++ with the
-GIL released, and shows that Python threads then run in parallel. This demo runs, from 1 thread
+A native service computes the haversine distance between two cities one million times with the
+GIL released, so Python threads calling it run in parallel. This demo runs, from 1 thread
 and then from 2 threads each doing the same job, and prints the speedup in throughput
 (2 x the one-thread time / the two-thread time; 2.0 is perfect scaling, 1.0 none):
 
-1. the seed's loop in pure Python, as the baseline that the GIL serialises;
+1. the loop in pure Python, as the baseline that the GIL serialises;
 2. ``ferrule.geo_distance``, the vectorised operator, over arrays of coordinates;
 3. ``examples.geo_distance(lon1, lat1, lon2, lat2, test_cnt)``, the registered native function
-   with the seed's loop semantics (the same distance recomputed ``test_cnt`` times, GIL
+   with the same loop semantics (the same distance recomputed ``test_cnt`` times, GIL
    released), looked up by name in the registry. When it is not registered the demo says so and
    skips it.
 
-The results are checked (against numpy and the seed's loop), and so is what makes the speedup
+The results are checked (against numpy and the Python loop), and so is what makes the speedup
 possible: this thread keeps running Python while another is inside the native call. The
 speedup itself is printed, not asserted: it depends on how many cores are free.
 
@@ -32,18 +32,18 @@ from typing import Any
 import ferrule
 import numpy as np
 
-#: The seed's two points (Shenzhen), in degrees.
+#: Two points in Shenzhen, in degrees.
 LON1, LAT1, LON2, LAT2 = 113.973129, 22.599578, 114.3311032, 22.6986848
-EARTH_RADIUS_M = 6378 * 1000  # the seed's radius
+EARTH_RADIUS_M = 6378 * 1000  # the equatorial radius, rounded
 
 
 def rad(d: float) -> float:
-    """Degrees to radians, as the seed writes it."""
+    """Degrees to radians."""
     return d * 3.1415926535897932384626433832795 / 180.0
 
 
 def geo_distance_py(lon1: float, lat1: float, lon2: float, lat2: float, test_cnt: int) -> float:
-    """The seed's Python loop: the same haversine distance computed ``test_cnt`` times."""
+    """The Python loop: the same haversine distance computed ``test_cnt`` times."""
     distance = 0.0
     for _ in range(test_cnt):
         rad_lat1 = rad(lat1)
@@ -119,7 +119,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"geo_distance from 1 and 2 Python threads ({os.cpu_count()} CPUs; speedup = 2 x t1 / t2)")
 
-    # 1. The seed's Python loop: the GIL lets one thread run at a time.
+    # 1. The Python loop: the GIL lets one thread run at a time.
     expected = geo_distance_py(LON1, LAT1, LON2, LAT2, 1)
     report(
         f"pure Python loop, test_cnt={args.py_count:,}",
@@ -141,14 +141,14 @@ def main() -> None:
     assert error < 1e-3, f"ferrule.geo_distance differs from numpy by {error} m"
     report(f"ferrule.geo_distance, {args.points:,} points", lambda: ferrule.geo_distance(*tensors), args.repeat)
 
-    # 3. The registered function with the seed's loop, GIL released.
+    # 3. The registered function with the same loop, GIL released.
     func = lookup("examples.geo_distance")
     if func is None:
-        print("  examples.geo_distance is not registered in this build: skipping the seed's native loop")
+        print("  examples.geo_distance is not registered in this build: skipping the native loop")
         return
     value = func(LON1, LAT1, LON2, LAT2, args.count)
     print(f"  examples.geo_distance(...) = {value:.6f} m (the Python loop gives {expected:.6f} m)")
-    assert math.isclose(value, expected, rel_tol=1e-12), "the native loop and the seed's Python loop disagree"
+    assert math.isclose(value, expected, rel_tol=1e-12), "the native loop and the Python loop disagree"
     speedup = report(
         f"examples.geo_distance, test_cnt={args.count:,}", lambda: func(LON1, LAT1, LON2, LAT2, args.count), args.repeat
     )

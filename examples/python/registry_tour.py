@@ -1,4 +1,4 @@
-"""TVM's PackedFunc (shared/seeds/002), the ferrule way: a tour of the function registry from Python.
+"""Packed functions, the ferrule way: a tour of the function registry from Python.
 
 TVM registers functions under dotted names in one global registry, lists them
 (``ListGlobalNames``), calls C++ functions from Python and Python functions from C++, fills

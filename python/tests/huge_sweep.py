@@ -62,6 +62,9 @@ def small_tensors() -> list[ferrule.Tensor]:
     }
     out = [ferrule.asarray(a) for a in square.values()]
     out += [ferrule.asarray(a[0]) for a in square.values()]
+    # last, so other ops keep their first choice: a symmetric positive-definite matrix, which
+    # the factorizations and solvers accept (the float64 square above is singular)
+    out.append(ferrule.asarray(np.eye(3) * 2.0 + 1.0))
     return out
 
 
@@ -95,6 +98,7 @@ def candidates(param: dict[str, Any], tensors: list[ferrule.Tensor]) -> list[Any
         "int | None": [None, 0, 1],
         "int | tuple[int, ...]": [(3, 3), (1, 0), (9,), 3, (0,)],
         "int | tuple[int, ...] | None": [None, 0, (0,)],
+        "tuple[int, ...] | None": [None, (0,), (3,)],
         "float": [1.0],
         "bool": [False, True],
         "bool | None": [None],

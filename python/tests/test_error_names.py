@@ -46,7 +46,8 @@ CASES = [
     ("Tensor.mT", ValueError, lambda: ferrule.asarray([1.0]).mT),
     ("'itemsize'", AttributeError, lambda: setattr(t(), "itemsize", 1)),
     ("'T'", AttributeError, lambda: delattr(t(), "T")),
-    ("index", TypeError, lambda: t()[ObjectArray()]),
+    # numpy: IndexError ("only integers, slices, ... are valid indices") for an object array
+    ("__getitem__", IndexError, lambda: t()[ObjectArray()]),
     ("to_device()", ValueError, lambda: t().to_device(deep_list(5000))),
     ("load_library()", TypeError, lambda: ferrule.load_library(5)),
     ("load_library()", ValueError, lambda: ferrule.load_library("\udcff")),

@@ -754,7 +754,7 @@ def test_geo_distance_matches_haversine() -> None:
     lon2, lat2 = rng.uniform(-180, 180, (3, 1)), rng.uniform(-90, 90, (3, 1))
     p = np.pi / 180
     a = np.sin((lat2 - lat1) * p / 2) ** 2 + np.cos(lat1 * p) * np.cos(lat2 * p) * np.sin((lon2 - lon1) * p / 2) ** 2
-    want = 2 * 6378000.0 * np.arcsin(np.sqrt(a))  # the seed's radius, 6378 km
+    want = 2 * 6378000.0 * np.arcsin(np.sqrt(a))  # the equatorial radius, rounded: 6378 km
     got = ferrule.geo_distance(tensor(lon1), tensor(lat1), tensor(lon2), tensor(lat2)).numpy()
     np.testing.assert_allclose(got, want, rtol=1e-9)
 

@@ -40,7 +40,7 @@ fn register_all() -> ferrule_registry::Result<()> {
         .signature("(x: float, factor: float = 2.0) -> float")
         .register(|x: f64, factor: f64| x * factor)?;
     FuncDef::new("examples.geo_distance")
-        .doc("The Tencent workload (seeds/001): the haversine distance in metres between (lon1, lat1) and\n(lon2, lat2) in degrees, recomputed test_cnt times as the seed's C++ loop does. Marked\nlong-running, so frontends release their interpreter lock (Python threads run it in parallel);\nCtrl-C stops a long run (KeyboardInterrupt).\n\nExample: examples.geo_distance(113.973129, 22.599578, 114.3311032, 22.6986848, 1000)")
+        .doc("A native service's workload: the haversine distance in metres between (lon1, lat1) and\n(lon2, lat2) in degrees, recomputed test_cnt times in a native loop. Marked\nlong-running, so frontends release their interpreter lock (Python threads run it in parallel);\nCtrl-C stops a long run (KeyboardInterrupt).\n\nExample: examples.geo_distance(113.973129, 22.599578, 114.3311032, 22.6986848, 1000)")
         .signature("(lon1: float, lat1: float, lon2: float, lat2: float, test_cnt: int) -> float")
         .long_running()
         .register(|lon1: f64, lat1: f64, lon2: f64, lat2: f64, test_cnt: i64| {
@@ -53,7 +53,7 @@ fn register_all() -> ferrule_registry::Result<()> {
             let mut distance = 0.0;
             let mut interrupts = ferrule_registry::signals::Throttle::default();
             for i in 0..test_cnt {
-                // black_box: every iteration really recomputes, as in the seed.
+                // black_box: every iteration really recomputes, as a native service's loop would.
                 let p = std::hint::black_box((lon1, lat1, lon2, lat2));
                 distance = ferrule_ops::elementwise::haversine(p.0, p.1, p.2, p.3);
                 if i % 65_536 == 65_535 {
@@ -63,7 +63,7 @@ fn register_all() -> ferrule_registry::Result<()> {
             Ok(distance)
         })?;
     FuncDef::new("examples.long_task")
-        .doc("A long-running native job in the shape of the Tencent service (seeds/001): `steps` steps of\nwork (each 100000 haversine evaluations) run on a native worker thread, which calls\nprogress(done, steps) after every step. Returns the number of steps done; an error raised by\nprogress stops the job and is returned to the caller. Marked long-running: Python releases the\nGIL while it runs and the callback takes it on the worker thread. Ctrl-C (a pending signal)\nstops the job after the current step and raises KeyboardInterrupt.\n\nExample: examples.long_task(4, lambda done, total: print(f\"{done}/{total}\"))")
+        .doc("A long-running native job in the shape of a native service driven from Python: `steps` steps of\nwork (each 100000 haversine evaluations) run on a native worker thread, which calls\nprogress(done, steps) after every step. Returns the number of steps done; an error raised by\nprogress stops the job and is returned to the caller. Marked long-running: Python releases the\nGIL while it runs and the callback takes it on the worker thread. Ctrl-C (a pending signal)\nstops the job after the current step and raises KeyboardInterrupt.\n\nExample: examples.long_task(4, lambda done, total: print(f\"{done}/{total}\"))")
         .signature("(steps: int, progress: Function | None = None) -> int")
         .long_running()
         .register(long_task)?;

@@ -10,6 +10,9 @@ use crate::{header, signature_text};
 /// `crates/ferrule-ops/src/gen/register.rs`.
 pub fn register_rs(ops: &[Op]) -> Result<String, String> {
     let mut out = header("//");
+    // Rust tools (rustfmt, rust-analyzer, code review bots) skip files marked `@generated`.
+    out.truncate(out.len() - 1);
+    out.push_str("// @generated\n\n");
     out.push_str("//! Registers every operator of the schema as the packed function `ops.<name>`.\n\n");
     out.push_str("use ferrule_registry::{Any, FuncDef, Result};\n\nuse crate::glue;\n\n");
     out.push_str("/// Registers every operator of `schema/ops.yaml`.\npub fn register_all() -> Result<()> {\n");

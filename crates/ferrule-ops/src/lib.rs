@@ -11,6 +11,7 @@ pub mod creation;
 pub mod dispatch;
 pub mod dtypes;
 pub mod elementwise;
+pub mod fft;
 pub mod index;
 pub mod iter;
 pub mod linalg;

@@ -1,17 +1,29 @@
-//! Linear algebra: matmul (batched, broadcasting), mm, tensordot, vecdot, and the `linalg.*` norms.
+//! Linear algebra: matmul (batched, broadcasting), mm, tensordot, vecdot, and the Array API's
+//! `linalg` extension (factorizations on faer: `dense.rs` is the bridge).
 
+mod dense;
+mod factor;
 mod kernel;
+mod lu;
 mod norms;
 #[cfg(target_arch = "x86_64")]
 mod sgemm;
+mod spectral;
+mod structure;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_factor;
 
 use ferrule_core::tensor::{broadcast_shapes, format_shape};
 use ferrule_core::{bail, DType, Error, Result, Tensor};
 use ferrule_registry::{Any, Array};
 
+pub use factor::{cholesky, eigh, eigvalsh, qr};
+pub use lu::{det, inv, matrix_power, slogdet, solve};
 pub use norms::{matrix_norm, vector_norm};
+pub use spectral::{matrix_rank, pinv, svd, svdvals};
+pub use structure::{cross, diagonal, outer, trace};
 
 use crate::axes::normalize_axis;
 use crate::iter::{may_overlap, prepare_out};
@@ -159,7 +171,7 @@ pub fn matmul_tiny(x1: &Tensor, x2: &Tensor) -> Option<Tensor> {
     kernel::tiny(x1, x2)
 }
 
-/// The product of two 2-D tensors (GoTorch's `mm`); other ranks are a `ValueError`.
+/// The product of two 2-D tensors (`mm` in torch-style APIs); other ranks are a `ValueError`.
 pub fn mm(x1: &Tensor, x2: &Tensor) -> Result<Tensor> {
     if x1.ndim() != 2 || x2.ndim() != 2 {
         bail!(

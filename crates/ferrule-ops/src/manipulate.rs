@@ -60,9 +60,12 @@ pub fn matrix_transpose(x: &Tensor) -> Result<Tensor> {
     x.transpose(n - 2, n - 1)
 }
 
-/// A view with a size-1 dim inserted at `axis` (in `-ndim-1..=ndim`).
+/// A view with a size-1 dim inserted at `axis` (in `-ndim-1..=ndim`). An axis out of that range
+/// is an `IndexError`, as the Array API standard asks of `expand_dims` (numpy's `AxisError` is
+/// both a `ValueError` and an `IndexError`; the other ops' axis errors stay `ValueError`s).
 pub fn expand_dims(x: &Tensor, axis: i64) -> Result<Tensor> {
-    let axis = norm_axis("expand_dims", "axis", axis, x.ndim() + 1)?;
+    let axis = norm_axis("expand_dims", "axis", axis, x.ndim() + 1)
+        .map_err(|e| Error { kind: ferrule_core::ErrorKind::IndexError, ..e })?;
     x.expand_dims(axis)
 }
 

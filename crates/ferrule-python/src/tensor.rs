@@ -19,7 +19,7 @@
 //! it.
 
 use std::ffi::{c_char, c_void, CStr};
-use std::ptr::null_mut;
+use std::ptr::{null, null_mut};
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 
 use ferrule_sys::{DLDataType, DLDevice, DLTensor, FerruleObject, FerruleTensorObject, FERRULE_OBJECT_FRONTEND_OWNED};
@@ -27,7 +27,7 @@ use pyo3_ffi::*;
 
 use crate::api::api;
 use crate::error::{raise_kind, raise_native_error};
-use crate::util::{guard, new_ref, py_str, raise, reraise_with_prefix, Owned};
+use crate::util::{guard, new_ref, py_str, raise, reraise_with_prefix, KwList, Owned};
 
 /// Instance layout of `ferrule.Tensor`.
 #[repr(C)]
@@ -315,8 +315,8 @@ unsafe extern "C" fn new(tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mu
     guard(|| unsafe {
         let mut data: *mut PyObject = null_mut();
         let mut dtype: *mut PyObject = Py_None();
-        let mut kwlist = [c"data".as_ptr() as *mut c_char, c"dtype".as_ptr() as *mut c_char, null_mut()];
-        if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|O:Tensor".as_ptr(), kwlist.as_mut_ptr(), &mut data, &mut dtype)
+        let kwlist = KwList([c"data".as_ptr(), c"dtype".as_ptr(), null()]);
+        if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|O:Tensor".as_ptr(), kwlist.as_arg(), &mut data, &mut dtype)
             == 0
         {
             return null_mut();

@@ -1,9 +1,9 @@
-// Command matmul is the GoTorch scenario (shared/seeds/004) with ferrule: a Go program that
+// Command matmul shows Go over the C ABI with ferrule: a Go program that
 // multiplies matrices with the generated ferrule.MM wrapper, gets errors as values (never a
 // panic), lets cleanups or Close free native memory, and calls functions registered by other
 // languages through the one registry.
 //
-// GoTorch writes a C wrapper per operator that turns C++ exceptions into strings, a Go wrapper
+// A hand-written Go binding of a C++ tensor library writes a C wrapper per operator that turns C++ exceptions into strings, a Go wrapper
 // per operator with a finalizer, and panics on error (MustNil). ferrule generates the Go wrappers
 // from schema/ops.yaml over one C ABI, and returns a *ferrule.Error instead of panicking.
 //
@@ -114,7 +114,7 @@ func run() error {
 	if err := ferrule.LoadLibrary(plugin); err != nil {
 		return err
 	}
-	err = ferrule.RegisterFunc("gotorch.frobenius", func(t *ferrule.Tensor) (float64, error) {
+	err = ferrule.RegisterFunc("matmul.frobenius", func(t *ferrule.Tensor) (float64, error) {
 		defer t.Close() // this handle is the callee's own reference
 		sq, err := ferrule.Multiply(t, t)
 		if err != nil {
@@ -135,7 +135,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	frobenius, err := ferrule.GetGlobalFunc("gotorch.frobenius")
+	frobenius, err := ferrule.GetGlobalFunc("matmul.frobenius")
 	if err != nil {
 		return err
 	}
@@ -149,7 +149,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("   testing.apply(gotorch.frobenius, c) = %.4f (Rust calling Go)\n", norm)
+	fmt.Printf("   testing.apply(matmul.frobenius, c) = %.4f (Rust calling Go)\n", norm)
 	if want := math.Sqrt(58*58 + 64*64 + 139*139 + 154*154); math.Abs(norm.(float64)-want) > 1e-3 {
 		return fmt.Errorf("frobenius norm %v, want %v", norm, want)
 	}
@@ -160,7 +160,7 @@ func run() error {
 	fmt.Printf("   a bad argument, through Rust back to Go -> Kind %q\n", ferr.Kind)
 	fmt.Println("   (Python-registered functions called from Go: a Go program cannot host Python, so")
 	fmt.Println("    examples/python/go_plugin.py shows that from a Python process hosting Go code)")
-	if err := ferrule.RemoveGlobalFunc("gotorch.frobenius"); err != nil {
+	if err := ferrule.RemoveGlobalFunc("matmul.frobenius"); err != nil {
 		return err
 	}
 

@@ -1,4 +1,4 @@
-//! `geo_distance`: vectorised haversine great-circle distance in metres (the seed 001 scenario).
+//! `geo_distance`: vectorised haversine great-circle distance in metres (the GIL-release scenario).
 
 use ferrule_core::{DType, Error, Result, Tensor};
 
@@ -6,7 +6,7 @@ use super::in_dtype;
 use crate::iter::{broadcast_all, map_quaternary, prepare_out, MIN_PER_TASK_MATH};
 use crate::operand::Operand;
 
-/// The Earth radius in metres that the Tencent seed (`../shared/seeds/001`) uses: 6378 km.
+/// The Earth radius in metres this workload uses: 6378 km (the equatorial radius, rounded).
 pub const EARTH_RADIUS_M: f64 = 6_378_000.0;
 
 /// One argument as a float64 tensor; bool and complex are a `TypeError` naming it.

@@ -1,4 +1,5 @@
-//! `linalg.vector_norm` and `linalg.matrix_norm` (Frobenius, 1, -1, inf, -inf), built on the reductions.
+//! `linalg.vector_norm` and `linalg.matrix_norm` (every `ord`), built on the reductions and, for
+//! `2`, `-2` and `'nuc'`, on the singular values.
 
 use ferrule_core::{bail, DType, Element, Error, Result, Tensor};
 use ferrule_registry::Any;
@@ -80,16 +81,17 @@ enum MatrixOrd {
     Columns(bool),
     /// Largest (`true`) or smallest absolute row sum.
     Rows(bool),
+    /// Largest (`true`, the spectral norm) or smallest singular value.
+    Singular(bool),
+    /// The sum of the singular values.
+    Nuclear,
 }
 
 fn matrix_ord(ord: &Any) -> Result<MatrixOrd> {
     if let Some(name) = ord.as_str() {
         return match name {
             "fro" => Ok(MatrixOrd::Frobenius),
-            "nuc" => bail!(
-                NotImplementedError,
-                "linalg.matrix_norm() argument 'ord': the nuclear norm ('nuc') needs singular values, which ferrule does not compute yet"
-            ),
+            "nuc" => Ok(MatrixOrd::Nuclear),
             other => bail!(
                 ValueError,
                 "linalg.matrix_norm() argument 'ord': expected 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, got '{other}'"
@@ -104,10 +106,8 @@ fn matrix_ord(ord: &Any) -> Result<MatrixOrd> {
         -1.0 => Ok(MatrixOrd::Columns(false)),
         f64::INFINITY => Ok(MatrixOrd::Rows(true)),
         f64::NEG_INFINITY => Ok(MatrixOrd::Rows(false)),
-        2.0 | -2.0 => bail!(
-            NotImplementedError,
-            "linalg.matrix_norm() argument 'ord': the {p} norm needs singular values, which ferrule does not compute yet"
-        ),
+        2.0 => Ok(MatrixOrd::Singular(true)),
+        -2.0 => Ok(MatrixOrd::Singular(false)),
         other => bail!(
             ValueError,
             "linalg.matrix_norm() argument 'ord': expected 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, got {other}"
@@ -117,21 +117,32 @@ fn matrix_ord(ord: &Any) -> Result<MatrixOrd> {
 
 /// The matrix norm of the last two dims of `x` (a stack of matrices): `ord` is `'fro'`
 /// (default, the square root of the sum of squared magnitudes), `1` / `-1` (largest /
-/// smallest absolute column sum) or `inf` / `-inf` (rows). `'nuc'`, `2` and `-2` need singular
-/// values and are a `NotImplementedError`. Returns the real float dtype of `x`.
+/// smallest absolute column sum), `inf` / `-inf` (rows), `2` / `-2` (largest / smallest
+/// singular value) or `'nuc'` (their sum). Returns the real float dtype of `x` (float64 for
+/// bool and integers); `keepdims` keeps the two dims as size 1. The largest or smallest of no
+/// values (an empty matrix with `1`, `inf`, `2` and their negatives) is a `ValueError`.
 pub fn matrix_norm(x: &Tensor, keepdims: bool, ord: &Any) -> Result<Tensor> {
-    if x.ndim() < 2 {
-        bail!(
-            ValueError,
-            "linalg.matrix_norm: x must have at least 2 dimensions, got shape {}",
-            ferrule_core::tensor::format_shape(x.shape())
-        );
-    }
+    super::dense::matrix_dims("linalg.matrix_norm", "x", x, false)?;
     let ord = matrix_ord(ord)?;
     let named = |e: Error| {
         Error::new(e.kind, e.message.replacen("max", "linalg.matrix_norm", 1).replacen("min", "linalg.matrix_norm", 1))
     };
     let result = match ord {
+        MatrixOrd::Singular(_) | MatrixOrd::Nuclear => {
+            let values = super::spectral::singular_values_for_norm("linalg.matrix_norm", x)?;
+            let reduced = match ord {
+                MatrixOrd::Singular(true) => reduce::max(&values, Some(&[-1]), false).map_err(named)?,
+                MatrixOrd::Singular(false) => reduce::min(&values, Some(&[-1]), false).map_err(named)?,
+                _ => reduce::sum(&values, Some(&[-1]), None, false)?,
+            };
+            if keepdims {
+                let mut shape = reduced.shape().to_vec();
+                shape.extend([1, 1]);
+                reduced.reshape(&shape)?
+            } else {
+                reduced
+            }
+        }
         MatrixOrd::Frobenius => {
             let sums = reduce::sum(&abs_map(x, |v| v * v)?, Some(&[-2, -1]), None, keepdims)?;
             apply(&sums, f64::sqrt)?;
@@ -140,10 +151,8 @@ pub fn matrix_norm(x: &Tensor, keepdims: bool, ord: &Any) -> Result<Tensor> {
         MatrixOrd::Columns(largest) | MatrixOrd::Rows(largest) => {
             // Column sums reduce the rows (-2); row sums reduce the columns (-1), after which
             // the rows sit at -2 when kept and at -1 when not.
-            let (sum_axis, pick_axis) = match ord {
-                MatrixOrd::Columns(_) => (-2, -1),
-                _ => (-1, if keepdims { -2 } else { -1 }),
-            };
+            let (sum_axis, pick_axis) =
+                if matches!(ord, MatrixOrd::Columns(_)) { (-2, -1) } else { (-1, if keepdims { -2 } else { -1 }) };
             let sums = reduce::sum(&abs_map(x, |v| v)?, Some(&[sum_axis]), None, keepdims)?;
             if largest {
                 reduce::max(&sums, Some(&[pick_axis]), keepdims).map_err(named)?

@@ -319,8 +319,13 @@ fn matrix_norms() {
     let s = matrix_norm(&stack, false, &Any::int(1)).unwrap();
     assert_eq!((s.dtype(), s.to_vec::<f32>().unwrap()), (DType::Float32, vec![6.0, 1.0]));
     assert_eq!(matrix_norm(&stack, true, &Any::int(-1)).unwrap().shape(), [2, 1, 1]);
-    assert_eq!(matrix_norm(&x, false, &Any::str("nuc")).unwrap_err().kind, ErrorKind::NotImplementedError);
-    assert_eq!(matrix_norm(&x, false, &Any::int(2)).unwrap_err().kind, ErrorKind::NotImplementedError);
+    // The squared singular values are the roots of t^2 - 91 t + 54 (the trace and determinant
+    // of x x^T).
+    let (big, small) = (((91.0 + 8065f64.sqrt()) / 2.0).sqrt(), ((91.0 - 8065f64.sqrt()) / 2.0).sqrt());
+    for (ord, want) in [(Any::str("nuc"), big + small), (Any::int(2), big), (Any::int(-2), small)] {
+        let got = f(matrix_norm(&x, false, &ord).unwrap())[0];
+        assert!((got - want).abs() <= 1e-13 * want, "{got} vs {want}");
+    }
     assert_eq!(matrix_norm(&x, false, &Any::int(3)).unwrap_err().kind, ErrorKind::ValueError);
     assert_eq!(matrix_norm(&x, false, &Any::str("max")).unwrap_err().kind, ErrorKind::ValueError);
     assert!(matrix_norm(&Tensor::from_slice(&[1.0f64], &[1]).unwrap(), false, &Any::str("fro")).is_err());

@@ -304,7 +304,7 @@ fn nextafter_steps_in_the_result_dtype() {
 
 #[test]
 fn geo_distance_haversine() {
-    // The seed scenario's two points in Shenzhen, ~38.6 km apart on the mean sphere.
+    // Two points in Shenzhen, ~38.6 km apart on the mean sphere.
     let s = |v: f64| Operand::Scalar(Scalar::Float(v));
     let d = ew::geo_distance(&s(113.973129), &s(22.599578), &s(114.3311032), &s(22.6986848)).unwrap();
     assert_eq!((d.dtype(), d.ndim()), (DType::Float64, 0));

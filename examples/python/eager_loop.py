@@ -1,16 +1,16 @@
-"""Paddle's eager loop (shared/seeds/000): what Paddle's hand-written Python/C entry points give it.
+"""The eager loop: what an eager framework's Python entry points must give a training loop.
 
-The seed builds two tensors from numpy and calls ``matmul`` in a Python loop, where the cost of
-each call's binding dominates. It also binds a tensor property with a getter and a setter
-(``name``), functions with keyword arguments and defaults (``py::arg("time_out") = -1``), and
-turns C++ exceptions into Python ones. This example does each of those with ferrule:
+An eager loop builds tensors from numpy and calls ``matmul`` from Python over and over, where the
+cost of each call's binding dominates. It also needs tensor properties with a getter and a setter
+(``name``), functions with keyword arguments and defaults, and native errors that arrive as Python
+exceptions. This example does each of those with ferrule:
 
 1. tensors from numpy, ``ferrule.matmul`` 100 times in a loop (checked against numpy, timed);
 2. the ``name`` property: a unique default, then set and read back;
 3. operators with keyword arguments and defaults (``sum``, ``std``), as their signatures say;
 4. errors raised in native code, caught in Python as ordinary exceptions.
 
-Run: .venv/bin/python examples/python/paddle_eager.py
+Run: .venv/bin/python examples/python/eager_loop.py
 """
 
 from __future__ import annotations
@@ -37,10 +37,10 @@ def per_call_us(job: Callable[[], object], calls: int) -> float:
 def main() -> None:
     rng = np.random.default_rng(0)
 
-    print("1. tensors from numpy, matmul in a loop (the seed's eager loop)")
+    print("1. tensors from numpy, matmul in a loop (the eager loop)")
     x_data = rng.random((4, 4), dtype=np.float32)
     y_data = rng.random((4, 4), dtype=np.float32)
-    x = ferrule.Tensor(x_data)  # a copy, like the seed's core.eager.Tensor(x_data, ...)
+    x = ferrule.Tensor(x_data)  # a copy, as eager frameworks' tensor constructors make
     y = ferrule.asarray(y_data)  # shares y_data's memory instead
     for _ in range(100):
         out = ferrule.matmul(x, y)

@@ -1,4 +1,4 @@
-"""PyTorch's tensor identity and PyObject preservation (shared/seeds/003).
+"""Tensor identity and PyObject preservation.
 
 PyTorch keeps a back-pointer from the C++ tensor to its Python object, so a tensor returned from
 native code is the same Python object (``is``) without a global hash map; and it keeps that
@@ -12,7 +12,7 @@ same. This example shows:
 3. no leak: once native code lets go (``testing.release``), the object is freed and libferrule's
    live-object count is back where it started.
 
-Run: FERRULE_TESTING_PLUGIN=target/release/libferrule_testing.so .venv/bin/python examples/python/torch_identity.py
+Run: FERRULE_TESTING_PLUGIN=target/release/libferrule_testing.so .venv/bin/python examples/python/tensor_identity.py
 """
 
 from __future__ import annotations

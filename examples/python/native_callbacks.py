@@ -1,7 +1,8 @@
-"""Tencent's interop checklist (shared/seeds/001), beyond the GIL (see geo_threads.py for that).
+"""A native service's interop checklist, beyond the GIL (see geo_threads.py for that).
 
-The seed's C++ decoder reports progress to a Python callback, returns binary data that must not
-be decoded as text, and exchanges numpy buffers without copies. This example shows ferrule doing:
+A native decoder driven from Python reports progress to a Python callback, returns binary data
+that must not be decoded as text, and exchanges numpy buffers without copies. This example shows
+ferrule doing:
 
 1. native code calling a Python callback from a native worker thread, while the Python caller
    waits with the GIL released; an exception raised in the callback comes back to the caller;
@@ -12,7 +13,7 @@ The native job is ``examples.long_task(steps, progress)``, registered by libferr
 (Python releases the GIL), its work runs on a native worker thread that calls
 ``progress(done, steps)`` after each step.
 
-Run: FERRULE_TESTING_PLUGIN=target/release/libferrule_testing.so .venv/bin/python examples/python/tencent_interop.py
+Run: FERRULE_TESTING_PLUGIN=target/release/libferrule_testing.so .venv/bin/python examples/python/native_callbacks.py
 """
 
 from __future__ import annotations
