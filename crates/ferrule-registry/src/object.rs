@@ -92,7 +92,8 @@ pub unsafe fn release(obj: *mut FerruleObject) {
 }
 
 /// The one remaining strong reference may be the frontend object's: hand the object back to
-/// the frontend so it can let go (breaking the tensor <-> frontend-object cycle).
+/// the frontend so it can let go (breaking the tensor <-> frontend-object cycle). The whole
+/// preservation protocol: docs/pyobject-preservation.md.
 #[inline]
 unsafe fn frontend_last_reference(obj: *mut FerruleObject) {
     // SAFETY: the caller's object is alive (its frontend object still holds a reference).
