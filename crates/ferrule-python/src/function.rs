@@ -458,8 +458,8 @@ unsafe extern "C" fn m_use_count(obj: *mut PyObject, _: *mut PyObject) -> *mut P
 }
 
 unsafe fn loaded_info<'a>(obj: *mut PyObject) -> Option<&'a Info> {
-    // SAFETY: the caller holds the GIL and `obj` is a live Function; the Info returned is owned by it and lives as
-    // long as `'a` is bounded by the caller's borrow of `obj`.
+    // SAFETY: the caller holds the GIL and `obj` is a live Function, which the caller keeps alive for `'a`; its Info
+    // is a Box it owns, set once and freed only by its dealloc, so the reference stays valid that long.
     unsafe {
         let f = obj as *mut PyFunction;
         if !(*f).info.is_null() {
