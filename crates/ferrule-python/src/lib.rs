@@ -24,8 +24,6 @@
 //! Tensor identity and preservation: docs/pyobject-preservation.md.
 
 #![allow(clippy::missing_safety_doc)]
-// Every unsafe block says why it is sound (the workspace turns this on once every crate does).
-#![warn(clippy::undocumented_unsafe_blocks)]
 
 mod api;
 mod callback;

@@ -230,6 +230,7 @@ impl<T: ObjectType> ObjRef<T> {
     /// `obj` points at a live object of type `T` and the caller owns a strong reference.
     #[inline]
     pub unsafe fn from_raw(obj: *mut FerruleObject) -> Self {
+        // SAFETY: `obj` points at a live object (the caller's contract), whose header is readable.
         debug_assert_eq!(unsafe { (*obj).type_index }, T::TYPE_INDEX);
         // SAFETY: caller contract.
         Self { ptr: unsafe { NonNull::new_unchecked(obj.cast()) }, _marker: PhantomData }
