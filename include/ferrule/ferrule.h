@@ -141,7 +141,8 @@ typedef struct FerruleTensorObject {
  *     the frontend's lock, re-checks that the count is still 1 and the flag still set, clears the
  *     flag and frees the wrapper, which releases the last reference.
  * The hook must not be called into while the frontend's lock is held by a thread waiting on the
- * releasing thread; libferrule's kernels never release tensors from their worker threads. */
+ * releasing thread; libferrule's kernels never release tensors from their worker threads.
+ * The whole story (states, transitions, who holds what, which lock): docs/pyobject-preservation.md. */
 #define FERRULE_OBJECT_FRONTEND_OWNED 1u
 typedef void (*FerruleFrontendRelease)(FerruleObject* obj);
 void ferrule_set_frontend_release_hook(FerruleFrontendRelease hook);

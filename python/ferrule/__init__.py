@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from . import _array_api, _ferrule, _namespace, error, ffi
+from . import _array_api, _ferrule, _namespace, _tensor, error, ffi
 from ._tensor import Tensor, tensor
 from .error import (
     AttributeError,
@@ -27,6 +27,19 @@ from .error import (
 from .ffi import Function, get_global_func, init_api, list_global_func_names, load_library, register_func
 
 __version__ = "0.1.0"
+
+# Everything the extension calls back into Python for, handed over once (it refuses a second
+# call): the exception classes of native errors, Function.__signature__, Tensor(data) and repr,
+# the dtype objects Tensor.dtype returns (`t.dtype is ferrule.float32`), and the functions behind
+# the Tensor's number slots (`a + b`).
+_ferrule._install_hooks(
+    error_types=error.ERROR_TYPES,
+    signature=ffi._signature_of,
+    tensor_prepare=_tensor._prepare,
+    tensor_repr=_tensor._repr,
+    dtype_objects=dict(_namespace.DTYPES),
+    **_namespace.native_slots(),
+)
 
 # Operators (schema/ops.yaml) as functions here and in ferrule.fft / .linalg / .random, methods
 # and operators on Tensor, and the dtypes (ferrule.float32, ...).

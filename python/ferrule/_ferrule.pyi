@@ -274,6 +274,17 @@ def live_object_count() -> int:
 def abi_version() -> int:
     """The ABI version of the loaded libferrule."""
 
-def _set_error_types(mapping: Mapping[str, type[BaseException]], /) -> None: ...
-def _set_hook(name: str, hook: Callable[..., Any] | dict[str, Any], /) -> None: ...
+def _install_hooks(
+    *,
+    error_types: Mapping[str, type[BaseException]],
+    signature: Callable[..., Any],
+    tensor_prepare: Callable[..., Any],
+    tensor_repr: Callable[..., Any],
+    dtype_objects: dict[str, Any],
+    op_add: Callable[..., Any],
+    op_subtract: Callable[..., Any],
+    op_multiply: Callable[..., Any],
+    op_divide: Callable[..., Any],
+    op_matmul: Callable[..., Any],
+) -> None: ...
 def _tensor_from_data(data: Any, dtype: Any = None, /) -> Tensor: ...

@@ -255,6 +255,12 @@ _NATIVE_SLOTS = {
 }
 
 
+def native_slots() -> dict[str, Any]:
+    """The registered functions behind the Tensor's native number slots, by hook name
+    (``op_add`` ...), for ``_ferrule._install_hooks``."""
+    return {hook: _ferrule.get_global_func(registered) for hook, registered in _NATIVE_SLOTS.items()}
+
+
 def bind(package: types.ModuleType) -> None:
     """Sets every op on ``package`` (or its ``fft`` / ``linalg`` / ``random`` submodule, created here and
     entered in :data:`sys.modules`) and every method and operator on :class:`ferrule.Tensor`."""
@@ -262,8 +268,6 @@ def bind(package: types.ModuleType) -> None:
 
     for name, dtype in DTYPES.items():
         setattr(package, name, dtype)
-    # Tensor.dtype returns these very objects (`t.dtype is ferrule.float32`)
-    _ferrule._set_hook("dtype_objects", dict(DTYPES))
     for py_name, (submodule, registered) in OPS.items():
         target = package
         if submodule:
@@ -289,8 +293,6 @@ def bind(package: types.ModuleType) -> None:
             f = builtin_of(func, short, target.__name__)
         setattr(target, short, f)
     tensor = _ferrule.Tensor
-    for hook, registered in _NATIVE_SLOTS.items():
-        _ferrule._set_hook(hook, _ferrule.get_global_func(registered))
     native = set(_NATIVE_SLOTS.values())
     for attr, (registered, mode) in TENSOR_METHODS.items():
         if registered in native and mode != "inplace":

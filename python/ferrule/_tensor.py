@@ -518,5 +518,3 @@ def _install() -> None:
 
 
 _install()
-_ferrule._set_hook("tensor_prepare", _prepare)
-_ferrule._set_hook("tensor_repr", _repr)

@@ -11,8 +11,6 @@ from __future__ import annotations
 import builtins
 from typing import Any, NoReturn
 
-from . import _ferrule
-
 __all__ = [
     "Error",
     "TypeError",
@@ -151,5 +149,3 @@ ERROR_TYPES: dict[str, type[Error]] = {
     "AttributeError": AttributeError,
     "KeyboardInterrupt": builtins.KeyboardInterrupt,  # type: ignore[dict-item]
 }
-
-_ferrule._set_error_types(ERROR_TYPES)

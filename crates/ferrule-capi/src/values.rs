@@ -174,10 +174,11 @@ pub unsafe extern "C" fn ferrule_error_create(
         return;
     }
     let c_str = |p: *const c_char| -> &CStr {
-        // SAFETY: caller passes NUL-terminated strings or NULL.
         if p.is_null() {
             c""
         } else {
+            // SAFETY: the caller passes NUL-terminated strings or NULL (ferrule.h), and this one is
+            // not NULL; it outlives the error's creation, which copies it.
             unsafe { CStr::from_ptr(p) }
         }
     };

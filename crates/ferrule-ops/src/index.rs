@@ -49,8 +49,9 @@ use ferrule_core::tensor::format_shape;
 use ferrule_core::{DType, Error, Result, Tensor};
 use ferrule_registry::{Any, TensorObj};
 
+use crate::copy::copy_into;
+use crate::elementwise::cast_to as cast;
 use crate::fallible::{self, FallibleCollect};
-use crate::manipulate::{cast, copy::copy_into};
 use crate::operand::{Operand, Scalar};
 use parse::{at, parse, Item};
 pub(crate) use take::{index_values, take_axis_into};

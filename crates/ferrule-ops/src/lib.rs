@@ -7,6 +7,7 @@
 //! broadcast iteration), [`pool`] (the thread pool) and [`axes`] (axis arguments).
 
 pub mod axes;
+pub(crate) mod copy;
 pub mod creation;
 pub mod dispatch;
 pub mod dtypes;

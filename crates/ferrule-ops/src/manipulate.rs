@@ -4,15 +4,14 @@
 //! matrix_transpose, expand_dims, squeeze, broadcast_to, broadcast_arrays, moveaxis, flip,
 //! unstack); the rest return fresh C-contiguous tensors.
 
-pub(crate) mod copy;
 mod util;
 
 use ferrule_core::tensor::format_shape;
 use ferrule_core::{Error, Result, Tensor};
 use ferrule_registry::Any;
 
+use crate::copy::{cast_into, copy_into};
 use crate::operand::{Operand, Scalar};
-pub(crate) use copy::cast_into;
 pub(crate) use util::{cast, common_dtype, int_list_arg, norm_axes, norm_axis, prefixed};
 
 /// `x` with the same elements in `shape` (one dim may be `-1`).
@@ -233,8 +232,8 @@ pub fn roll(x: &Tensor, shift: &Any, axis: Option<&[i64]>) -> Result<Tensor> {
             let src = out;
             out = Tensor::empty(x.shape(), x.dtype())?;
             let n = x.shape()[a];
-            copy::copy_into(&src.slice(a, Some(0), Some(n - s), 1)?, &out.slice(a, Some(s), None, 1)?)?;
-            copy::copy_into(&src.slice(a, Some(n - s), None, 1)?, &out.slice(a, Some(0), Some(s), 1)?)?;
+            copy_into(&src.slice(a, Some(0), Some(n - s), 1)?, &out.slice(a, Some(s), None, 1)?)?;
+            copy_into(&src.slice(a, Some(n - s), None, 1)?, &out.slice(a, Some(0), Some(s), 1)?)?;
         }
     }
     if out.shares_memory_with(x) {
@@ -366,7 +365,7 @@ pub fn tile(x: &Tensor, repetitions: &[i64]) -> Result<Tensor> {
     }
     let out = Tensor::empty(&spread, x.dtype())?;
     if out.numel() > 0 {
-        copy::copy_into(&x.reshape(&inter)?.broadcast_to(&spread)?, &out)?;
+        copy_into(&x.reshape(&inter)?.broadcast_to(&spread)?, &out)?;
     }
     out.reshape(&shape)
 }

@@ -264,6 +264,7 @@ impl Value {
         match self.0.type_index {
             // SAFETY: the tag says which payload field is set.
             type_index::FLOAT => Some(unsafe { self.0.payload.v_float64 }),
+            // SAFETY: the tag says the int field is set.
             type_index::INT => Some(unsafe { self.0.payload.v_int64 } as f64),
             _ => None,
         }

@@ -41,6 +41,8 @@ fn the_same_table_installs_again_and_a_foreign_version_is_refused() {
     other.struct_size = 16;
     // SAFETY: as above.
     assert!(unsafe { set_api(other) }.unwrap_err().message().contains("bytes"));
+    // SAFETY: ferrule_api returns the static table of this process; reading it copies plain data and function
+    // pointers.
     other = Box::leak(Box::new(unsafe { std::ptr::read(ferrule::ferrule_api()) }));
     // SAFETY: as above; a second, different host table is refused.
     assert!(unsafe { set_api(other) }.unwrap_err().message().contains("different"));
@@ -136,6 +138,7 @@ fn a_propagated_error_is_the_same_native_object() {
         let raw = original as *mut FerruleObject;
         // SAFETY: a live error; the new reference is handed to Error.
         unsafe { (api().object_retain)(raw) };
+        // SAFETY: `raw` is the live error retained just above; that new reference is what Error takes over.
         Err(unsafe { Error::from_raw_object(raw) })
     })
     .unwrap();

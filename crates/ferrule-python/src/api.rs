@@ -1,3 +1,5 @@
+//! Floor 0 (bottom). May use nothing else in the crate.
+//!
 //! Finding libferrule at import time and keeping its API table: every native call goes through it.
 //!
 //! The extension never links libferrule. It locates its own file with `dladdr`, `dlopen`s the
@@ -34,6 +36,7 @@ pub fn library_path() -> Option<&'static str> {
 
 /// The directory holding this extension module, found from the address of one of its functions.
 fn extension_dir() -> Option<PathBuf> {
+    // SAFETY: `Dl_info` is plain C data (pointers and NULLs), for which all-zero bytes are a valid value.
     let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
     let here = extension_dir as *const c_void;
     // SAFETY: dladdr only reads the address and fills `info`.
@@ -86,6 +89,7 @@ pub fn load() -> Result<&'static FerruleApi, String> {
     }
     // SAFETY: the header declares `const FerruleApi* ferrule_api(void)`.
     let get: unsafe extern "C" fn() -> *const FerruleApi = unsafe { std::mem::transmute(sym) };
+    // SAFETY: `get` is `ferrule_api`, which takes nothing and returns a pointer to static storage.
     let table = unsafe { get() };
     if table.is_null() {
         return Err(format!("ferrule: ferrule_api() in {display} returned NULL"));

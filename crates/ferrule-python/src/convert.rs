@@ -1,17 +1,23 @@
+//! Floor 3, values. May use floors 0–2; `info` (same floor) uses it, never the reverse.
+//!
 //! Conversions between Python objects and `FerruleAny` values.
 //!
 //! Python → native conversions used for call arguments borrow wherever they can (a Tensor or
 //! Function argument is passed as its object pointer) and record every object they had to create
 //! (long strings, containers, wrapped callables) in [`Temps`], released after the call.
 
-use std::ffi::c_char;
+use std::ffi::{c_char, c_void};
 use std::ptr::null_mut;
 
 use ferrule_sys::{type_index as ti, FerruleAny, FerruleAnyPayload, FerruleObject};
 use pyo3_ffi::*;
 
 use crate::api::api;
-use crate::util::{raise, type_name, Owned, SmallVec};
+use crate::error::{native_error, raise_kind, raise_released, reraise_with_prefix, take_python_error};
+use crate::gil::{decref_from_any_thread, fetch_exception, is_finalizing, restore_exception};
+use crate::names::{device_name, dtype_name};
+use crate::types::{function_handle, function_type, tensor_handle, tensor_type, wrap_function, wrap_tensor};
+use crate::util::{display, raise, type_name, Owned, SmallVec};
 
 /// Objects created while converting arguments; released on drop.
 pub struct Temps(SmallVec<*mut FerruleObject, 8>);
@@ -91,6 +97,8 @@ fn obj_any(tag: i32, o: *mut FerruleObject) -> FerruleAny {
 /// A string or byte value: inline when it fits in 8 bytes, otherwise a new object in `temps`.
 #[inline]
 unsafe fn bytes_like(data: *const u8, len: usize, is_str: bool, temps: &mut Temps) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL and `data` points at `len` readable bytes that outlive this call; a created
+    // object is owned by `temps`.
     unsafe {
         if len <= 8 && !(is_str && std::slice::from_raw_parts(data, len).contains(&0)) {
             let mut a = FerruleAny {
@@ -117,6 +125,8 @@ unsafe fn bytes_like(data: *const u8, len: usize, is_str: bool, temps: &mut Temp
 /// commonest scalars and tensors are handled inline ([`plain_any`]).
 #[inline(always)]
 pub unsafe fn py_to_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &mut Temps) -> Result<(), ConvError> {
+    // SAFETY: the caller holds the GIL, `obj` is live and `out` is writable; whatever `out` borrows lives in `obj` or
+    // in `temps`, as this function's contract says.
     unsafe {
         if plain_any(obj, out) {
             return Ok(());
@@ -131,10 +141,12 @@ pub unsafe fn py_to_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &m
 /// with nothing raised, for anything else.
 #[inline(always)]
 pub unsafe fn plain_any(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
+    // SAFETY: the caller holds the GIL, `obj` is live and `out` is writable; each branch checked the exact type
+    // before reading the object as that type.
     unsafe {
         let tp = Py_TYPE(obj);
-        if tp == crate::tensor::tensor_type() {
-            store_any(out, ti::TENSOR, crate::tensor::handle(obj) as i64);
+        if tp == tensor_type() {
+            store_any(out, ti::TENSOR, tensor_handle(obj) as i64);
         } else if tp == std::ptr::addr_of_mut!(PyLong_Type) {
             let mut overflow = 0;
             let v = PyLong_AsLongLongAndOverflow(obj, &mut overflow);
@@ -154,6 +166,8 @@ pub unsafe fn plain_any(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
 }
 
 unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL and `obj` is live; objects created for the value are owned by `temps`, and
+    // each type is checked before the object is read as it.
     unsafe {
         let tp = Py_TYPE(obj);
         if obj == Py_None() {
@@ -178,13 +192,13 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             }
             return bytes_like(p as *const u8, len as usize, true, temps);
         }
-        if tp == crate::tensor::tensor_type() || PyType_IsSubtype(tp, crate::tensor::tensor_type()) != 0 {
-            return Ok(obj_any(ti::TENSOR, crate::tensor::handle(obj)));
+        if tp == tensor_type() || PyType_IsSubtype(tp, tensor_type()) != 0 {
+            return Ok(obj_any(ti::TENSOR, tensor_handle(obj)));
         }
-        if tp == crate::function::function_type() {
-            let h = crate::function::handle(obj);
+        if tp == function_type() {
+            let h = function_handle(obj);
             if h.is_null() {
-                crate::function::raise_released(obj);
+                raise_released(obj);
                 return Err(ConvError::Raised);
             }
             return Ok(obj_any(ti::FUNCTION, h));
@@ -224,7 +238,7 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             return int_any(i.0);
         }
         if PyCallable_Check(obj) != 0 {
-            let f = crate::callback::function_from_callable(obj, None);
+            let f = function_from_callable(obj, None);
             if f.is_null() {
                 return Err(ConvError::Raised);
             }
@@ -237,6 +251,7 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
 
 #[inline]
 unsafe fn int_any(obj: *mut PyObject) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL and `obj` is a live int.
     unsafe {
         let mut overflow = 0;
         let v = PyLong_AsLongLongAndOverflow(obj, &mut overflow);
@@ -253,6 +268,7 @@ unsafe fn int_any(obj: *mut PyObject) -> Result<FerruleAny, ConvError> {
 
 unsafe fn check_depth(depth: u32) -> Result<(), ConvError> {
     if depth >= MAX_DEPTH {
+        // SAFETY: the caller holds the GIL (this function's contract).
         unsafe { crate::error::raise_kind("ValueError", "nested containers are too deep (or contain themselves)") };
         return Err(ConvError::Raised);
     }
@@ -260,6 +276,8 @@ unsafe fn check_depth(depth: u32) -> Result<(), ConvError> {
 }
 
 unsafe fn sequence_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL and `obj` is a live list or tuple; the array made is owned by `temps` and
+    // every item is borrowed from `obj` while it is converted.
     unsafe {
         check_depth(depth)?;
         // Converting an item can run Python code (`__index__`), which could resize a list under
@@ -282,6 +300,8 @@ unsafe fn sequence_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Res
 }
 
 unsafe fn dict_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL and `obj` is a live dict; the map made is owned by `temps`, and each key and
+    // value gets its own reference while it is converted (user `__eq__`/`__hash__` may change the dict).
     unsafe {
         check_depth(depth)?;
         let mut inner = Temps::new();
@@ -313,6 +333,8 @@ unsafe fn dict_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<
 /// Converts a Python object into an owned value in `*out` (for callback results). On failure
 /// `*out` is None and the error says why (the caller names the callback in the message).
 pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> Result<(), ConvError> {
+    // SAFETY: the caller holds the GIL, `obj` is live and `out` writable; an object created here passes to the
+    // caller, a borrowed one gets its own reference, and `temps` releases the rest once.
     unsafe {
         let mut temps = Temps::new();
         match py_to_any_into(obj, out, &mut temps) {
@@ -340,6 +362,7 @@ pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> Resul
 /// so the bare message would read "cannot convert ... 'Tensor' (expected ... Tensor ...)". Empty
 /// for anything else. Only called on error paths.
 pub unsafe fn foreign_tensor_hint(obj: *mut PyObject) -> &'static str {
+    // SAFETY: the caller holds the GIL and `obj` is live; attribute lookups only read.
     unsafe {
         let tp = Py_TYPE(obj).cast::<PyObject>();
         let Some(module) = Owned::new(PyObject_GetAttrString(tp, c"__module__".as_ptr())) else {
@@ -360,6 +383,8 @@ pub unsafe fn foreign_tensor_hint(obj: *mut PyObject) -> &'static str {
 
 /// Converts a borrowed value to a new Python object (NULL with an error set on failure).
 pub unsafe fn any_to_py(a: &FerruleAny) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and `a` is a valid value it keeps ownership of (the conversion takes
+    // references of its own).
     unsafe { convert_any(a, false) }
 }
 
@@ -368,11 +393,14 @@ pub unsafe fn any_to_py(a: &FerruleAny) -> *mut PyObject {
 /// (instead of copying all 16 bytes) avoids a store-forwarding stall on the hot path.
 #[inline(always)]
 pub unsafe fn any_into_py(a: &FerruleAny) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and owns `a`'s reference, which the conversion consumes exactly once.
     unsafe { convert_any(a, true) }
 }
 
 #[inline(always)]
 unsafe fn convert_any(a: &FerruleAny, owned: bool) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL; `a` is a valid value whose tag says which payload field is live, and `owned`
+    // says whether its reference is ours to hand to the new object.
     unsafe {
         let tag = std::ptr::read_volatile(&a.type_index);
         // the commonest results first, before the jump table
@@ -390,13 +418,15 @@ unsafe fn convert_any(a: &FerruleAny, owned: bool) -> *mut PyObject {
             if !owned {
                 (api().object_retain)(o);
             }
-            return crate::tensor::wrap(o);
+            return wrap_tensor(o);
         }
         convert_any_other(a, tag, owned)
     }
 }
 
 unsafe fn convert_any_other(a: &FerruleAny, tag: i32, owned: bool) -> *mut PyObject {
+    // SAFETY: as for `convert_any`: the GIL is held, the tag names the live payload field, and an owned reference is
+    // consumed once.
     unsafe {
         match tag {
             ti::BOOL => PyBool_FromLong((a.payload.v_int64 != 0) as _),
@@ -408,14 +438,14 @@ unsafe fn convert_any_other(a: &FerruleAny, tag: i32, owned: bool) -> *mut PyObj
                 PyBytes_FromStringAndSize(a.payload.v_bytes.as_ptr() as *const c_char, a.small_len.min(8) as Py_ssize_t)
             }
             ti::OPAQUE_PTR => PyLong_FromVoidPtr(a.payload.v_ptr),
-            ti::DTYPE => crate::util::py_str(&crate::tensor::dtype_name(a.payload.v_dtype)),
-            ti::DEVICE => crate::util::py_str(&crate::tensor::device_name(a.payload.v_device)),
+            ti::DTYPE => crate::util::py_str(&dtype_name(a.payload.v_dtype)),
+            ti::DEVICE => crate::util::py_str(&device_name(a.payload.v_device)),
             ti::FUNCTION => {
                 let o = a.payload.v_obj;
                 if !owned {
                     (api().object_retain)(o);
                 }
-                crate::function::wrap(o, null_mut())
+                wrap_function(o, null_mut())
             }
             _ => {
                 let r = object_to_py(a);
@@ -430,6 +460,7 @@ unsafe fn convert_any_other(a: &FerruleAny, tag: i32, owned: bool) -> *mut PyObj
 
 /// Strings, bytes, arrays, maps and errors held by a value (borrowed) as new Python objects.
 unsafe fn object_to_py(a: &FerruleAny) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and `a` is a valid value whose object (when it has one) is alive while `a` is.
     unsafe {
         let api = api();
         let o = a.payload.v_obj;
@@ -483,5 +514,197 @@ unsafe fn object_to_py(a: &FerruleAny) -> *mut PyObject {
                 null_mut()
             }
         }
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Python callables as native functions (a callable argument becomes one; its trampoline converts
+// the native arguments back, so both directions of conversion meet here)
+// ------------------------------------------------------------------------------------------------
+
+/// What a function object made from a Python callable holds: the callable (a strong
+/// reference) and, for a registered one, the name it was registered under (for messages).
+struct Callback {
+    callable: *mut PyObject,
+    registered: Option<Box<str>>,
+}
+
+unsafe extern "C" fn state_deleter(state: *mut c_void) {
+    // SAFETY: `state` is the Box<Callback> made by `function_from_callable`; freed only here.
+    let state = unsafe { Box::from_raw(state as *mut Callback) };
+    // SAFETY: the callable is the strong reference the state owned.
+    unsafe { decref_from_any_thread(state.callable) }
+}
+
+/// How messages name a callback: `'module.name' (the Python callable 'qualname')` when it was
+/// registered, `the Python callable 'qualname'` otherwise (the innermost of any `__wrapped__`
+/// chain, so an adapter shows the user's function). GIL held; leaves no error set.
+unsafe fn callback_label(state: &Callback) -> String {
+    // SAFETY: the GIL is held (the caller's contract) and `state.callable` is alive.
+    unsafe {
+        let mut target = Owned(crate::util::new_ref(state.callable));
+        // `functools.wraps` and ferrule's own adapters record the wrapped function here
+        for _ in 0..8 {
+            match Owned::new(PyObject_GetAttrString(target.0, c"__wrapped__".as_ptr())) {
+                Some(inner) => target = inner,
+                None => {
+                    PyErr_Clear();
+                    break;
+                }
+            }
+        }
+        let name = match Owned::new(PyObject_GetAttrString(target.0, c"__qualname__".as_ptr())) {
+            Some(q) if PyUnicode_Check(q.0) != 0 => display(q.0),
+            _ => {
+                PyErr_Clear();
+                format!("<{} object>", type_name(target.0))
+            }
+        };
+        match &state.registered {
+            Some(registered) => format!("'{registered}' (the Python callable '{name}')"),
+            None => format!("the Python callable '{name}'"),
+        }
+    }
+}
+
+/// The trampoline: a native call of a function object created from a Python callable. `state` is
+/// the callable (a strong reference owned by the function object).
+unsafe extern "C" fn trampoline(
+    state: *mut c_void,
+    args: *const FerruleAny,
+    num_args: i32,
+    out: *mut FerruleAny,
+    err: *mut *mut FerruleObject,
+) -> i32 {
+    if is_finalizing() {
+        // SAFETY: err is a valid out-parameter by the calling convention.
+        unsafe { *err = native_error("RuntimeError", "Python is finalizing; the callback was not called") };
+        return -1;
+    }
+    // SAFETY: `state` is the live Callback of a function object that is being called (so it was not deleted); any
+    // thread may take the GIL with PyGILState_Ensure while the interpreter is alive, checked just above.
+    let result = ferrule_sys::panics::catch(|| unsafe {
+        let gil = PyGILState_Ensure();
+        let rc = call_python(&*(state as *const Callback), args, num_args, out, err);
+        PyGILState_Release(gil);
+        rc
+    });
+    result.unwrap_or_else(|panic| {
+        // SAFETY: as above.
+        unsafe {
+            *err = native_error("RuntimeError", &format!("ferrule: panic in the Python callback trampoline: {panic}"))
+        };
+        -1
+    })
+}
+
+/// The body of the trampoline, with the GIL held.
+unsafe fn call_python(
+    state: &Callback,
+    args: *const FerruleAny,
+    num_args: i32,
+    out: *mut FerruleAny,
+    err: *mut *mut FerruleObject,
+) -> i32 {
+    // SAFETY: the GIL is held; `args` holds `num_args` valid values borrowed for the call and `out`/`err` are the
+    // caller's out-parameters; every Python reference made here is dropped once.
+    unsafe {
+        let n = num_args.max(0) as usize;
+        let args = if n == 0 { &[][..] } else { std::slice::from_raw_parts(args, n) };
+        // One spare slot in front lets CPython prepend `self` without copying (PY_VECTORCALL_ARGUMENTS_OFFSET).
+        let mut objs: SmallVec<*mut PyObject, 9> = SmallVec::new();
+        objs.push(null_mut());
+        let mut failed = false;
+        for a in args {
+            let o = any_to_py(a);
+            if o.is_null() {
+                failed = true;
+                break;
+            }
+            objs.push(o);
+        }
+        let result = if failed {
+            null_mut()
+        } else {
+            let slice = objs.as_slice();
+            PyObject_Vectorcall(state.callable, slice.as_ptr().add(1), n | PY_VECTORCALL_ARGUMENTS_OFFSET, null_mut())
+        };
+        for &o in &objs.as_slice()[1..] {
+            Py_DECREF(o);
+        }
+        if result.is_null() {
+            *err = take_python_error();
+            return -1;
+        }
+        let converted = py_to_any_owned(result, out);
+        let rc = match converted {
+            Ok(()) => 0,
+            Err(e) => {
+                report_result_error(state, result, e);
+                *err = take_python_error();
+                -1
+            }
+        };
+        Py_DECREF(result);
+        rc
+    }
+}
+
+/// Raises the error for a callback result that cannot become a ferrule value, naming the
+/// callback and the result's type; a conversion's own exception (an int too large, a str that
+/// is not UTF-8) becomes the `__cause__`, its kind kept.
+unsafe fn report_result_error(state: &Callback, result: *mut PyObject, e: ConvError) {
+    // SAFETY: the GIL is held; `result` is a live object the caller owns.
+    unsafe {
+        // (the label runs Python code: no exception may be pending meanwhile)
+        let cause = fetch_exception();
+        let who = callback_label(state);
+        let tp = type_name(result);
+        match e {
+            ConvError::Unsupported(obj) => {
+                let inner = if obj == result {
+                    String::new()
+                } else {
+                    format!(" (holding an item of type '{}')", type_name(obj))
+                };
+                Py_XDECREF(cause);
+                raise_kind(
+                    "TypeError",
+                    &format!(
+                        "{who}: its return value of type '{tp}'{inner} could not be converted to a ferrule value \
+                         (expected None, bool, int, float, str, bytes, list, tuple, dict, Tensor or a callable){}",
+                        foreign_tensor_hint(obj)
+                    ),
+                );
+            }
+            ConvError::Raised => {
+                if !cause.is_null() {
+                    restore_exception(cause);
+                }
+                reraise_with_prefix(&format!("{who}: its return value of type '{tp}' could not be converted"));
+            }
+        }
+    }
+}
+
+/// Wraps a Python callable as a new native function object (new reference), or NULL with a
+/// Python error set.
+/// `registered` is the name it is about to be registered under, if any (for messages).
+pub unsafe fn function_from_callable(callable: *mut PyObject, registered: Option<&str>) -> *mut FerruleObject {
+    // SAFETY: the caller holds the GIL and `callable` is live; the Callback takes a reference of its own, which the
+    // function object's deleter drops (or which is dropped here on failure).
+    unsafe {
+        let mut out = null_mut();
+        let mut err = null_mut();
+        Py_INCREF(callable);
+        let state = Box::into_raw(Box::new(Callback { callable, registered: registered.map(Box::from) }));
+        let rc = (api().func_create)(Some(trampoline), state.cast(), Some(state_deleter), &mut out, &mut err);
+        if rc != 0 {
+            drop(Box::from_raw(state));
+            Py_DECREF(callable);
+            crate::error::raise_native_error(err);
+            return null_mut();
+        }
+        out
     }
 }

@@ -1,3 +1,5 @@
+//! Floor 4, a type's slots. May use floors 0–3; no other slot file.
+//!
 //! DLPack exchange without copies: `Tensor._dlpack_capsule(versioned)` (the native half of
 //! `Tensor.__dlpack__`) and `_ferrule.from_dlpack(x, /, *, device=None, copy=None)`.
 //!
@@ -12,8 +14,9 @@ use ferrule_sys::{DLManagedTensorVersioned, DLPackVersion, DLTensor};
 use pyo3_ffi::*;
 
 use crate::api::api;
-use crate::error::{raise_kind, raise_native_error};
-use crate::util::{display, guard, new_ref, raise, reraise_with_prefix, str_view, type_name, KwList, Owned};
+use crate::error::{raise_kind, raise_native_error, reraise_with_prefix};
+use crate::types::{tensor_handle, tensor_type, wrap_tensor};
+use crate::util::{display, guard, new_ref, raise, str_view, type_name, KwList, Owned};
 
 const VERSIONED: &CStr = c"dltensor_versioned";
 const USED_VERSIONED: &CStr = c"used_dltensor_versioned";
@@ -30,6 +33,8 @@ struct DLManagedTensor {
 
 /// Destructor of an exported versioned capsule: frees the tensor unless a consumer took it.
 unsafe extern "C" fn versioned_capsule_destructor(capsule: *mut PyObject) {
+    // SAFETY: CPython calls a capsule's destructor once, with the GIL held; a capsule still named
+    // 'dltensor_versioned' was never consumed, so its DLManagedTensorVersioned is ours to delete, once.
     unsafe {
         if PyCapsule_IsValid(capsule, VERSIONED.as_ptr()) == 0 {
             return; // consumed (renamed)
@@ -43,6 +48,8 @@ unsafe extern "C" fn versioned_capsule_destructor(capsule: *mut PyObject) {
 
 /// Destructor of an exported legacy capsule.
 unsafe extern "C" fn legacy_capsule_destructor(capsule: *mut PyObject) {
+    // SAFETY: CPython calls a capsule's destructor once, with the GIL held; a capsule still named 'dltensor' was
+    // never consumed, so its DLManagedTensor is ours to delete, once.
     unsafe {
         if PyCapsule_IsValid(capsule, LEGACY.as_ptr()) == 0 {
             return;
@@ -56,6 +63,8 @@ unsafe extern "C" fn legacy_capsule_destructor(capsule: *mut PyObject) {
 
 /// Deleter of the legacy struct ferrule builds around a versioned export.
 unsafe extern "C" fn legacy_from_versioned_deleter(legacy: *mut DLManagedTensor) {
+    // SAFETY: `legacy` is the boxed adapter made in `m_dlpack` (its `manager_ctx` the versioned tensor it wraps); the
+    // consumer calls this deleter once, so both are freed once.
     unsafe {
         let legacy = Box::from_raw(legacy);
         let versioned = legacy.manager_ctx as *mut DLManagedTensorVersioned;
@@ -67,6 +76,8 @@ unsafe extern "C" fn legacy_from_versioned_deleter(legacy: *mut DLManagedTensor)
 
 /// Deleter of the versioned struct ferrule builds around a legacy import.
 unsafe extern "C" fn versioned_from_legacy_deleter(versioned: *mut DLManagedTensorVersioned) {
+    // SAFETY: `versioned` is the boxed adapter made in `import_capsule` (its `manager_ctx` the legacy tensor it
+    // wraps); libferrule calls this deleter once, so both are freed once.
     unsafe {
         let versioned = Box::from_raw(versioned);
         let legacy = versioned.manager_ctx as *mut DLManagedTensor;
@@ -81,6 +92,8 @@ unsafe extern "C" fn versioned_from_legacy_deleter(versioned: *mut DLManagedTens
 /// flag included) when `max_version` is at least (1, 0), legacy otherwise. `copy=True` exports a
 /// copy; a device other than the CPU is a `BufferError` (as the standard asks).
 pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls methods with the GIL held, `obj` a live Tensor, `args` a tuple and `kwargs` NULL or a
+    // dict; the DLPack export is owned by the capsule (or freed on failure).
     guard(|| unsafe {
         let (mut stream, mut max_version, mut dl_device, mut copy) = (Py_None(), Py_None(), Py_None(), Py_None());
         let kwlist =
@@ -132,7 +145,7 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
             );
             return null_mut();
         }
-        let read_only = if versioned || copy == Py_True() { Some(false) } else { crate::tensor::is_read_only(obj) };
+        let read_only = if versioned || copy == Py_True() { Some(false) } else { is_read_only(obj) };
         let Some(read_only) = read_only else { return null_mut() };
         if read_only {
             // A legacy capsule has no read-only flag: its consumer would take the memory as
@@ -155,7 +168,7 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
         }
         let source = Owned(source);
         let (mut managed, mut err) = (null_mut(), null_mut());
-        if (api().tensor_to_dlpack)(crate::tensor::handle(source.0), &mut managed, &mut err) != 0 {
+        if (api().tensor_to_dlpack)(tensor_handle(source.0), &mut managed, &mut err) != 0 {
             raise_native_error(err);
             return null_mut();
         }
@@ -232,6 +245,8 @@ unsafe fn int_pair(obj: *mut PyObject, name: &str, what: &str) -> Option<(i64, i
 /// Imports a DLPack capsule (versioned or legacy) as a new native tensor, marking the capsule
 /// used. New reference to a `ferrule.Tensor`, or NULL with an exception.
 unsafe fn import_capsule(capsule: *mut PyObject) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and `capsule` is live; its pointer is read only under its valid name, and the
+    // capsule is renamed 'used_...' once libferrule owns the tensor, so exactly one side deletes it.
     unsafe {
         let (mut out, mut err) = (null_mut(), null_mut());
         if PyCapsule_IsValid(capsule, VERSIONED.as_ptr()) != 0 {
@@ -260,7 +275,7 @@ unsafe fn import_capsule(capsule: *mut PyObject) -> *mut PyObject {
             raise(PyExc_TypeError, "from_dlpack() argument 'x': __dlpack__() did not return a DLPack capsule ('dltensor_versioned' or 'dltensor')");
             return null_mut();
         }
-        crate::tensor::wrap(out)
+        wrap_tensor(out)
     }
 }
 
@@ -289,6 +304,8 @@ unsafe fn is_cpu_device(device: *mut PyObject) -> Option<bool> {
 /// DLPack producer: numpy, torch, ferrule), keeping the producer alive exactly as long as needed.
 /// `copy=True` asks the producer for a copy; a device other than the CPU is a `ValueError`.
 pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls module functions with the GIL held, `args` a tuple and `kwargs` NULL or a dict; every
+    // reference made here is owned by an `Owned` or returned.
     guard(|| unsafe {
         let (mut x, mut device, mut copy): (*mut PyObject, *mut PyObject, *mut PyObject) =
             (null_mut(), Py_None(), Py_None());
@@ -326,7 +343,7 @@ pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwa
             );
             return null_mut();
         }
-        let tensor_type = crate::tensor::tensor_type();
+        let tensor_type = tensor_type();
         if copy != Py_True() && (Py_TYPE(x) == tensor_type || PyType_IsSubtype(Py_TYPE(x), tensor_type) != 0) {
             return new_ref(x);
         }
@@ -374,8 +391,31 @@ unsafe fn producer_refused() -> bool {
 
 /// `Tensor.__dlpack_device__()`: `(kDLCPU, 0)` for CPU tensors.
 pub unsafe extern "C" fn m_dlpack_device(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls methods with the GIL held and `obj` a live Tensor, whose handle is a live tensor object.
     unsafe {
-        let dl = &(*(crate::tensor::handle(obj) as *mut ferrule_sys::FerruleTensorObject)).tensor;
-        Py_BuildValue(c"(ii)".as_ptr(), dl.device.device_type as i32, dl.device.device_id)
+        let dl = &(*(tensor_handle(obj) as *mut ferrule_sys::FerruleTensorObject)).tensor;
+        Py_BuildValue(c"(ii)".as_ptr(), dl.device.device_type, dl.device.device_id)
+    }
+}
+
+/// Whether libferrule marks the tensor read-only: its memory came from a read-only producer
+/// (bytes, a read-only numpy array or mapping), directly or as a view of such a tensor. Read
+/// from the flags of a DLPack export, the ABI's one place that reports it; `None` with an
+/// error set on failure.
+pub unsafe fn is_read_only(obj: *mut PyObject) -> Option<bool> {
+    // SAFETY: the caller holds the GIL and `obj` is a live Tensor; the export made here is deleted once, right after
+    // its flags are read.
+    unsafe {
+        let (mut managed, mut err) = (null_mut(), null_mut());
+        if (api().tensor_to_dlpack)(tensor_handle(obj), &mut managed, &mut err) != 0 {
+            raise_native_error(err);
+            return None;
+        }
+        let m: *mut ferrule_sys::DLManagedTensorVersioned = managed;
+        let readonly = (*m).flags & ferrule_sys::DLPACK_FLAG_BITMASK_READ_ONLY != 0;
+        if let Some(deleter) = (*m).deleter {
+            deleter(m);
+        }
+        Some(readonly)
     }
 }

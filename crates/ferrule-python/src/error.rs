@@ -1,3 +1,5 @@
+//! Floor 2, errors. May use floors 0–1 (`api`, `util`, `gil`, `types`, `hooks`).
+//!
 //! The one place where ferrule errors and Python exceptions are mapped onto each other.
 //!
 //! Native → Python: an error carrying our payload (a Python exception that a callback raised) is
@@ -7,41 +9,27 @@
 
 use std::ffi::{c_void, CStr};
 use std::ptr::null_mut;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::Ordering;
 
 use ferrule_sys::FerruleObject;
 use pyo3_ffi::*;
 
 use crate::api::api;
-use crate::util::{c_string, display, fetch_exception, py_str, raise, restore_exception, Owned};
+use crate::gil::{decref_from_any_thread, fetch_exception, restore_exception};
+use crate::hooks::HOOKS;
+use crate::util::{c_string, display, py_str, raise, Owned};
 
 /// Identifies payloads attached by this extension (its address is what matters).
 pub static PAYLOAD_OWNER: u8 = 0;
-
-/// The `{kind: class}` dict given by `ferrule.error` through `_set_error_types`.
-static ERROR_TYPES: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
 
 #[inline]
 fn owner() -> *const c_void {
     &PAYLOAD_OWNER as *const u8 as *const c_void
 }
 
-/// `_ferrule._set_error_types(mapping)`: installs the kind → exception class mapping.
-pub unsafe extern "C" fn set_error_types(_m: *mut PyObject, mapping: *mut PyObject) -> *mut PyObject {
-    unsafe {
-        if PyDict_Check(mapping) == 0 {
-            raise(PyExc_TypeError, "_set_error_types expects a dict {kind: exception class}");
-            return null_mut();
-        }
-        Py_INCREF(mapping);
-        let old = ERROR_TYPES.swap(mapping, Ordering::AcqRel);
-        Py_XDECREF(old);
-        crate::util::none()
-    }
-}
-
 /// The builtin class of a known kind.
 unsafe fn builtin_class(kind: &str) -> *mut PyObject {
+    // SAFETY: reading the addresses of CPython's builtin exception classes, which live as long as the interpreter.
     unsafe {
         match kind {
             "TypeError" => PyExc_TypeError,
@@ -63,8 +51,10 @@ unsafe fn builtin_class(kind: &str) -> *mut PyObject {
 /// The ferrule exception class for `kind` (borrowed): the registered one, else the registered
 /// RuntimeError, else the builtin.
 pub unsafe fn class_for_kind(kind: &str) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL; the mapping is NULL or the dict the hooks own until exit, and the class
+    // returned is borrowed from it (or a builtin).
     unsafe {
-        let types = ERROR_TYPES.load(Ordering::Acquire);
+        let types = HOOKS.error_types.load(Ordering::Acquire);
         if !types.is_null() {
             let key = c_string(kind);
             let cls = PyDict_GetItemString(types, key.as_ptr());
@@ -84,6 +74,7 @@ pub unsafe fn class_for_kind(kind: &str) -> *mut PyObject {
 
 /// Raises a ferrule exception of `kind` with `message` (no native error involved).
 pub unsafe fn raise_kind(kind: &str, message: &str) {
+    // SAFETY: the caller holds the GIL; `exc` is our new reference, dropped once after PyErr_SetObject took its own.
     unsafe {
         let exc = make_exception(kind, message, "");
         if !exc.is_null() {
@@ -95,6 +86,8 @@ pub unsafe fn raise_kind(kind: &str, message: &str) {
 
 /// Builds (does not raise) `cls(message)` with `.kind` and `.context` set. New reference or NULL.
 unsafe fn make_exception(kind: &str, message: &str, context: &str) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL; each new reference is owned by an `Owned` or handed to the list
+    // (PyList_SET_ITEM steals it into a fresh list's empty slot).
     unsafe {
         let cls = class_for_kind(kind);
         let Some(msg) = Owned::new(py_str(message)) else { return null_mut() };
@@ -128,6 +121,7 @@ unsafe fn c_text<'a>(p: *const std::ffi::c_char) -> std::borrow::Cow<'a, str> {
     if p.is_null() {
         "".into()
     } else {
+        // SAFETY: `p` is non-NULL here and, by the caller's contract, a NUL-terminated string alive for `'a`.
         unsafe { CStr::from_ptr(p) }.to_string_lossy()
     }
 }
@@ -135,6 +129,8 @@ unsafe fn c_text<'a>(p: *const std::ffi::c_char) -> std::borrow::Cow<'a, str> {
 /// Converts a native error object (borrowed) into a Python exception instance (new reference,
 /// not raised). The original exception object when the error carries our payload.
 pub unsafe fn error_to_exception(err: *mut FerruleObject) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and `err` is a live error object; the payload with our owner tag is a strong
+    // reference to an exception, borrowed from the error and given its own reference here.
     unsafe {
         let a = api();
         let payload = (a.error_payload)(err, owner()) as *mut PyObject;
@@ -152,6 +148,8 @@ pub unsafe fn error_to_exception(err: *mut FerruleObject) -> *mut PyObject {
 
 /// Raises the Python exception for a native error and releases the error (we own it).
 pub unsafe fn raise_native_error(err: *mut FerruleObject) {
+    // SAFETY: the caller holds the GIL and owns `err`, released exactly once here; `exc` is a new reference that
+    // PyErr_SetRaisedException (or Restore) takes over.
     unsafe {
         if err.is_null() {
             raise(PyExc_RuntimeError, "ferrule: native call failed without an error object");
@@ -169,11 +167,15 @@ pub unsafe fn raise_native_error(err: *mut FerruleObject) {
 
 /// Frees a payload (a strong reference to a Python exception) from any thread.
 pub unsafe extern "C" fn decref_payload(payload: *mut c_void) {
-    unsafe { crate::callback::decref_from_any_thread(payload as *mut PyObject) }
+    // SAFETY: libferrule calls the deleter once, from any thread, with the payload `error_from_exception` attached: a
+    // strong reference to an exception, which decref_from_any_thread drops under the GIL.
+    unsafe { decref_from_any_thread(payload as *mut PyObject) }
 }
 
 /// The kind of a Python exception instance: the nearest known builtin class in its MRO.
 pub unsafe fn kind_of_exception(exc: *mut PyObject) -> &'static str {
+    // SAFETY: the caller holds the GIL and `exc` is a live exception instance; its type's `tp_mro` is NULL or a tuple
+    // of live classes.
     unsafe {
         let known: [(*mut PyObject, &'static str); 12] = [
             (PyExc_TypeError, "TypeError"),
@@ -206,6 +208,8 @@ pub unsafe fn kind_of_exception(exc: *mut PyObject) -> &'static str {
 /// Takes the currently raised Python exception and turns it into a new native error that carries
 /// the exception object as payload. Clears the Python error indicator. GIL held.
 pub unsafe fn take_python_error() -> *mut FerruleObject {
+    // SAFETY: the caller holds the GIL; the fetched exception is a new reference, dropped after the error took its
+    // own.
     unsafe {
         let value = fetch_exception();
         if value.is_null() {
@@ -222,6 +226,8 @@ pub unsafe fn take_python_error() -> *mut FerruleObject {
 /// A new native error describing the exception instance `exc` (borrowed) and carrying it as
 /// payload, so converting the error back gives the same object.
 pub unsafe fn error_from_exception(exc: *mut PyObject) -> *mut FerruleObject {
+    // SAFETY: the caller holds the GIL and `exc` is live; the error gets its own reference on `exc`, freed by
+    // `decref_payload` when the error dies.
     unsafe {
         let kind = c_string(kind_of_exception(exc));
         let message = c_string(&display(exc));
@@ -240,4 +246,36 @@ pub fn native_error(kind: &str, message: &str) -> *mut FerruleObject {
     // SAFETY: error_create never fails and accepts any NUL-terminated strings.
     unsafe { (api().error_create)(k.as_ptr(), m.as_ptr(), &mut e) };
     e
+}
+
+/// Re-raises the current exception as `kind` with `prefix: <its message>`, the original kept as
+/// `__cause__` (so the new message says where, and the traceback still says why). Raises a
+/// plain `kind(prefix)` when nothing was raised.
+pub unsafe fn reraise_with_prefix(prefix: &str) {
+    // SAFETY: the GIL is held; every reference fetched is either restored or dropped once.
+    unsafe {
+        let cause = fetch_exception();
+        if cause.is_null() {
+            raise_kind("RuntimeError", prefix);
+            return;
+        }
+        let kind = kind_of_exception(cause);
+        raise_kind(kind, &format!("{prefix}: {}", display(cause)));
+        let raised = fetch_exception();
+        if raised.is_null() {
+            restore_exception(cause); // building the new one failed: the original stands
+            return;
+        }
+        PyException_SetCause(raised, cause); // steals `cause`
+        restore_exception(raised);
+    }
+}
+
+/// Raises `ferrule.ValueError` for a call on a released Function.
+pub unsafe fn raise_released(obj: *mut PyObject) {
+    // SAFETY: the caller holds the GIL and `obj` is a live Function.
+    unsafe {
+        let name = crate::types::display_name(obj as *mut crate::types::PyFunction);
+        raise_kind("ValueError", &format!("Function '{name}' has been released"));
+    }
 }

@@ -1,3 +1,5 @@
+//! Floor 4, a type's slots. May use floors 0–3; no other slot file.
+//!
 //! `ferrule.Function`: a Python callable over a native function object, called by vectorcall.
 //!
 //! The hot path (no keywords) converts the arguments into a stack array of `FerruleAny`, calls
@@ -7,118 +9,27 @@
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
 use std::ptr::null_mut;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::Ordering;
 
-use ferrule_sys::{FerruleAny, FerruleObject};
+use ferrule_sys::FerruleAny;
 use pyo3_ffi::*;
 
 use crate::api::api;
 
 use crate::convert::{any_into_py, py_to_any_into, ConvError, Temps};
-use crate::error::{raise_kind, raise_native_error};
-use crate::info::{bind_keywords, check_arity, load_info, Info};
-use crate::util::{fetch_exception, guard, new_ref, none, py_str, raise, restore_exception, str_view, type_name};
-
-/// Instance layout of `ferrule.Function`.
-#[repr(C)]
-pub struct PyFunction {
-    ob_base: PyObject,
-    /// Per-instance vectorcall entry (`tp_vectorcall_offset` points here).
-    vectorcall: Option<vectorcallfunc>,
-    /// One strong reference to the native function; NULL once released.
-    handle: *mut FerruleObject,
-    /// Cached metadata (owned Box), NULL until first needed.
-    pub(crate) info: *mut Info,
-    /// Name given at creation (the registry name for `get_global_func`), may be NULL.
-    pub(crate) name: *mut PyObject,
-    name_override: *mut PyObject,
-    qualname_override: *mut PyObject,
-    doc_override: *mut PyObject,
-    signature_override: *mut PyObject,
-    dict: *mut PyObject,
-    weakrefs: *mut PyObject,
-    /// Calls in progress on this object (changed only with the GIL held).
-    busy: u32,
-    /// A handle `release()` dropped while a call was using it; released when the last call ends.
-    deferred: *mut FerruleObject,
-    /// The method definition of the builtin made by `_builtin` over this object (owned Box),
-    /// NULL for a plain Function.
-    builtin: *mut BuiltinDef,
-}
-
-/// What a builtin function over a Function needs for as long as it lives (it holds the Function
-/// as `__self__`, so the Function owns this): the method definition and its strings.
-struct BuiltinDef {
-    def: PyMethodDef,
-    _name: std::ffi::CString,
-    _doc: Option<std::ffi::CString>,
-}
-
-static FUNCTION_TYPE: AtomicPtr<PyTypeObject> = AtomicPtr::new(null_mut());
-/// Python-level hook building `inspect.Signature` for a Function (set by `ferrule.ffi`).
-pub static SIGNATURE_HOOK: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
-
-/// The `ferrule.Function` type object.
-#[inline(always)]
-pub fn function_type() -> *mut PyTypeObject {
-    FUNCTION_TYPE.load(Ordering::Relaxed)
-}
-
-/// The native handle of a Function instance (NULL if released). `obj` must be a Function.
-#[inline(always)]
-pub unsafe fn handle(obj: *mut PyObject) -> *mut FerruleObject {
-    unsafe { (*(obj as *mut PyFunction)).handle }
-}
-
-/// Wraps a native function, taking over one strong reference. `name` (borrowed, may be NULL) is
-/// the name it was looked up by. New reference, or NULL with an error set.
-pub unsafe fn wrap(handle: *mut FerruleObject, name: *mut PyObject) -> *mut PyObject {
-    unsafe {
-        let tp = function_type();
-        let obj = PyType_GenericAlloc(tp, 0);
-        if obj.is_null() {
-            (api().object_release)(handle);
-            return null_mut();
-        }
-        let f = obj as *mut PyFunction;
-        (*f).vectorcall = Some(vectorcall);
-        (*f).handle = handle;
-        if !name.is_null() {
-            (*f).name = new_ref(name);
-        }
-        obj
-    }
-}
-
-/// The name used in messages: the registered name, else the creation name, else "<anonymous>".
-pub(crate) unsafe fn display_name(f: *mut PyFunction) -> String {
-    unsafe {
-        if let Some(info) = (*f).info.as_ref() {
-            if !info.name.is_empty() {
-                return info.name.clone();
-            }
-        }
-        if !(*f).name.is_null() {
-            if let Some(s) = str_view((*f).name) {
-                return s.to_owned();
-            }
-            PyErr_Clear();
-        }
-        "<anonymous>".to_owned()
-    }
-}
-
-/// Raises `ferrule.ValueError` for a call on a released Function.
-pub unsafe fn raise_released(obj: *mut PyObject) {
-    unsafe {
-        let name = display_name(obj as *mut PyFunction);
-        raise_kind("ValueError", &format!("Function '{name}' has been released"));
-    }
-}
+use crate::error::{raise_kind, raise_native_error, raise_released, reraise_with_prefix};
+use crate::hooks::HOOKS;
+use crate::info::{bind_keywords, check_arity, load_info};
+use crate::types::{
+    display_name, function_handle as handle, function_type, set_function_type, wrap_function as wrap, BuiltinDef, Info,
+    PyFunction,
+};
+use crate::util::{guard, new_ref, none, py_str, raise, str_view, type_name};
 
 /// The cached metadata, fetched on first use. NULL with an error set on failure.
 #[inline(always)]
 unsafe fn info_of(f: *mut PyFunction) -> *mut Info {
+    // SAFETY: the caller holds the GIL and `f` is a live Function; `info` is NULL or the Box the Function owns.
     unsafe {
         let i = (*f).info;
         if !i.is_null() {
@@ -140,6 +51,8 @@ unsafe extern "C" fn vectorcall(
     nargsf: usize,
     kwnames: *mut PyObject,
 ) -> *mut PyObject {
+    // SAFETY: CPython calls the vectorcall entry with the GIL held, `callable` a live Function and `nargs` (plus one
+    // per keyword name) live arguments at `args`.
     guard(|| unsafe {
         let f = callable as *mut PyFunction;
         if (*f).handle.is_null() {
@@ -177,6 +90,8 @@ unsafe extern "C" fn builtin_call(
     nargs: Py_ssize_t,
     kwnames: *mut PyObject,
 ) -> *mut PyObject {
+    // SAFETY: CPython calls a builtin's METH_FASTCALL|METH_KEYWORDS entry with the GIL held and `slf` its `__self__`,
+    // the live Function; the arguments are as for vectorcall.
     unsafe { vectorcall(slf, args, nargs as usize, kwnames) }
 }
 
@@ -190,6 +105,8 @@ unsafe extern "C" fn builtin_call(
 /// `operator.add`. The namespace and `init_api` modules hold these; `__self__` is a Function of
 /// its own over the same native function (so `release()` on another handle does not affect it).
 pub unsafe extern "C" fn make_builtin(_m: *mut PyObject, args: *mut *mut PyObject, nargs: Py_ssize_t) -> *mut PyObject {
+    // SAFETY: CPython calls METH_FASTCALL functions with the GIL held and `nargs` live arguments at `args`; the
+    // BuiltinDef is owned by the new Function, which the builtin holds as `__self__`, so the definition outlives it.
     unsafe {
         if nargs != 4 {
             raise(PyExc_TypeError, "_builtin(func, name, doc, module) takes 4 arguments");
@@ -247,6 +164,8 @@ pub unsafe extern "C" fn make_builtin(_m: *mut PyObject, args: *mut *mut PyObjec
 /// Converts `args`, calls the native function and converts its result.
 #[inline(always)]
 unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL; `f` is a live Function with a live handle, `info` its metadata and `args`
+    // live objects borrowed for the call.
     unsafe {
         if args.is_empty() {
             return call_values(f, info, &[]);
@@ -294,6 +213,8 @@ unsafe fn convert_args(
     out: *mut FerruleAny,
     temps: &mut Temps,
 ) -> bool {
+    // SAFETY: the caller holds the GIL; `args` are live objects, `values` has room for one value per argument, and
+    // what the values borrow lives in `args` or `temps`.
     unsafe {
         for (i, &a) in args.iter().enumerate() {
             if let Err(e) = py_to_any_into(a, out.add(i), temps) {
@@ -308,6 +229,8 @@ unsafe fn convert_args(
 /// The native call itself, with the GIL released for long-running functions.
 #[inline(always)]
 unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny]) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL; `f` is a live Function (its handle kept alive for the call by `busy`) and
+    // `values` are valid for the call; the result is owned and converted once.
     unsafe {
         let mut out = FerruleAny::NONE;
         let mut err = null_mut();
@@ -339,6 +262,7 @@ unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny]) ->
 /// Raises the error for argument `index` that could not be converted, naming the function, the
 /// argument's position and name, and the received type.
 unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e: ConvError) {
+    // SAFETY: the caller holds the GIL and `f` is the live Function of `info`.
     unsafe {
         let label = format!("{}() argument {}{}", display_name(f), index + 1, info.param_label(index));
         match e {
@@ -353,21 +277,7 @@ unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e
             }
             ConvError::Raised => {
                 // Re-raise with the argument named, keeping the original as __cause__.
-                let value = fetch_exception();
-                if value.is_null() {
-                    raise_kind("TypeError", &label);
-                    return;
-                }
-                let kind = crate::error::kind_of_exception(value);
-                let msg = format!("{label}: {}", crate::util::display(value));
-                raise_kind(kind, &msg);
-                let raised = fetch_exception();
-                if !raised.is_null() {
-                    PyException_SetCause(raised, value); // steals `value`
-                    restore_exception(raised);
-                } else {
-                    Py_DECREF(value);
-                }
+                reraise_with_prefix(&label);
             }
         }
     }
@@ -378,6 +288,8 @@ unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e
 // ------------------------------------------------------------------------------------------------
 
 unsafe extern "C" fn dealloc(obj: *mut PyObject) {
+    // SAFETY: CPython calls tp_dealloc once, with the GIL held, on an instance whose refcount reached 0; every field
+    // is released once and the memory freed by the type's allocator.
     unsafe {
         let f = obj as *mut PyFunction;
         let tp = Py_TYPE(obj);
@@ -406,6 +318,8 @@ unsafe extern "C" fn dealloc(obj: *mut PyObject) {
 }
 
 unsafe extern "C" fn traverse(obj: *mut PyObject, visit: visitproc, arg: *mut c_void) -> i32 {
+    // SAFETY: CPython calls tp_traverse with the GIL held on a live instance; only the Python references it owns are
+    // visited.
     unsafe {
         let f = obj as *mut PyFunction;
         for p in [(*f).name_override, (*f).qualname_override, (*f).doc_override, (*f).signature_override, (*f).dict] {
@@ -422,6 +336,8 @@ unsafe extern "C" fn traverse(obj: *mut PyObject, visit: visitproc, arg: *mut c_
 }
 
 unsafe extern "C" fn clear(obj: *mut PyObject) -> i32 {
+    // SAFETY: CPython calls tp_clear with the GIL held on a live instance; each reference is nulled before it is
+    // released.
     unsafe {
         let f = obj as *mut PyFunction;
         Py_CLEAR(&mut (*f).name_override);
@@ -434,6 +350,7 @@ unsafe extern "C" fn clear(obj: *mut PyObject) -> i32 {
 }
 
 unsafe extern "C" fn repr(obj: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls tp_repr with the GIL held on a live Function.
     unsafe {
         let f = obj as *mut PyFunction;
         let state = if (*f).handle.is_null() { " (released)" } else { "" };
@@ -451,6 +368,8 @@ extern "C" {
 /// With `Py_TPFLAGS_METHOD_DESCRIPTOR`, `t.sum()` and `a + b` call it with `self` prepended and
 /// create no bound-method object. Looked up on the class, it stays itself.
 unsafe extern "C" fn descr_get(obj: *mut PyObject, inst: *mut PyObject, _owner: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls tp_descr_get with the GIL held, `obj` a live Function and `inst` NULL, None or a live
+    // object.
     unsafe {
         if inst.is_null() || inst == Py_None() {
             return new_ref(obj);
@@ -460,6 +379,8 @@ unsafe extern "C" fn descr_get(obj: *mut PyObject, inst: *mut PyObject, _owner: 
 }
 
 unsafe extern "C" fn richcompare(a: *mut PyObject, b: *mut PyObject, op: i32) -> *mut PyObject {
+    // SAFETY: CPython calls tp_richcompare with the GIL held and `a` a live Function; `b` is read as one only after
+    // its type was checked.
     unsafe {
         if Py_TYPE(b) != function_type() || (op != Py_EQ && op != Py_NE) {
             return new_ref(Py_NotImplemented());
@@ -470,6 +391,7 @@ unsafe extern "C" fn richcompare(a: *mut PyObject, b: *mut PyObject, op: i32) ->
 }
 
 unsafe extern "C" fn hash(obj: *mut PyObject) -> Py_hash_t {
+    // SAFETY: CPython calls tp_hash with the GIL held on a live Function.
     let h = unsafe {
         if handle(obj).is_null() {
             obj as usize
@@ -483,6 +405,7 @@ unsafe extern "C" fn hash(obj: *mut PyObject) -> Py_hash_t {
 /// `Function(callable)`: wraps a Python callable as a native function object (a Function is
 /// returned as is).
 unsafe extern "C" fn new(_tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls tp_new with the GIL held, `args` a tuple and `kwargs` NULL or a dict.
     unsafe {
         if (!kwargs.is_null() && PyDict_Size(kwargs) != 0) || PyTuple_GET_SIZE(args) != 1 {
             raise(PyExc_TypeError, "Function() takes exactly one argument, a callable");
@@ -496,7 +419,7 @@ unsafe extern "C" fn new(_tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *m
             raise(PyExc_TypeError, &format!("Function() expects a callable, not '{}'", type_name(callable)));
             return null_mut();
         }
-        let h = crate::callback::function_from_callable(callable, None);
+        let h = crate::convert::function_from_callable(callable, None);
         if h.is_null() {
             return null_mut();
         }
@@ -505,6 +428,8 @@ unsafe extern "C" fn new(_tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *m
 }
 
 unsafe extern "C" fn m_release(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls methods with the GIL held on a live Function; the handle is released once (or deferred
+    // while a call uses it).
     unsafe {
         let f = obj as *mut PyFunction;
         let h = std::mem::replace(&mut (*f).handle, null_mut());
@@ -528,10 +453,13 @@ unsafe extern "C" fn m_release(obj: *mut PyObject, _: *mut PyObject) -> *mut PyO
 }
 
 unsafe extern "C" fn m_use_count(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls methods with the GIL held on a live Function; use-count accepts a NULL (released) handle.
     unsafe { PyLong_FromUnsignedLong((api().object_use_count)(handle(obj)) as _) }
 }
 
 unsafe fn loaded_info<'a>(obj: *mut PyObject) -> Option<&'a Info> {
+    // SAFETY: the caller holds the GIL and `obj` is a live Function, which the caller keeps alive for `'a`; its Info
+    // is a Box it owns, set once and freed only by its dealloc, so the reference stays valid that long.
     unsafe {
         let f = obj as *mut PyFunction;
         if !(*f).info.is_null() {
@@ -547,6 +475,7 @@ unsafe fn loaded_info<'a>(obj: *mut PyObject) -> Option<&'a Info> {
 }
 
 unsafe extern "C" fn get_name(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Function.
     unsafe {
         let f = obj as *mut PyFunction;
         if !(*f).name_override.is_null() {
@@ -557,6 +486,7 @@ unsafe extern "C" fn get_name(obj: *mut PyObject, _: *mut c_void) -> *mut PyObje
 }
 
 unsafe extern "C" fn get_registered_name(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Function.
     unsafe {
         let f = obj as *mut PyFunction;
         if (*f).info.is_null() && !(*f).name.is_null() {
@@ -570,6 +500,7 @@ unsafe extern "C" fn get_registered_name(obj: *mut PyObject, _: *mut c_void) -> 
 }
 
 unsafe extern "C" fn get_qualname(obj: *mut PyObject, c: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Function.
     unsafe {
         let f = obj as *mut PyFunction;
         if !(*f).qualname_override.is_null() {
@@ -580,6 +511,7 @@ unsafe extern "C" fn get_qualname(obj: *mut PyObject, c: *mut c_void) -> *mut Py
 }
 
 unsafe extern "C" fn get_doc(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Function.
     unsafe {
         let f = obj as *mut PyFunction;
         if !(*f).doc_override.is_null() {
@@ -597,6 +529,7 @@ unsafe extern "C" fn get_doc(obj: *mut PyObject, _: *mut c_void) -> *mut PyObjec
 }
 
 unsafe extern "C" fn get_info(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Function.
     unsafe {
         match loaded_info(obj) {
             // a copy, so callers cannot change the cache
@@ -607,12 +540,14 @@ unsafe extern "C" fn get_info(obj: *mut PyObject, _: *mut c_void) -> *mut PyObje
 }
 
 unsafe extern "C" fn get_signature(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Function; the hook is NULL or a callable the hooks
+    // own until exit.
     unsafe {
         let f = obj as *mut PyFunction;
         if !(*f).signature_override.is_null() {
             return new_ref((*f).signature_override);
         }
-        let hook = SIGNATURE_HOOK.load(Ordering::Acquire);
+        let hook = HOOKS.signature.load(Ordering::Acquire);
         if hook.is_null() {
             return none();
         }
@@ -622,6 +557,8 @@ unsafe extern "C" fn get_signature(obj: *mut PyObject, _: *mut c_void) -> *mut P
 
 /// Setter shared by the overridable attributes; `closure` selects the field.
 unsafe extern "C" fn set_override(obj: *mut PyObject, value: *mut PyObject, closure: *mut c_void) -> i32 {
+    // SAFETY: CPython calls setters with the GIL held on a live Function, `value` NULL (delete) or live, and
+    // `closure` the index given in the getset table; the old override is released once.
     unsafe {
         let f = obj as *mut PyFunction;
         let which = closure as usize;
@@ -643,6 +580,8 @@ unsafe extern "C" fn set_override(obj: *mut PyObject, value: *mut PyObject, clos
 
 /// Creates the `ferrule.Function` type. Called once from module init.
 pub unsafe fn create_type() -> *mut PyObject {
+    // SAFETY: the GIL is held (module init); the tables handed to PyType_FromSpec are leaked, so they outlive the
+    // type.
     unsafe {
         use crate::util::{getset, leak, member, method_noargs};
         let methods = leak(vec![
@@ -696,7 +635,7 @@ pub unsafe fn create_type() -> *mut PyObject {
         }]);
         let tp = PyType_FromSpec(spec);
         if !tp.is_null() {
-            FUNCTION_TYPE.store(tp as *mut PyTypeObject, Ordering::Release);
+            set_function_type(tp as *mut PyTypeObject, vectorcall);
         }
         tp
     }

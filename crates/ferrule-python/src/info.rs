@@ -1,3 +1,5 @@
+//! Floor 3, values. May use floors 0–2 and `convert` (same floor, which never uses this file).
+//!
 //! Cached function metadata (from `func_get_info`) and keyword-argument binding.
 //!
 //! In a packed call every parameter is positional, in packed order: the fixed parameters
@@ -13,93 +15,12 @@ use pyo3_ffi::*;
 use crate::api::api;
 use crate::convert::any_into_py;
 use crate::error::{raise_kind, raise_native_error};
-use crate::function::{display_name, PyFunction};
+use crate::types::{display_name, Info, Kind, Param, PyFunction};
 use crate::util::{str_view, Owned, SmallVec};
 
-/// How a parameter may be passed.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// Positional only (before `/`).
-    PositionalOnly,
-    /// Positional or keyword.
-    Positional,
-    /// Keyword only (from Python).
-    KeywordOnly,
-    /// `*args`.
-    VarPositional,
-}
-
-/// One parameter.
-pub struct Param {
-    /// Its name (a Python str, owned).
-    pub name: *mut PyObject,
-    /// Its name as Rust text, for messages.
-    pub text: String,
-    /// How it is passed.
-    pub kind: Kind,
-    /// Its default (owned) or NULL.
-    pub default: *mut PyObject,
-}
-
-/// Everything a call needs to know about a function, fetched once.
-pub struct Info {
-    /// Registered name ("" if none).
-    pub name: String,
-    /// `__doc__` (owned str) or NULL when empty.
-    pub doc: *mut PyObject,
-    /// The whole metadata map as a dict (owned).
-    pub dict: *mut PyObject,
-    /// Whether the registry holds a signature (otherwise nothing is checked here).
-    pub has_signature: bool,
-    /// Release the GIL around calls.
-    pub long_running: bool,
-    /// Fixed parameters (positional, then keyword-only).
-    pub params: Vec<Param>,
-    /// The `*args` parameter's name, if any.
-    pub var_positional: Option<String>,
-    /// Number of positional parameters.
-    pub n_positional: usize,
-    /// Fewest positional arguments a keyword-free call may pass (usize::MAX if a keyword-only
-    /// parameter has no default, so such a call always fails).
-    pub min_args: usize,
-    /// Most positional arguments (usize::MAX with `*args`).
-    pub max_args: usize,
-    /// Whether even a keyword-free call must be bound: keyword-only parameters precede the
-    /// `*args` values in packed order, so their defaults must be filled in by the caller.
-    pub always_bind: bool,
-}
-
-impl Drop for Info {
-    fn drop(&mut self) {
-        // SAFETY: Info lives inside a Function and is dropped with the GIL held.
-        unsafe {
-            Py_XDECREF(self.doc);
-            Py_XDECREF(self.dict);
-            for p in &self.params {
-                Py_XDECREF(p.name);
-                Py_XDECREF(p.default);
-            }
-        }
-    }
-}
-
-impl Info {
-    /// `" ('name')"` for argument `index` when the signature names it, else "".
-    pub fn param_label(&self, index: usize) -> String {
-        if !self.has_signature {
-            return String::new();
-        }
-        if index < self.n_positional {
-            return format!(" ('{}')", self.params[index].text);
-        }
-        match &self.var_positional {
-            Some(v) => format!(" (*{v})"),
-            None => self.params.get(index).map_or(String::new(), |p| format!(" ('{}')", p.text)),
-        }
-    }
-}
-
 unsafe fn dict_str(dict: *mut PyObject, key: &CStr) -> String {
+    // SAFETY: the caller holds the GIL and `dict` is a live dict; the item is borrowed and read before anything can
+    // change it.
     unsafe {
         let v = PyDict_GetItemString(dict, key.as_ptr());
         if v.is_null() || PyUnicode_Check(v) == 0 {
@@ -114,6 +35,8 @@ unsafe fn dict_str(dict: *mut PyObject, key: &CStr) -> String {
 
 /// Fetches and parses a function's metadata. `None` with a Python error set on failure.
 pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
+    // SAFETY: the caller holds the GIL and `handle` is a live function object; the metadata Any is released once, and
+    // every Python reference made here is owned by the Info (freed in its Drop) or an `Owned`.
     unsafe {
         let (mut map, mut err) = (null_mut(), null_mut());
         if (api().func_get_info)(handle, &mut map, &mut err) != 0 {
@@ -206,6 +129,7 @@ pub unsafe fn check_arity(f: *mut PyFunction, info: &Info, nargs: usize) -> bool
     if nargs >= info.min_args && nargs <= info.max_args {
         return true;
     }
+    // SAFETY: as for this function: the GIL is held and `f` is the live Function of `info`.
     unsafe { raise_arity(f, info, nargs, &[]) };
     false
 }
@@ -214,6 +138,7 @@ pub unsafe fn check_arity(f: *mut PyFunction, info: &Info, nargs: usize) -> bool
 /// means "the first `nargs`") do not satisfy the signature.
 #[cold]
 unsafe fn raise_arity(f: *mut PyFunction, info: &Info, nargs: usize, filled: &[bool]) {
+    // SAFETY: the caller holds the GIL and `f` is the live Function whose metadata is `info`.
     unsafe {
         let name = display_name(f);
         if nargs > info.max_args {
@@ -243,6 +168,8 @@ unsafe fn raise_arity(f: *mut PyFunction, info: &Info, nargs: usize, filled: &[b
 
 /// Index of the fixed parameter called `key`, if any.
 unsafe fn find_param(info: &Info, key: *mut PyObject) -> Option<usize> {
+    // SAFETY: the caller holds the GIL; `key` and the parameter names are live str objects owned by the caller and
+    // `info`.
     unsafe {
         // interned names usually match by identity
         if let Some(i) = info.params.iter().position(|p| p.name == key) {
@@ -262,6 +189,9 @@ pub unsafe fn bind_keywords(
     kwnames: *mut PyObject,
     kwvalues: &[*mut PyObject],
 ) -> Option<SmallVec<*mut PyObject, 8>> {
+    // SAFETY: the caller holds the GIL; `kwnames` is NULL or a tuple of str with one value in `kwvalues` per name,
+    // and `args` and `kwvalues` are live objects borrowed from the vectorcall; every object the binding keeps gets
+    // its own reference.
     unsafe {
         if !info.has_signature {
             let name = display_name(f);

@@ -1,8 +1,27 @@
+//! Floor 5 (top), the module. May use every floor below.
+//!
 //! `ferrule._ferrule`: the CPython extension of ferrule, written against the raw C API.
 //!
 //! It reaches libferrule only through the `FerruleApi` table of the library it loads at import
 //! (see [`api`]), so the process has one registry shared by Python, plugins, Go and ctypes.
 //! Hot paths (calling a `Function`, converting values) are hand-written vectorcall code.
+
+//! # Floors
+//!
+//! The files stand in floors; a file uses its own floor or those below, never above, and no two
+//! files reach each other (`tools/check_imports.py`, run by `make lint`, reads the first line of
+//! every module doc):
+//!
+//! | Floor | Files | What |
+//! |---|---|---|
+//! | 0 | `api`, `util`, `gil`, `names` | the API table, CPython helpers, the GIL and the raised exception, dtype/device names |
+//! | 1 | `types`, `hooks` | instance layouts, type objects, `handle`/`wrap`; the Python helpers installed once |
+//! | 2 | `error` | ferrule errors ⇄ Python exceptions |
+//! | 3 | `convert`, `info` | values ⇄ Python objects (and callables as native functions); function metadata |
+//! | 4 | `function`, `tensor`, `dlpack`, `callback` | the types' slots and methods; libferrule's callbacks |
+//! | 5 | `registry`, `lib` | module functions and initialisation |
+//!
+//! Tensor identity and preservation: docs/pyobject-preservation.md.
 
 #![allow(clippy::missing_safety_doc)]
 
@@ -12,9 +31,13 @@ mod convert;
 mod dlpack;
 mod error;
 mod function;
+mod gil;
+mod hooks;
 mod info;
+mod names;
 mod registry;
 mod tensor;
+mod types;
 mod util;
 
 use std::ptr::null_mut;
@@ -25,6 +48,8 @@ use crate::util::{leak, method_fastcall, method_noargs, method_o, raise};
 
 /// Adds `value` (a new reference, may be NULL) to the module under `name`.
 unsafe fn add(module: *mut PyObject, name: &std::ffi::CStr, value: *mut PyObject) -> bool {
+    // SAFETY: the GIL is held (module init); `module` is the live module object and `value` a new reference or NULL,
+    // which is released after PyModule_AddObjectRef took its own.
     unsafe {
         if value.is_null() {
             return false;
@@ -42,12 +67,14 @@ unsafe fn add(module: *mut PyObject, name: &std::ffi::CStr, value: *mut PyObject
 #[allow(non_snake_case)]
 #[no_mangle]
 pub unsafe extern "C" fn PyInit__ferrule() -> *mut PyObject {
+    // SAFETY: CPython calls this with the GIL held, once per import; every table handed to it is leaked, so it
+    // outlives the module and its types.
     unsafe {
         if let Err(message) = api::load() {
             raise(PyExc_ImportError, &message);
             return null_mut();
         }
-        callback::init_finalizing_probe();
+        gil::init_finalizing_probe();
         callback::install_blocking_hooks();
 
         let methods = leak(vec![
@@ -58,9 +85,12 @@ pub unsafe extern "C" fn PyInit__ferrule() -> *mut PyObject {
             method_o(c"load_library", registry::load_library, c"load_library($module, path, /)\n--\n\nLoads a plugin library, which registers its functions."),
             method_noargs(c"live_object_count", registry::live_object_count, c"live_object_count($module, /)\n--\n\nNumber of live libferrule heap objects (for leak tests)."),
             method_noargs(c"abi_version", registry::abi_version, c"abi_version($module, /)\n--\n\nThe ABI version of the loaded libferrule."),
-            method_o(c"_set_error_types", error::set_error_types, c"_set_error_types($module, mapping, /)\n--\n\nInstalls the {kind: exception class} mapping."),
             method_fastcall(c"_builtin", function::make_builtin, c"_builtin($module, func, name, doc, module, /)\n--\n\nA builtin function calling func (what the namespace and init_api modules hold)."),
-            method_fastcall(c"_set_hook", registry::set_hook, c"_set_hook($module, name, hook, /)\n--\n\nInstalls a Python helper used by the extension."),
+            util::method_kw(
+                c"_install_hooks",
+                hooks::install_hooks,
+                c"_install_hooks($module, /, *, error_types, signature, tensor_prepare, tensor_repr, dtype_objects, op_add, op_subtract, op_multiply, op_divide, op_matmul)\n--\n\nHands the extension the Python helpers it calls (once, from the ferrule package).",
+            ),
             util::method_kw(
                 c"from_dlpack",
                 dlpack::from_dlpack,

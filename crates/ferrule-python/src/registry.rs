@@ -1,20 +1,22 @@
+//! Floor 5 (top), the module's functions. May use every floor below.
+//!
 //! Module-level functions of `ferrule._ferrule` over the global registry and the library.
 
 use std::ffi::{c_char, CString};
 use std::ptr::null_mut;
-use std::sync::atomic::Ordering;
 
 use ferrule_sys::{type_index as ti, FerruleAny, FerruleAnyPayload};
 use pyo3_ffi::*;
 
 use crate::api::api;
 use crate::convert::any_into_py;
-use crate::error::{raise_kind, raise_native_error};
-use crate::function::function_type;
-use crate::util::{none, raise, reraise_with_prefix, str_view, type_name};
+use crate::error::{raise_native_error, raise_released, reraise_with_prefix};
+use crate::types::{function_handle, function_type, wrap_function};
+use crate::util::{none, raise, str_view, type_name};
 
 /// Reads a str argument as UTF-8, raising TypeError naming `what` otherwise.
 unsafe fn str_arg<'a>(obj: *mut PyObject, what: &str) -> Option<&'a str> {
+    // SAFETY: the caller holds the GIL and `obj` is live; the returned view lives in `obj` (see str_view).
     unsafe {
         if PyUnicode_Check(obj) == 0 {
             raise(PyExc_TypeError, &format!("{what} must be a str, not '{}'", type_name(obj)));
@@ -32,6 +34,7 @@ unsafe fn str_arg<'a>(obj: *mut PyObject, what: &str) -> Option<&'a str> {
 /// A str argument that is a name (of a function, a path) as a C string: TypeError if not a str,
 /// ValueError if it contains a NUL character (a C string would silently end there).
 unsafe fn name_arg(obj: *mut PyObject, function: &str, arg: &str) -> Option<CString> {
+    // SAFETY: the caller holds the GIL and `obj` is live.
     unsafe {
         let text = str_arg(obj, &format!("{function}(): {arg}"))?;
         match CString::new(text) {
@@ -46,6 +49,8 @@ unsafe fn name_arg(obj: *mut PyObject, function: &str, arg: &str) -> Option<CStr
 
 /// `get_global_func(name) -> Function`; KeyError if nothing is registered under `name`.
 pub unsafe extern "C" fn get_global_func(_m: *mut PyObject, name: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls module functions with the GIL held and a live argument; `out` receives one reference,
+    // which the new Function takes over.
     unsafe {
         let Some(c) = name_arg(name, "get_global_func", "name") else { return null_mut() };
         let (mut out, mut err) = (null_mut(), null_mut());
@@ -53,12 +58,14 @@ pub unsafe extern "C" fn get_global_func(_m: *mut PyObject, name: *mut PyObject)
             raise_native_error(err);
             return null_mut();
         }
-        crate::function::wrap(out, name)
+        wrap_function(out, name)
     }
 }
 
 /// `list_global_func_names() -> list[str]`, sorted.
 pub unsafe extern "C" fn list_global_func_names(_m: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls module functions with the GIL held; `out` is an array object whose one reference the
+    // conversion takes over.
     unsafe {
         let (mut out, mut err) = (null_mut(), null_mut());
         if (api().func_list_global_names)(&mut out, &mut err) != 0 {
@@ -72,6 +79,7 @@ pub unsafe extern "C" fn list_global_func_names(_m: *mut PyObject, _: *mut PyObj
 /// Optional str argument (a doc, a signature): None for None; refused like a name when it
 /// contains a NUL character.
 unsafe fn opt_str(obj: *mut PyObject, function: &str, arg: &str) -> Result<Option<CString>, ()> {
+    // SAFETY: the caller holds the GIL and `obj` is live.
     unsafe {
         if obj == Py_None() {
             return Ok(None);
@@ -86,6 +94,8 @@ pub unsafe extern "C" fn register_func(
     args: *mut *mut PyObject,
     nargs: Py_ssize_t,
 ) -> *mut PyObject {
+    // SAFETY: CPython calls a METH_FASTCALL function with the GIL held and `nargs` live arguments at `args`; `handle`
+    // is one reference we own, released once after the registry took its own.
     unsafe {
         if nargs != 5 {
             raise(PyExc_TypeError, "_register_func(name, func, doc, signature, flags) takes 5 arguments");
@@ -101,15 +111,15 @@ pub unsafe extern "C" fn register_func(
         }
         let func = a[1];
         let handle = if Py_TYPE(func) == function_type() {
-            let h = crate::function::handle(func);
+            let h = function_handle(func);
             if h.is_null() {
-                crate::function::raise_released(func);
+                raise_released(func);
                 return null_mut();
             }
             (api().object_retain)(h);
             h
         } else if PyCallable_Check(func) != 0 {
-            let h = crate::callback::function_from_callable(func, name.to_str().ok());
+            let h = crate::convert::function_from_callable(func, name.to_str().ok());
             if h.is_null() {
                 return null_mut();
             }
@@ -138,6 +148,7 @@ pub unsafe extern "C" fn register_func(
 
 /// `remove_global_func(name)`; KeyError if nothing is registered under `name`.
 pub unsafe extern "C" fn remove_global_func(_m: *mut PyObject, name: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls module functions with the GIL held and a live argument.
     unsafe {
         let Some(c) = name_arg(name, "remove_global_func", "name") else { return null_mut() };
         let mut err = null_mut();
@@ -151,6 +162,8 @@ pub unsafe extern "C" fn remove_global_func(_m: *mut PyObject, name: *mut PyObje
 
 /// `load_library(path)`: loads a plugin library into the process-wide registry.
 pub unsafe extern "C" fn load_library(_m: *mut PyObject, path: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls module functions with the GIL held; the thread state saved before the load is restored on
+    // this thread right after it.
     unsafe {
         let Some(c) = name_arg(path, "load_library", "path") else { return null_mut() };
         let mut err = null_mut();
@@ -168,47 +181,12 @@ pub unsafe extern "C" fn load_library(_m: *mut PyObject, path: *mut PyObject) ->
 
 /// `live_object_count() -> int`: heap objects alive in libferrule (for leak tests).
 pub unsafe extern "C" fn live_object_count(_m: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls module functions with the GIL held; the API table is loaded before the module exists.
     unsafe { PyLong_FromUnsignedLongLong((api().live_object_count)()) }
 }
 
 /// `abi_version() -> int`: the loaded library's ABI version.
 pub unsafe extern "C" fn abi_version(_m: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls module functions with the GIL held; the API table is loaded before the module exists.
     unsafe { PyLong_FromUnsignedLong(api().abi_version as _) }
-}
-
-/// `_set_hook(name, value)`: installs a Python-level helper ("signature", "tensor_prepare",
-/// "tensor_repr": callables) or table ("dtype_objects": a dict).
-pub unsafe extern "C" fn set_hook(_m: *mut PyObject, args: *mut *mut PyObject, nargs: Py_ssize_t) -> *mut PyObject {
-    unsafe {
-        if nargs != 2 {
-            raise(PyExc_TypeError, "_set_hook(name, callable) takes 2 arguments");
-            return null_mut();
-        }
-        let Some(name) = str_arg(*args, "_set_hook(): name") else { return null_mut() };
-        let slot = match name {
-            "signature" => &crate::function::SIGNATURE_HOOK,
-            "tensor_prepare" => &crate::tensor::PREPARE_HOOK,
-            "tensor_repr" => &crate::tensor::REPR_HOOK,
-            "op_add" => &crate::tensor::OP_ADD,
-            "op_subtract" => &crate::tensor::OP_SUBTRACT,
-            "op_multiply" => &crate::tensor::OP_MULTIPLY,
-            "op_divide" => &crate::tensor::OP_DIVIDE,
-            "op_matmul" => &crate::tensor::OP_MATMUL,
-            "dtype_objects" => {
-                if PyDict_Check(*args.add(1)) == 0 {
-                    raise(PyExc_TypeError, "_set_hook(): 'dtype_objects' takes a dict");
-                    return null_mut();
-                }
-                &crate::tensor::DTYPE_OBJECTS
-            }
-            other => {
-                raise_kind("KeyError", &format!("unknown hook '{other}'"));
-                return null_mut();
-            }
-        };
-        let f = *args.add(1);
-        Py_INCREF(f);
-        Py_XDECREF(slot.swap(f, Ordering::AcqRel));
-        none()
-    }
 }

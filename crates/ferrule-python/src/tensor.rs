@@ -1,3 +1,5 @@
+//! Floor 4, a type's slots. May use floors 0–3 and `dlpack` (same floor: its methods and read-only query).
+//!
 //! `ferrule.Tensor`: a Python handle on a native tensor object. Metadata is read straight from
 //! the object's DLTensor; data comes in by copy (through numpy) and goes out through a buffer
 //! export, writable unless the tensor is read-only (`numpy.asarray(t)` views it, `t.numpy()`
@@ -5,67 +7,37 @@
 //!
 //! # Identity and preservation
 //!
-//! The native tensor points back at its Python object (`FerruleTensorObject::frontend`), so
-//! handing the same native tensor to Python again gives the same object (`echo(t) is t`),
-//! without a global map. When Python lets go of a tensor that native code still holds, the
-//! object is not freed: it is resurrected and owned by the tensor (flag
-//! `FERRULE_OBJECT_FRONTEND_OWNED`), keeping its class, `__dict__`, a subclass's `__slots__` and
-//! its weak references; it comes back to Python as the same object, and is freed by
-//! [`frontend_release`] when native code lets go too. Subclasses deallocate through the Tensor's
-//! own [`dealloc`] (installed by `__init_subclass__`), which decides preservation before a
-//! `__del__` runs or slots are cleared, so `__del__` runs once, when both sides have let go.
-//! While native code holds the tensor, the GC treats the object as reachable (its traverse
-//! visits nothing), so a cycle through `__dict__` or `__slots__` cannot be collected from under
-//! it.
+//! The native tensor points back at its Python object, so handing it to Python again gives the
+//! same object; an object Python let go of while native code holds the tensor is preserved (kept
+//! whole, owned by the tensor) until one side takes it back or both let go. States,
+//! transitions, who holds what and which lock: docs/pyobject-preservation.md. Here: preserving
+//! ([`dealloc`]), the release hook ([`frontend_release`]) and subclasses ([`adopt_subclass`]);
+//! wrapping and taking back are in `types`.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::ptr::{null, null_mut};
-use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
 use ferrule_sys::{DLDataType, DLDevice, DLTensor, FerruleObject, FerruleTensorObject, FERRULE_OBJECT_FRONTEND_OWNED};
 use pyo3_ffi::*;
 
 use crate::api::api;
-use crate::error::{raise_kind, raise_native_error};
-use crate::util::{guard, new_ref, py_str, raise, reraise_with_prefix, KwList, Owned};
+use crate::dlpack::is_read_only;
+use crate::error::{raise_kind, raise_native_error, reraise_with_prefix};
+use crate::hooks::HOOKS;
+use crate::names::{device_name, dtype_name};
+use crate::types::{
+    flags, frontend_slot, new_tensor_object, set_tensor_type, take_preserved, tensor_handle as handle, tensor_type,
+    PyTensor,
+};
+use crate::util::{guard, new_ref, py_str, raise, KwList, Owned};
 
-/// Instance layout of `ferrule.Tensor`.
-#[repr(C)]
-pub struct PyTensor {
-    ob_base: PyObject,
-    /// One strong reference to the native tensor.
-    handle: *mut FerruleObject,
-    /// The instance `__dict__` (tp_dictoffset), or NULL until first used.
-    dict: *mut PyObject,
-    /// The weak reference list (tp_weaklistoffset).
-    weakrefs: *mut PyObject,
-}
-
-static TENSOR_TYPE: AtomicPtr<PyTypeObject> = AtomicPtr::new(null_mut());
-/// `ferrule._tensor._prepare(data, dtype) -> (ndarray, code, bits)` (set by the Python package).
-pub static PREPARE_HOOK: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
-/// `ferrule._tensor._repr(tensor) -> str` (set by the Python package).
-pub static REPR_HOOK: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
-
-/// The registered functions behind the Tensor's native number slots, as `ferrule.Function`
-/// objects (set by the Python package through `_set_hook("op_add", ...)`): `a + b` goes from
-/// CPython's binary-op dispatch straight into the function's vectorcall, with no attribute
-/// lookup or bound method on the way. Both operand orders arrive in the slot, so the same
-/// function serves `__add__` and `__radd__`.
-pub static OP_ADD: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
-/// See [`OP_ADD`]: `ops.subtract`.
-pub static OP_SUBTRACT: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
-/// See [`OP_ADD`]: `ops.multiply`.
-pub static OP_MULTIPLY: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
-/// See [`OP_ADD`]: `ops.divide`.
-pub static OP_DIVIDE: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
-/// See [`OP_ADD`]: `ops.matmul`.
-pub static OP_MATMUL: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
-
-/// Calls the slot's function with the operands in the order given (NotImplemented before the
-/// package has set it).
+/// Calls the slot's function ([`Hooks::op_add`](crate::hooks::Hooks::op_add) & co.) with the
+/// operands in the order given (NotImplemented before the package has installed it).
 #[inline(always)]
 unsafe fn binary_slot(hook: &AtomicPtr<PyObject>, a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and `a`, `b` are live; the hook is NULL or a callable the hooks own until
+    // exit.
     unsafe {
         let f = hook.load(Ordering::Acquire);
         if f.is_null() {
@@ -77,88 +49,46 @@ unsafe fn binary_slot(hook: &AtomicPtr<PyObject>, a: *mut PyObject, b: *mut PyOb
 }
 
 unsafe extern "C" fn nb_add(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
-    unsafe { binary_slot(&OP_ADD, a, b) }
+    // SAFETY: CPython calls number slots with the GIL held and two live operands; the hook is NULL or a Function the
+    // hooks own until exit.
+    unsafe { binary_slot(&HOOKS.op_add, a, b) }
 }
 
 unsafe extern "C" fn nb_subtract(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
-    unsafe { binary_slot(&OP_SUBTRACT, a, b) }
+    // SAFETY: CPython calls number slots with the GIL held and two live operands; the hook is NULL or a Function the
+    // hooks own until exit.
+    unsafe { binary_slot(&HOOKS.op_subtract, a, b) }
 }
 
 unsafe extern "C" fn nb_multiply(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
-    unsafe { binary_slot(&OP_MULTIPLY, a, b) }
+    // SAFETY: CPython calls number slots with the GIL held and two live operands; the hook is NULL or a Function the
+    // hooks own until exit.
+    unsafe { binary_slot(&HOOKS.op_multiply, a, b) }
 }
 
 unsafe extern "C" fn nb_true_divide(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
-    unsafe { binary_slot(&OP_DIVIDE, a, b) }
+    // SAFETY: CPython calls number slots with the GIL held and two live operands; the hook is NULL or a Function the
+    // hooks own until exit.
+    unsafe { binary_slot(&HOOKS.op_divide, a, b) }
 }
 
 unsafe extern "C" fn nb_matrix_multiply(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
-    unsafe { binary_slot(&OP_MATMUL, a, b) }
-}
-
-/// The `ferrule.Tensor` type object.
-#[inline(always)]
-pub fn tensor_type() -> *mut PyTypeObject {
-    TENSOR_TYPE.load(Ordering::Relaxed)
-}
-
-/// The native handle of a Tensor instance (borrowed).
-#[inline(always)]
-pub unsafe fn handle(obj: *mut PyObject) -> *mut FerruleObject {
-    unsafe { (*(obj as *mut PyTensor)).handle }
+    // SAFETY: CPython calls number slots with the GIL held and two live operands; the hook is NULL or a Function the
+    // hooks own until exit.
+    unsafe { binary_slot(&HOOKS.op_matmul, a, b) }
 }
 
 #[inline(always)]
 unsafe fn dl<'a>(obj: *mut PyObject) -> &'a DLTensor {
+    // SAFETY: the caller guarantees `obj` is a live Tensor; its handle is a live tensor object (held by the Tensor),
+    // so its DLTensor lives as long as `obj`, which bounds `'a`.
     unsafe { &(*(handle(obj) as *mut FerruleTensorObject)).tensor }
-}
-
-#[inline(always)]
-unsafe fn flags<'a>(h: *mut FerruleObject) -> &'a AtomicU32 {
-    // SAFETY: the header's flags are only accessed atomically (ferrule.h).
-    unsafe { AtomicU32::from_ptr(std::ptr::addr_of_mut!((*h).flags)) }
-}
-
-/// Clears `FERRULE_OBJECT_FRONTEND_OWNED`; true when it was set (the object was preserved, and
-/// the reference the tensor owned on it now belongs to the caller).
-#[inline(always)]
-unsafe fn take_preserved(h: *mut FerruleObject) -> bool {
-    unsafe {
-        // Only GIL holders set the flag (dealloc) or clear it (here, frontend_release), and the
-        // caller holds the GIL: a plain load answers the usual "not preserved" without the cost
-        // of an atomic read-modify-write.
-        let f = flags(h);
-        f.load(Ordering::Acquire) & FERRULE_OBJECT_FRONTEND_OWNED != 0
-            && f.fetch_and(!FERRULE_OBJECT_FRONTEND_OWNED, Ordering::AcqRel) & FERRULE_OBJECT_FRONTEND_OWNED != 0
-    }
-}
-
-#[inline(always)]
-unsafe fn frontend_slot(h: *mut FerruleObject) -> *mut *mut c_void {
-    unsafe { std::ptr::addr_of_mut!((*(h as *mut FerruleTensorObject)).frontend) }
-}
-
-/// Wraps a native tensor, taking over one strong reference. New reference or NULL. The tensor's
-/// existing Python object is returned when it has one (identity), taken back from native
-/// ownership if it was preserved.
-pub unsafe fn wrap(h: *mut FerruleObject) -> *mut PyObject {
-    unsafe {
-        let existing = *frontend_slot(h) as *mut PyObject;
-        if !existing.is_null() {
-            if !take_preserved(h) {
-                Py_INCREF(existing);
-            }
-            // (When preserved, the reference the tensor owned passes to the caller.) The object
-            // holds its own strong reference; drop the caller's.
-            (api().object_release)(h);
-            return existing;
-        }
-        wrap_new(h, tensor_type())
-    }
 }
 
 /// A new Python object of type `tp` (ferrule.Tensor or a subclass) for a tensor that has none.
 unsafe fn wrap_new(h: *mut FerruleObject, tp: *mut PyTypeObject) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and owns one reference on the live tensor `h`, which has no frontend object;
+    // `tp` is ferrule.Tensor or a subclass, and the allocator read from its slot has the `allocfunc` type.
     unsafe {
         if tp != tensor_type() {
             adopt_subclass(tp, false);
@@ -170,20 +100,15 @@ unsafe fn wrap_new(h: *mut FerruleObject, tp: *mut PyTypeObject) -> *mut PyObjec
                 p => std::mem::transmute::<*mut c_void, allocfunc>(p),
             },
         };
-        let obj = alloc(tp, 0);
-        if obj.is_null() {
-            (api().object_release)(h);
-            return null_mut();
-        }
-        (*(obj as *mut PyTensor)).handle = h;
-        *frontend_slot(h) = obj.cast();
-        obj
+        new_tensor_object(h, tp, alloc)
     }
 }
 
 /// libferrule's frontend release hook: a preserved tensor's other owners are gone, so free its
 /// Python object (which releases the last reference). Runs on whichever thread released.
 unsafe extern "C" fn frontend_release(h: *mut FerruleObject) {
+    // SAFETY: libferrule calls the hook on a live tensor (its frontend object holds the last reference); any thread
+    // may take the GIL once the interpreter is known alive, and the flag and `frontend` are read under it.
     unsafe {
         if Py_IsInitialized() == 0 {
             return; // interpreter gone: the object is leaked rather than touched
@@ -206,49 +131,10 @@ pub unsafe fn install_release_hook() {
     if a.struct_size as usize
         >= std::mem::offset_of!(ferrule_sys::FerruleApi, set_frontend_release_hook) + std::mem::size_of::<usize>()
     {
+        // SAFETY: the table is long enough to hold the field (checked just above) and the hook has the declared
+        // signature.
         unsafe { (a.set_frontend_release_hook)(Some(frontend_release)) };
     }
-}
-
-/// The dtype's name ("float32", "int64", "bool", ...).
-pub fn dtype_name(d: DLDataType) -> String {
-    let base = match (d.code, d.bits) {
-        (0, b) => format!("int{b}"),
-        (1, b) => format!("uint{b}"),
-        (2, b) => format!("float{b}"),
-        (4, 16) => "bfloat16".to_owned(),
-        (5, b) => format!("complex{b}"),
-        (6, 8) => "bool".to_owned(),
-        (c, b) => format!("dtype(code={c}, bits={b})"),
-    };
-    if d.lanes == 1 {
-        base
-    } else {
-        format!("{base}x{}", d.lanes)
-    }
-}
-
-/// The device as "type:id" ("cpu:0", "cuda:1", ...).
-pub fn device_name(d: DLDevice) -> String {
-    let kind = match d.device_type {
-        1 => "cpu",
-        2 => "cuda",
-        3 => "cuda_host",
-        4 => "opencl",
-        7 => "vulkan",
-        8 => "metal",
-        9 => "vpi",
-        10 => "rocm",
-        11 => "rocm_host",
-        12 => "ext_dev",
-        13 => "cuda_managed",
-        14 => "oneapi",
-        15 => "webgpu",
-        16 => "hexagon",
-        17 => "maia",
-        _ => "unknown",
-    };
-    format!("{kind}:{}", d.device_id)
 }
 
 /// The struct-module format of a dtype, for the buffer protocol.
@@ -279,6 +165,8 @@ unsafe fn shape_of(t: &DLTensor) -> &[i64] {
     if t.ndim <= 0 {
         &[]
     } else {
+        // SAFETY: `t` is the DLTensor of a live tensor: `shape` points at `ndim` sizes inside the object, which
+        // outlives the borrow of `t`.
         unsafe { std::slice::from_raw_parts(t.shape, t.ndim as usize) }
     }
 }
@@ -287,6 +175,8 @@ unsafe fn strides_of(t: &DLTensor) -> &[i64] {
     if t.ndim <= 0 {
         &[]
     } else {
+        // SAFETY: `t` is the DLTensor of a live tensor: `strides` (never NULL in ferrule) points at `ndim` strides
+        // inside the object, which outlives the borrow of `t`.
         unsafe { std::slice::from_raw_parts(t.strides, t.ndim as usize) }
     }
 }
@@ -296,6 +186,8 @@ fn item_bytes(d: DLDataType) -> i64 {
 }
 
 unsafe fn int_tuple(values: impl ExactSizeIterator<Item = i64>) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL; the tuple is new and each item is stored once into its empty slot
+    // (PyTuple_SET_ITEM steals it).
     unsafe {
         let Some(t) = Owned::new(PyTuple_New(values.len() as Py_ssize_t)) else { return null_mut() };
         for (i, v) in values.enumerate() {
@@ -312,6 +204,8 @@ unsafe fn int_tuple(values: impl ExactSizeIterator<Item = i64>) -> *mut PyObject
 /// `Tensor(data, dtype=None)`: copies `data` (nested lists, scalars, numpy arrays, anything
 /// `numpy.asarray` takes) into a new native tensor.
 unsafe extern "C" fn new(tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls tp_new with the GIL held, `tp` ferrule.Tensor or a subclass, `args` a tuple and `kwargs`
+    // NULL or a dict.
     guard(|| unsafe {
         let mut data: *mut PyObject = null_mut();
         let mut dtype: *mut PyObject = Py_None();
@@ -327,8 +221,10 @@ unsafe extern "C" fn new(tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mu
 
 /// Builds a tensor from any array-like through the Python `_prepare` hook.
 unsafe fn from_data(data: *mut PyObject, dtype: *mut PyObject, tp: *mut PyTypeObject) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and `data`, `dtype` are live; the hook is NULL or a callable the hooks own
+    // until exit, and the array it returns is kept alive until its data was copied.
     unsafe {
-        let hook = PREPARE_HOOK.load(Ordering::Acquire);
+        let hook = HOOKS.tensor_prepare.load(Ordering::Acquire);
         if hook.is_null() {
             raise(PyExc_RuntimeError, "ferrule: the tensor support module is not initialised (import ferrule)");
             return null_mut();
@@ -382,6 +278,8 @@ unsafe fn from_data(data: *mut PyObject, dtype: *mut PyObject, tp: *mut PyTypeOb
 /// True when native code holds the tensor besides this object's own reference.
 #[inline]
 unsafe fn held_natively(obj: *mut PyObject) -> bool {
+    // SAFETY: the caller holds the GIL and `obj` is a Tensor instance being deallocated, whose handle field is NULL
+    // or one reference it owns.
     unsafe {
         let h = (*(obj as *mut PyTensor)).handle;
         !h.is_null() && (api().object_use_count)(h) > 1
@@ -636,10 +534,12 @@ unsafe extern "C" fn clear(obj: *mut PyObject) -> i32 {
 }
 
 unsafe extern "C" fn get_shape(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Tensor.
     unsafe { int_tuple(shape_of(dl(obj)).iter().copied()) }
 }
 
 unsafe extern "C" fn get_strides(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Tensor.
     unsafe {
         let t = dl(obj);
         let item = item_bytes(t.dtype);
@@ -647,14 +547,14 @@ unsafe extern "C" fn get_strides(obj: *mut PyObject, _: *mut c_void) -> *mut PyO
     }
 }
 
-/// `{name: ferrule.DType}` set by the package (`_set_hook("dtype_objects", ...)`), so that
-/// `t.dtype is ferrule.float32`; until then (or for a name it lacks) `dtype` is a plain str.
-pub static DTYPE_OBJECTS: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
-
+/// `Tensor.dtype`: the package's dtype object (the `dtype_objects` hook), so that
+/// `t.dtype is ferrule.float32`; before installation, or for a name it lacks, a plain str.
 unsafe extern "C" fn get_dtype(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Tensor; the dtype table is NULL or a dict the hooks
+    // own until exit.
     unsafe {
         let name = py_str(&dtype_name(dl(obj).dtype));
-        let table = DTYPE_OBJECTS.load(Ordering::Acquire);
+        let table = HOOKS.dtype_objects.load(Ordering::Acquire);
         if name.is_null() || table.is_null() {
             return name;
         }
@@ -672,18 +572,22 @@ unsafe extern "C" fn get_dtype(obj: *mut PyObject, _: *mut c_void) -> *mut PyObj
 }
 
 unsafe extern "C" fn get_device(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Tensor.
     unsafe { py_str(&device_name(dl(obj).device)) }
 }
 
 unsafe extern "C" fn get_ndim(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Tensor.
     unsafe { PyLong_FromLong(dl(obj).ndim as _) }
 }
 
 unsafe extern "C" fn get_size(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live Tensor.
     unsafe { PyLong_FromLongLong(shape_of(dl(obj)).iter().product()) }
 }
 
 unsafe extern "C" fn length(obj: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: CPython calls sq_length with the GIL held on a live Tensor.
     unsafe {
         match shape_of(dl(obj)).first() {
             Some(&n) => n as Py_ssize_t,
@@ -722,6 +626,7 @@ unsafe fn numpy_copy(obj: *mut PyObject, who: &str, float32: bool) -> *mut PyObj
 }
 
 unsafe extern "C" fn m_numpy(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls methods with the GIL held on a live Tensor.
     unsafe {
         if is_bfloat16(obj) {
             raise(
@@ -735,6 +640,7 @@ unsafe extern "C" fn m_numpy(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObj
 }
 
 unsafe extern "C" fn m_tolist(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls methods with the GIL held on a live Tensor.
     unsafe {
         // bfloat16 values become Python floats through float32, which holds each one exactly.
         let Some(arr) = Owned::new(numpy_copy(obj, "Tensor.tolist()", is_bfloat16(obj))) else { return null_mut() };
@@ -747,12 +653,15 @@ unsafe extern "C" fn m_tolist(obj: *mut PyObject, _: *mut PyObject) -> *mut PyOb
 }
 
 unsafe extern "C" fn m_use_count(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls methods with the GIL held on a live Tensor, whose handle is a live tensor object.
     unsafe { PyLong_FromUnsignedLong((api().object_use_count)(handle(obj)) as _) }
 }
 
 unsafe extern "C" fn repr(obj: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls tp_repr with the GIL held on a live Tensor; the hook is NULL or a callable the hooks own
+    // until exit.
     unsafe {
-        let hook = REPR_HOOK.load(Ordering::Acquire);
+        let hook = HOOKS.tensor_repr.load(Ordering::Acquire);
         if !hook.is_null() {
             return PyObject_CallOneArg(hook, obj);
         }
@@ -761,29 +670,12 @@ unsafe extern "C" fn repr(obj: *mut PyObject) -> *mut PyObject {
     }
 }
 
-/// Whether libferrule marks the tensor read-only: its memory came from a read-only producer
-/// (bytes, a read-only numpy array or mapping), directly or as a view of such a tensor. Read
-/// from the flags of a DLPack export, the ABI's one place that reports it; `None` with an
-/// error set on failure.
-pub unsafe fn is_read_only(obj: *mut PyObject) -> Option<bool> {
-    unsafe {
-        let (mut managed, mut err) = (null_mut(), null_mut());
-        if (api().tensor_to_dlpack)(handle(obj), &mut managed, &mut err) != 0 {
-            raise_native_error(err);
-            return None;
-        }
-        let m: *mut ferrule_sys::DLManagedTensorVersioned = managed;
-        let readonly = (*m).flags & ferrule_sys::DLPACK_FLAG_BITMASK_READ_ONLY != 0;
-        if let Some(deleter) = (*m).deleter {
-            deleter(m);
-        }
-        Some(readonly)
-    }
-}
-
 /// Buffer export, writable unless the tensor is read-only (then a request for a writable buffer
 /// is a BufferError). Strides are converted to bytes and kept in `view.internal`.
 unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: i32) -> i32 {
+    // SAFETY: CPython calls bf_getbuffer with the GIL held, `obj` a live Tensor and `view` writable; the strides
+    // array is boxed into `view.internal` and freed once by releasebuffer, and `view.obj` holds a reference that
+    // keeps the tensor's memory alive.
     unsafe {
         let t = dl(obj);
         let Some(readonly) = is_read_only(obj) else { return -1 };
@@ -836,6 +728,8 @@ unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: 
 }
 
 unsafe extern "C" fn releasebuffer(obj: *mut PyObject, view: *mut Py_buffer) {
+    // SAFETY: CPython calls bf_releasebuffer once per successful getbuffer, with the GIL held; `internal` is NULL or
+    // the boxed slice of `ndim` strides getbuffer made for this view (the tensor's ndim cannot change).
     unsafe {
         let n = dl(obj).ndim.max(0) as usize;
         let p = (*view).internal as *mut Py_ssize_t;
@@ -853,6 +747,7 @@ pub unsafe extern "C" fn tensor_from_data(
     args: *mut *mut PyObject,
     nargs: Py_ssize_t,
 ) -> *mut PyObject {
+    // SAFETY: CPython calls METH_FASTCALL functions with the GIL held and `nargs` live arguments at `args`.
     unsafe {
         if !(1..=2).contains(&nargs) {
             raise(PyExc_TypeError, "tensor() takes data and an optional dtype");
@@ -865,6 +760,8 @@ pub unsafe extern "C" fn tensor_from_data(
 
 /// Creates the `ferrule.Tensor` type. Called once from module init.
 pub unsafe fn create_type() -> *mut PyObject {
+    // SAFETY: the GIL is held (module init); the tables handed to PyType_FromSpec are leaked, so they outlive the
+    // type.
     unsafe {
         use crate::util::{getset, leak, method_noargs};
         let methods = leak(vec![
@@ -961,7 +858,7 @@ pub unsafe fn create_type() -> *mut PyObject {
         }]);
         let tp = PyType_FromSpec(spec);
         if !tp.is_null() {
-            TENSOR_TYPE.store(tp as *mut PyTypeObject, Ordering::Release);
+            set_tensor_type(tp as *mut PyTypeObject);
         }
         tp
     }

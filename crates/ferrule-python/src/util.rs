@@ -1,3 +1,5 @@
+//! Floor 0 (bottom). May use nothing else in the crate.
+//!
 //! Small helpers over the raw CPython API shared by the other modules.
 
 use std::ffi::{c_char, CString};
@@ -34,6 +36,7 @@ impl Drop for Owned {
 /// Returns a new reference to `p`.
 #[inline]
 pub unsafe fn new_ref(p: *mut PyObject) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and `p` is a live object (this function's contract).
     unsafe { Py_INCREF(p) };
     p
 }
@@ -41,20 +44,25 @@ pub unsafe fn new_ref(p: *mut PyObject) -> *mut PyObject {
 /// A new reference to None.
 #[inline]
 pub unsafe fn none() -> *mut PyObject {
+    // SAFETY: the caller holds the GIL (this function's contract); None is immortal and always alive.
     unsafe { new_ref(Py_None()) }
 }
 
 /// A Rust string as a new Python str (NULL with an error set on failure).
 pub unsafe fn py_str(s: &str) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL; the pointer and length describe a valid UTF-8 `&str`.
     unsafe { PyUnicode_FromStringAndSize(s.as_ptr() as *const c_char, s.len() as Py_ssize_t) }
 }
 
 /// Raises `exc_type(message)`.
 pub unsafe fn raise(exc_type: *mut PyObject, message: &str) {
+    // SAFETY: the caller holds the GIL (this function's contract).
     let msg = unsafe { py_str(message) };
     if msg.is_null() {
         return;
     }
+    // SAFETY: the GIL is held and `exc_type` is an exception class (the caller's contract); `msg` is our new
+    // reference, dropped once after PyErr_SetObject took its own.
     unsafe {
         PyErr_SetObject(exc_type, msg);
         Py_DECREF(msg);
@@ -63,6 +71,8 @@ pub unsafe fn raise(exc_type: *mut PyObject, message: &str) {
 
 /// The `__name__` of `obj`'s type, for error messages.
 pub unsafe fn type_name(obj: *mut PyObject) -> String {
+    // SAFETY: the caller holds the GIL and `obj` is live, so its type and the type's NUL-terminated `tp_name` are
+    // too.
     unsafe {
         let tp = Py_TYPE(obj);
         let name = (*tp).tp_name;
@@ -78,6 +88,8 @@ pub unsafe fn type_name(obj: *mut PyObject) -> String {
 /// UTF-8 view of a Python str, valid while `s` is alive. `None` (error set) if not a str or
 /// not encodable.
 pub unsafe fn str_view<'a>(s: *mut PyObject) -> Option<&'a str> {
+    // SAFETY: the caller holds the GIL and `s` is live; CPython keeps the UTF-8 buffer (len bytes, valid UTF-8 by
+    // construction) cached in `s` for as long as `s` lives, which bounds `'a`.
     unsafe {
         let mut len: Py_ssize_t = 0;
         let p = PyUnicode_AsUTF8AndSize(s, &mut len);
@@ -85,51 +97,6 @@ pub unsafe fn str_view<'a>(s: *mut PyObject) -> Option<&'a str> {
             return None;
         }
         Some(std::str::from_utf8_unchecked(std::slice::from_raw_parts(p as *const u8, len as usize)))
-    }
-}
-
-/// Takes the raised exception, normalised and with its traceback attached: a new reference, or
-/// NULL when none was raised. Clears the error indicator. CPython 3.12 keeps the raised exception
-/// as one normalised object (`PyErr_GetRaisedException`) and deprecates the fetch/normalize
-/// triple, which earlier versions need.
-pub unsafe fn fetch_exception() -> *mut PyObject {
-    #[cfg(Py_3_12)]
-    // SAFETY: the GIL is held (caller's contract); the returned reference is ours.
-    unsafe {
-        PyErr_GetRaisedException()
-    }
-    #[cfg(not(Py_3_12))]
-    // SAFETY: the GIL is held (caller's contract); the fetched references are ours.
-    unsafe {
-        let (mut tp, mut value, mut tb) = (null_mut(), null_mut(), null_mut());
-        PyErr_Fetch(&mut tp, &mut value, &mut tb);
-        if tp.is_null() {
-            return null_mut();
-        }
-        PyErr_NormalizeException(&mut tp, &mut value, &mut tb);
-        if !tb.is_null() && !value.is_null() {
-            PyException_SetTraceback(value, tb);
-        }
-        Py_XDECREF(tp);
-        Py_XDECREF(tb);
-        value
-    }
-}
-
-/// Raises the exception instance `exc`, taking over the reference; its traceback is kept (the
-/// interpreter then appends the caller's frames, as for an exception that never left Python).
-pub unsafe fn restore_exception(exc: *mut PyObject) {
-    #[cfg(Py_3_12)]
-    // SAFETY: the GIL is held; PyErr_SetRaisedException takes over the reference.
-    unsafe {
-        PyErr_SetRaisedException(exc)
-    }
-    #[cfg(not(Py_3_12))]
-    // SAFETY: the GIL is held; PyErr_Restore takes over the three references.
-    unsafe {
-        let tb = PyException_GetTraceback(exc);
-        let tp = new_ref(Py_TYPE(exc) as *mut PyObject);
-        PyErr_Restore(tp, exc, tb);
     }
 }
 
@@ -150,29 +117,6 @@ impl<const N: usize> KwList<N> {
     #[cfg(not(Py_3_13))]
     pub fn as_arg(&self) -> *mut *mut c_char {
         self.0.as_ptr() as *mut *mut c_char
-    }
-}
-
-/// Re-raises the current exception as `kind` with `prefix: <its message>`, the original kept as
-/// `__cause__` (so the new message says where, and the traceback still says why). Raises a
-/// plain `kind(prefix)` when nothing was raised.
-pub unsafe fn reraise_with_prefix(prefix: &str) {
-    // SAFETY: the GIL is held; every reference fetched is either restored or dropped once.
-    unsafe {
-        let cause = fetch_exception();
-        if cause.is_null() {
-            crate::error::raise_kind("RuntimeError", prefix);
-            return;
-        }
-        let kind = crate::error::kind_of_exception(cause);
-        crate::error::raise_kind(kind, &format!("{prefix}: {}", display(cause)));
-        let raised = fetch_exception();
-        if raised.is_null() {
-            restore_exception(cause); // building the new one failed: the original stands
-            return;
-        }
-        PyException_SetCause(raised, cause); // steals `cause`
-        restore_exception(raised);
     }
 }
 
@@ -201,6 +145,8 @@ pub unsafe fn text_for_message(s: *mut PyObject) -> String {
 
 /// `str(obj)` as a Rust string; falls back to a placeholder when str() itself fails.
 pub unsafe fn display(obj: *mut PyObject) -> String {
+    // SAFETY: the caller holds the GIL and `obj` is live; every reference made here is owned by an `Owned` and
+    // released once.
     unsafe {
         let Some(s) = Owned::new(PyObject_Str(obj)) else {
             PyErr_Clear();

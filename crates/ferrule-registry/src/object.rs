@@ -92,7 +92,8 @@ pub unsafe fn release(obj: *mut FerruleObject) {
 }
 
 /// The one remaining strong reference may be the frontend object's: hand the object back to
-/// the frontend so it can let go (breaking the tensor <-> frontend-object cycle).
+/// the frontend so it can let go (breaking the tensor <-> frontend-object cycle). The whole
+/// preservation protocol: docs/pyobject-preservation.md.
 #[inline]
 unsafe fn frontend_last_reference(obj: *mut FerruleObject) {
     // SAFETY: the caller's object is alive (its frontend object still holds a reference).
@@ -229,6 +230,7 @@ impl<T: ObjectType> ObjRef<T> {
     /// `obj` points at a live object of type `T` and the caller owns a strong reference.
     #[inline]
     pub unsafe fn from_raw(obj: *mut FerruleObject) -> Self {
+        // SAFETY: `obj` points at a live object (the caller's contract), whose header is readable.
         debug_assert_eq!(unsafe { (*obj).type_index }, T::TYPE_INDEX);
         // SAFETY: caller contract.
         Self { ptr: unsafe { NonNull::new_unchecked(obj.cast()) }, _marker: PhantomData }

@@ -27,6 +27,7 @@ fn values_release_their_objects() {
     // Other tests run concurrently, so only check our own objects through a fresh count window.
     let s = Any::str("another long string value");
     let obj = s.as_object_ptr().unwrap();
+    // SAFETY: `obj` is the live object `s` owns, alive for the whole statement.
     assert_eq!(unsafe { ferrule_registry::object::use_count(obj) }, 1);
 }
 
@@ -78,11 +79,14 @@ fn tensor_objects_expose_dltensor() {
     let obj = TensorObj::new(t);
     let dl = obj.dltensor();
     assert_eq!(dl.ndim, 2);
+    // SAFETY: `dl` is the DLTensor of the live `obj`: `shape` points at its 2 sizes, alive as long as `obj`.
     let shape = unsafe { std::slice::from_raw_parts(dl.shape, 2) };
+    // SAFETY: as above: `strides` points at its 2 strides.
     let strides = unsafe { std::slice::from_raw_parts(dl.strides, 2) };
     assert_eq!((shape, strides), (&[3i64, 2][..], &[1i64, 3][..]));
     // DLPack round trip shares memory and keeps the tensor alive.
     let managed = ferrule_registry::tensor::tensor_to_dlpack(&obj);
+    // SAFETY: `managed` was just exported by tensor_to_dlpack and is consumed once here.
     let back = unsafe { ferrule_registry::tensor::tensor_from_dlpack(managed) }.unwrap();
     assert_eq!(back.dltensor().data, dl.data);
     assert_eq!(back.tensor().to_vec::<f32>().unwrap(), vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
@@ -134,6 +138,7 @@ proptest! {
         let expect = rev.to_vec::<f64>().unwrap();
         let obj = TensorObj::new(rev);
         let managed = ferrule_registry::tensor::tensor_to_dlpack(&obj);
+        // SAFETY: `managed` was just exported by tensor_to_dlpack and is consumed once here.
         let back = unsafe { ferrule_registry::tensor::tensor_from_dlpack(managed) }.unwrap();
         prop_assert_eq!(back.tensor().to_vec::<f64>().unwrap(), expect);
     }

@@ -21,9 +21,11 @@ pub(crate) fn tensor_sum(args: Args<'_>) -> Result<Value, Error> {
     }
     let dtype = tensor.dtype;
     let sum = match (dtype.code, dtype.bits, dtype.lanes) {
-        // SAFETY (all three): a live CPU tensor of this dtype, whose elements are read in place.
+        // SAFETY: a live CPU tensor of this dtype (just matched), whose elements are read in place.
         (KDL_FLOAT, 64, 1) => unsafe { sum_elements::<f64>(tensor, |x| x) },
+        // SAFETY: as above, float32.
         (KDL_FLOAT, 32, 1) => unsafe { sum_elements::<f32>(tensor, f64::from) },
+        // SAFETY: as above, int64.
         (KDL_INT, 64, 1) => unsafe { sum_elements::<i64>(tensor, |x| x as f64) },
         _ => {
             return Err(args.type_error(

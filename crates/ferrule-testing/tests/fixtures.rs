@@ -130,6 +130,7 @@ fn apply_passes_results_and_the_same_error_object() {
     let fail = Function::from_closure("test.fail", move |_args: Args<'_>| {
         // SAFETY: a live error; the new reference goes into the Error.
         unsafe { (api().object_retain)(original as *mut FerruleObject) };
+        // SAFETY: `original` is the live error retained just above; that new reference is what Error takes over.
         Err(unsafe { Error::from_raw_object(original as *mut FerruleObject) })
     })
     .unwrap();
@@ -307,6 +308,7 @@ struct Strided {
 unsafe extern "C" fn free_strided(managed: *mut DLManagedTensorVersioned) {
     // SAFETY: made by Box::into_raw below, freed once by the consumer.
     let managed = unsafe { Box::from_raw(managed) };
+    // SAFETY: `manager_ctx` is the Box<Strided> made with the managed tensor, freed only here, once.
     drop(unsafe { Box::from_raw(managed.manager_ctx.cast::<Strided>()) });
     DELETED.fetch_add(1, Ordering::SeqCst);
 }
@@ -340,6 +342,7 @@ fn tensor_sum_walks_strides_and_byte_offset() {
     if status != 0 {
         // SAFETY: the error we own; on failure we still own `managed`.
         let error = unsafe { Error::from_raw_object(err) };
+        // SAFETY: the import failed, so we still own `managed`; it is freed once, here.
         unsafe { free_strided(managed) };
         panic!("tensor_from_dlpack refused the strided view: {error}");
     }

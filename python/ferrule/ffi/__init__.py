@@ -210,5 +210,3 @@ def _signature_of(func: Function) -> inspect.Signature:
 
 
 _ANNOTATION_CLASSES = {"Tensor": _ferrule.Tensor, "Function": _ferrule.Function}
-
-_ferrule._set_hook("signature", _signature_of)

@@ -104,7 +104,7 @@ unsafe fn gather_items<const N: usize>(src: *const u8, shape: &[i64], strides: &
             }
         }
         let len = len as usize;
-        // SAFETY (whole closure): offsets come from the caller's in-bounds layout.
+        // SAFETY: every offset formed below comes from the caller's in-bounds layout (whole block).
         unsafe {
             let first = src.offset(start as isize * N as isize);
             if stride == 1 {

@@ -454,7 +454,7 @@ impl<T: Real> Job<T> {
         row_major: bool,
     ) {
         let (n_in, take, stride, conj) = (self.pass.n_in, self.take, self.src_stride, self.pass.conj_in);
-        // SAFETY (whole block): offsets stay within the lines the caller vouches for.
+        // SAFETY: every offset below stays within the lines the caller vouches for (whole block).
         unsafe {
             if row_major && bases.len() > 1 {
                 for r in 0..take {

@@ -3,7 +3,7 @@
 
 use ferrule_core::{bail, DType, Device, Result, Tensor};
 
-use crate::manipulate::copy::copy_into;
+use crate::copy::copy_into;
 
 /// The dtype of a frequency table: `dtype` (a real floating-point dtype) or float64.
 fn freq_dtype(op: &str, dtype: Option<DType>) -> Result<DType> {

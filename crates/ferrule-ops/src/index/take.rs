@@ -4,9 +4,9 @@ use ferrule_core::tensor::format_shape;
 use ferrule_core::{DType, Error, Result, Tensor};
 
 use super::gather::{combine, gather, gather_into, layout_offsets};
+use crate::axes::normalize_axis as norm_axis;
 use crate::dispatch::Elem;
 use crate::fallible::FallibleCollect;
-use crate::manipulate::norm_axis;
 use crate::pool::{chunked, POLL_ITEMS};
 
 /// The values of an integer tensor as i64 in C order (uint64 values above `i64::MAX`

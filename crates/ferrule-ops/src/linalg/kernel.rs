@@ -128,21 +128,25 @@ unsafe fn direct<T: MatElem>(
                     return;
                 }
             }
-            // SAFETY (all reads and writes): caller contract.
+            // SAFETY: i < m and p < k, so by the caller's contract this addresses an element of `a`.
             let aip = unsafe { *a.offset(i * a_rs + p * a_cs) };
+            // SAFETY: p < k: the start of row p of `b` (the caller's contract).
             let brow = unsafe { b.offset(p * b_rs) };
             if b_cs == 1 {
+                // SAFETY: a row of `b` with unit column stride holds `n` contiguous elements.
                 let row = unsafe { std::slice::from_raw_parts(brow, n) };
                 for (s, &bv) in acc.iter_mut().zip(row) {
                     *s = T::mul_add(*s, aip, bv, conj);
                 }
             } else {
                 for (j, s) in acc.iter_mut().enumerate() {
+                    // SAFETY: j < n (acc has n entries): an element of row p of `b`.
                     *s = T::mul_add(*s, aip, unsafe { *brow.offset(j as isize * b_cs) }, conj);
                 }
             }
         }
         for (j, &s) in acc.iter().enumerate() {
+            // SAFETY: i < m and j < n: an element of `c`, which the caller lets us write.
             unsafe { *c.offset(i * c_rs + j as isize * c_cs) = s };
         }
     }
@@ -364,7 +368,7 @@ unsafe fn gemm_in_pieces<T: MatElem>(
     let work = m * n * k;
     let (ars, bcs) = ((a_rs, a_cs), (b_rs, b_cs));
     let own_f32 = std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>() && own_sgemm_takes((m, n, k));
-    // SAFETY (every call below): sub-problems address sub-blocks of the caller's valid operands.
+    // SAFETY: every call below gets a sub-problem addressing sub-blocks of the caller's valid operands.
     unsafe {
         if work <= PIECE_WORK || own_f32 {
             with_gemm::<T>((m, n, k), a, ars, b, bcs, c, (c_rs, c_cs), conj, threads, false);

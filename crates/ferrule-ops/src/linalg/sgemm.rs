@@ -91,6 +91,8 @@ fn advise_huge_pages(_addr: *mut u8, _len: usize) {}
 /// `a` with strides `(rsa, csa)` addresses `mr x kc` valid floats; `dst` holds `MR * kc`.
 #[inline(always)]
 unsafe fn pack_a_panel(mr: usize, kc: usize, a: *const f32, rsa: isize, csa: isize, dst: *mut f32) {
+    // SAFETY: reads stay within the `mr x kc` block of `a` and writes within `MR * kc` of `dst` (the
+    // function's contract).
     unsafe {
         if mr == MR && csa == 1 {
             for p in 0..kc {
@@ -120,6 +122,8 @@ unsafe fn pack_a_panel(mr: usize, kc: usize, a: *const f32, rsa: isize, csa: isi
 /// `b` with strides `(rsb, csb)` addresses `kc x nr` valid floats; `dst` holds `NR * kc`.
 #[inline(always)]
 unsafe fn pack_b_panel(nr: usize, kc: usize, b: *const f32, rsb: isize, csb: isize, dst: *mut f32) {
+    // SAFETY: reads stay within the `kc x nr` block of `b` and writes within `NR * kc` of `dst` (the
+    // function's contract).
     unsafe {
         if nr == NR && csb == 1 {
             for p in 0..kc {
@@ -144,6 +148,8 @@ unsafe fn pack_b_panel(nr: usize, kc: usize, b: *const f32, rsb: isize, csb: isi
 /// `b` with strides `(rsb, csb)` addresses `kc x ncols` valid floats; `dst` holds
 /// `count * NR * kc`.
 unsafe fn pack_b_panels(count: usize, ncols: usize, kc: usize, b: *const f32, rsb: isize, csb: isize, dst: *mut f32) {
+    // SAFETY: reads stay within the `kc x ncols` block of `b` and writes within `count * NR * kc` of
+    // `dst` (the function's contract).
     unsafe {
         if csb == 1 && ncols == count * NR {
             for p in 0..kc {
@@ -180,6 +186,8 @@ unsafe fn kernel(
     nr: usize,
     acc: bool,
 ) {
+    // SAFETY: AVX2 and FMA are present, the panels hold `kc` packed groups and `c` addresses
+    // `mr x nr` floats (the function's contract), so every load and store below is in bounds.
     unsafe {
         let z = _mm256_setzero_ps();
         let (mut c00, mut c01, mut c10, mut c11, mut c20, mut c21) = (z, z, z, z, z, z);
@@ -293,6 +301,8 @@ impl Mat {
 // SAFETY: a `Mat` is an address plus strides; the callers of `sgemm` promise the rows a
 // thread writes are its own.
 unsafe impl Send for Mat {}
+// SAFETY: as for Send: shared `Mat`s only read through rows no other thread writes, or write their
+// own rows.
 unsafe impl Sync for Mat {}
 
 /// Runs `body(range)` over `0..n` split into ranges, possibly in parallel; `body` must be

@@ -17,7 +17,7 @@ unsafe fn scan<T: Extremum>(p: *const T, len: usize, stride: isize, largest: boo
 where
     T::Acc: PartialOrd,
 {
-    // SAFETY (reads): caller contract.
+    // SAFETY: len >= 1, so `p` is a valid element (the caller's contract).
     let mut best = unsafe { *p }.widen();
     let mut at = 0usize;
     #[allow(clippy::eq_op)]
@@ -32,6 +32,7 @@ where
         }
         let end = len.min(start + POLL_ITEMS);
         for i in start..end {
+            // SAFETY: i < len: a valid element (the caller's contract).
             let v = unsafe { *p.offset(i as isize * stride) }.widen();
             #[allow(clippy::eq_op)]
             let is_nan = v != v;

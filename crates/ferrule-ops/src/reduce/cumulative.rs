@@ -28,8 +28,9 @@ fn scan<T: Elem, A: Arith>(
     initial: bool,
     product: bool,
 ) -> Result<()> {
-    // SAFETY: `x` is contiguous and only read; `out` is fresh and not shared.
+    // SAFETY: `x` is contiguous and only read.
     let src = SendPtr(unsafe { x.as_slice::<T>()? }.as_ptr().cast_mut().cast());
+    // SAFETY: `out` is fresh and not shared, so no other view of its memory exists.
     let dst = SendPtr(unsafe { out.as_mut_slice::<A>()? }.as_mut_ptr().cast());
     let identity = if product { A::ONE } else { A::ZERO };
     let k_out = k + usize::from(initial);
@@ -174,8 +175,8 @@ fn difference_n<T: Difference>(
     shape: &[i64],
     axis: usize,
 ) -> Result<Tensor> {
-    // SAFETY: `x` is contiguous and only read.
     let mut cur: Vec<T> = Vec::new();
+    // SAFETY: `x` is contiguous and only read (copied out here).
     fallible::try_extend_from_slice(&mut cur, unsafe { x.as_slice::<T>()? })?;
     let mut len = k;
     for _ in 0..n.min(k) {

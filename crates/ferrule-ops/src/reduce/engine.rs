@@ -224,10 +224,12 @@ pub(crate) fn reduce<R: Reducer>(x: &Tensor, axes: &[usize]) -> Result<Tensor> {
     }
     let kept = sort_and_coalesce(kept);
     let reduced = sort_and_coalesce(reduced);
-    // SAFETY (pointer arithmetic below): every offset formed from `in_base` plus in-range
-    // multiples of the plan's strides addresses an element of `x` (the tensor invariant), and
-    // every output offset an element of `out`.
+    // Every offset formed below from `in_base` plus in-range multiples of the plan's strides
+    // addresses an element of `x` (the tensor invariant), and every output offset an element of
+    // `out`.
+    // SAFETY: `in_base` is the offset of x's first element in its allocation (the invariant above).
     let src = SendPtr(unsafe { x.data_ptr().cast::<R::In>().offset(in_base as isize) }.cast());
+    // SAFETY: `out_base` is the offset of out's first element in `out_data`.
     let dst = SendPtr(unsafe { out_data.as_mut_ptr().offset(out_base as isize) }.cast());
     let inner_reduction = match (kept.last(), reduced.last()) {
         (_, None) => true,
@@ -238,6 +240,7 @@ pub(crate) fn reduce<R: Reducer>(x: &Tensor, axes: &[usize]) -> Result<Tensor> {
     if reduced.is_empty() {
         // Nothing to reduce (all reduced dims had size 1): a converting copy.
         let n: usize = kept.iter().map(|d| d.size as usize).product();
+        // SAFETY: `walk` yields in-range input and output offsets of the plan (the invariant above).
         walk(&kept, 0..n, |i, o| unsafe {
             *dst.get().cast::<R::Acc>().offset(o as isize) =
                 R::step(R::init(), *src.get().cast::<R::In>().offset(i as isize));
@@ -354,6 +357,7 @@ fn reduce_inner<R: Reducer>(src: SendPtr, dst: SendPtr, kept: &[Dim], reduced: &
     let (inner, outer) = reduced.split_last().expect("non-empty reduced dims");
     let n_out: usize = kept.iter().map(|d| d.size as usize).product();
     let per_out: usize = reduced.iter().map(|d| d.size as usize).product();
+    // SAFETY: callers pass output offsets of the plan, each an element of the output (see `reduce`).
     let write = |o: i64, v: R::Acc| unsafe { *dst.get().cast::<R::Acc>().offset(o as isize) = v };
     if (n_out == 1 && per_out >= 2 * MIN_PARALLEL_WORK) || per_out >= LONG_FOLD {
         // Few long folds (e.g. a full reduction): each one split across the pool in turn.

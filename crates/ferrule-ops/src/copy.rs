@@ -30,7 +30,7 @@ pub(crate) fn cast_into(src: &Tensor, dst: &Tensor) -> Result<()> {
         src
     };
     if src.dtype() != dst.dtype() {
-        return copy_into(&super::util::cast(src, dst.dtype())?, dst);
+        return copy_into(&crate::elementwise::cast_to(src, dst.dtype())?, dst);
     }
     crate::dispatch_all!(dst.dtype(), T => {
         map_unary::<T, T, _>(src, dst, MIN_PER_TASK_CHEAP, |x, o| o.copy_from_slice(x))
