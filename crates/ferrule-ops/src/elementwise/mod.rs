@@ -15,6 +15,7 @@ mod real;
 mod select;
 mod simd;
 mod unary;
+mod vmath;
 
 #[cfg(test)]
 mod tests;
