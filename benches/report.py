@@ -77,6 +77,12 @@ GROUP_NOTES = {
     "numpy runs it on one.",
     GO_GROUP: "`go test -bench` (go/bench_test.go), best of 5 runs, against an empty cgo call (`ferrule_abi_version`) "
     "in the same run.",
+    "Operator sweep (ferrule vs numpy)": "bench_sweep.py: every operator that takes tensors, at 1K and 4M elements "
+    "(matrices 32x32 and 2048x2048; matmul and factorizations 32x32 and 512x512), in float32, float64 and int64 "
+    "where both libraries take the dtype, C-contiguous and strided (`[::2]`, or transposed for matrices). One row "
+    "per op and size: its slowest dtype and layout against numpy, slowest first (the headline's sweep row is the "
+    "slowest op). `bench_sweep.py --all` prints every combination; `--filter NAME` runs a subset. Ops numpy "
+    "lacks are listed at the end, not counted.",
     "Linear algebra": "The linalg extension's factorizations (ferrule.linalg on faer, numpy.linalg on OpenBLAS's "
     "LAPACK), time per call on random matrices (symmetric for eigh); both use every core.",
     BINDING_GROUP: "The same kernel timed through the Python binding (bench_ops.py) and called directly from Rust "
@@ -94,6 +100,7 @@ GROUP_ORDER = [
     "Elementwise",
     "Reductions",
     "FFT",
+    "Operator sweep (ferrule vs numpy)",
     "geo_distance thread scaling (Python threads)",
     "Zero-copy exchange with numpy (float64)",
     GO_GROUP,
@@ -110,6 +117,7 @@ HEADLINE = [
     ("Linear algebra", r"linalg\.solve float64 1024x1024"),
     ("Elementwise", r"add\(a, b, out=c\)"),
     ("Reductions", r"sum float32"),
+    ("Operator sweep (ferrule vs numpy)", r"."),
     ("geo_distance thread scaling (Python threads)", r"speedup with 2 threads"),
     ("Identity return (Python)", r"echo\(t\)"),
     ("Zero-copy exchange with numpy (float64)", r"numpy -> ferrule\.asarray\(a\), .*: time"),

@@ -19,6 +19,7 @@ pub mod dtype;
 pub mod error;
 pub mod fallible;
 pub mod interrupt;
+pub mod large;
 pub mod storage;
 pub mod tensor;
 

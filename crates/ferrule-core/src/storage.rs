@@ -28,6 +28,8 @@ enum Owner {
     /// `ptr` is the first [`ALIGNMENT`]-aligned byte; `None` for the zero-byte case, which
     /// allocates nothing.
     Ferrule(Option<(NonNull<u8>, Layout)>),
+    /// A large block from [`crate::large::allocate`] (`ptr` is its start), of this mapped length.
+    Mapped(usize),
     /// Kept alive by (and released when we drop) a foreign object.
     Foreign(Box<dyn Any + Send + Sync>),
     /// The bytes are the storage's own `inline` field (a shared storage of at most
@@ -95,6 +97,18 @@ impl Storage {
                 nbytes,
                 device,
                 owner: Owner::Ferrule(None),
+                read_only: false,
+                inline: no_inline(),
+            });
+        }
+        if crate::large::enabled() && nbytes >= crate::large::LARGE_BYTES {
+            let (ptr, len) = crate::large::allocate(nbytes, zeroed)
+                .ok_or_else(|| Error::memory_error(format!("failed to allocate {nbytes} bytes")))?;
+            return Ok(Storage {
+                ptr,
+                nbytes,
+                device,
+                owner: Owner::Mapped(len),
                 read_only: false,
                 inline: no_inline(),
             });
@@ -233,7 +247,7 @@ impl Storage {
     pub fn foreign_owner(&self) -> Option<&(dyn Any + Send + Sync)> {
         match &self.owner {
             Owner::Foreign(owner) => Some(owner.as_ref()),
-            Owner::Ferrule(_) | Owner::Inline => None,
+            Owner::Ferrule(_) | Owner::Mapped(_) | Owner::Inline => None,
         }
     }
 }
@@ -243,6 +257,10 @@ impl Drop for Storage {
         if let Owner::Ferrule(Some((base, layout))) = self.owner {
             // SAFETY: allocated in `zeroed` at `base` with exactly this layout, freed only here.
             unsafe { alloc::dealloc(base.as_ptr(), layout) };
+        } else if let Owner::Mapped(len) = self.owner {
+            // SAFETY: `ptr` and `len` came from one `large::allocate` call in `allocate`, and
+            // this storage, the block's only owner, is going away.
+            unsafe { crate::large::release(self.ptr, len) };
         }
         // A foreign owner is dropped with the field, after this.
     }

@@ -119,9 +119,37 @@ pub fn prepare_out(
     dtype: ferrule_core::DType,
     inputs: &[&Tensor],
 ) -> Result<Tensor> {
-    let Some(out) = out else {
-        return Tensor::empty(shape, dtype);
-    };
+    match out {
+        None => Tensor::empty(shape, dtype),
+        Some(out) => check_out(op, out, shape, dtype, inputs),
+    }
+}
+
+/// [`prepare_out`] for a kernel that writes every element of its output: a fresh output is
+/// not zero-filled (a large one is then a fresh mapping or a cached block, whose pages the
+/// kernel's own threads touch first, instead of a pass of zeroing before the kernel's pass).
+///
+/// # Safety
+///
+/// When `out` is `None`, every element of the returned tensor must be written before it is
+/// read or handed to anyone (on an error the tensor must be dropped unseen).
+#[inline]
+pub unsafe fn prepare_out_overwritten(
+    op: &str,
+    out: Option<&Tensor>,
+    shape: &[i64],
+    dtype: ferrule_core::DType,
+    inputs: &[&Tensor],
+) -> Result<Tensor> {
+    match out {
+        // SAFETY: forwarded to our caller.
+        None => unsafe { Tensor::uninit(shape, dtype) },
+        Some(out) => check_out(op, out, shape, dtype, inputs),
+    }
+}
+
+/// `out` checked as [`prepare_out`] describes.
+fn check_out(op: &str, out: &Tensor, shape: &[i64], dtype: ferrule_core::DType, inputs: &[&Tensor]) -> Result<Tensor> {
     out.check_writable(&format!("{op}() argument 'out'"))?;
     if out.shape() != shape {
         return Err(Error::value_error(format!(

@@ -69,7 +69,8 @@ pub(crate) fn cast_into(x: &Tensor, out: &Tensor) -> Result<()> {
 /// "unsafe" casting: ints wrap, floats truncate toward zero into ints, complex drops the
 /// imaginary part into reals, anything non-zero is `true`.
 pub fn cast_to(x: &Tensor, dtype: DType) -> Result<Tensor> {
-    let out = Tensor::empty(x.shape(), dtype)?;
+    // SAFETY: `cast_into` writes every element (or fails, and the tensor is dropped).
+    let out = unsafe { Tensor::uninit(x.shape(), dtype)? };
     cast_into(x, &out)?;
     Ok(out)
 }

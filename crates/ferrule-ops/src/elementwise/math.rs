@@ -117,10 +117,17 @@ math_op!(
     /// Hyperbolic cosine.
     cosh, |v| v.cosh(), |z| z.cosh()
 );
-math_op!(
-    /// Hyperbolic tangent.
-    tanh, |v| v.tanh(), |z| z.tanh()
-);
+/// Hyperbolic tangent. float32 uses a vectorised kernel (within 2 ulp), dispatched at run
+/// time to AVX-512, AVX2+FMA or the baseline; other dtypes the scalar function.
+pub fn tanh(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
+    let (x, out, dt) = float_setup("tanh", x, out)?;
+    match dt {
+        DType::Float32 => map_unary::<f32, f32, _>(&x, &out, G, super::vmath::tanh_f32),
+        _ if dt.is_complex() => complex_map!(dt, &x, &out, G, |z| z.tanh()),
+        _ => real_map!(dt, &x, &out, G, |v| v.tanh()),
+    }
+    Ok(out)
+}
 math_op!(
     /// Inverse hyperbolic sine.
     asinh, |v| Real::asinh(v), |z| z.asinh()

@@ -15,6 +15,7 @@ mod real;
 mod select;
 mod simd;
 mod unary;
+mod vmath;
 
 #[cfg(test)]
 mod tests;
@@ -31,7 +32,7 @@ pub use unary::*;
 use ferrule_core::{DType, Element, Error, Result, Tensor};
 use std::borrow::Cow;
 
-use crate::iter::{broadcast_all, map_binary, map_unary, prepare_out};
+use crate::iter::{broadcast_all, map_binary, map_unary, prepare_out_overwritten};
 use crate::operand::{resolve_pair, Operand};
 use crate::promote::result_type;
 
@@ -93,6 +94,9 @@ pub(crate) struct Binary<'a> {
 /// `compute` maps the promoted dtype to the computation dtype, or `None` when the op does not
 /// accept it (a `TypeError` quoting `what`); `out_dtype` maps the computation dtype to the
 /// result dtype.
+///
+/// A fresh output is not initialised: a caller must write every element before returning it
+/// (each caller's map kernel does), and drop it on an error.
 #[inline]
 pub(crate) fn binary_setup<'a>(
     op: &str,
@@ -118,13 +122,17 @@ pub(crate) fn binary_setup<'a>(
     })?;
     let shape =
         if a.shape() == b.shape() { ferrule_core::Dims::from(a.shape()) } else { broadcast_all(op, &[&a, &b])?.into() };
-    let out = prepare_out(op, out, &shape, out_dtype(dtype), &[&a, &b])?;
+    // SAFETY: every caller hands the output to a map kernel over all of its elements (the
+    // elementwise ops of this module) and returns it only after that succeeded.
+    let out = unsafe { prepare_out_overwritten(op, out, &shape, out_dtype(dtype), &[&a, &b])? };
     // an operand already in `dtype` stays as it is (borrowed: no reference counting)
     let convert = |x: Cow<'a, Tensor>| if x.dtype() == dtype { Ok(x) } else { cast_to(&x, dtype).map(Cow::Owned) };
     Ok(Binary { a: convert(a)?, b: convert(b)?, out, dtype })
 }
 
-/// Prepares a unary op: `out` checked or allocated with `x`'s shape and `out_dtype`.
+/// Prepares a unary op: `out` checked or allocated with `x`'s shape and `out_dtype`; a fresh
+/// output is not initialised, as in [`binary_setup`].
 pub(crate) fn unary_out(op: &str, x: &Tensor, out: Option<&Tensor>, out_dtype: DType) -> Result<Tensor> {
-    prepare_out(op, out, x.shape(), out_dtype, &[x])
+    // SAFETY: as in `binary_setup`: every caller's kernel writes all elements of the output.
+    unsafe { prepare_out_overwritten(op, out, x.shape(), out_dtype, &[x]) }
 }

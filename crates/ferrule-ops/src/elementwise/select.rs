@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::arith::Num;
 use super::{cast::cast_to, in_dtype, map2};
-use crate::iter::{broadcast_all, map_ternary, prepare_out, MIN_PER_TASK_CHEAP as G};
+use crate::iter::{broadcast_all, map_ternary, prepare_out_overwritten, MIN_PER_TASK_CHEAP as G};
 use crate::operand::{resolve_pair, Operand, Scalar};
 use crate::promote::result_type;
 
@@ -21,7 +21,8 @@ pub fn r#where(condition: &Tensor, x1: &Operand, x2: &Operand, out: Option<&Tens
     };
     let dtype = result_type(a.dtype(), b.dtype());
     let shape = broadcast_all("where", &[condition, &a, &b])?;
-    let out = prepare_out("where", out, &shape, dtype, &[condition, &a, &b])?;
+    // SAFETY: the map kernel below writes every element of a fresh output.
+    let out = unsafe { prepare_out_overwritten("where", out, &shape, dtype, &[condition, &a, &b])? };
     let cond = if condition.dtype().is_bool() { condition.clone() } else { cast_to(condition, DType::Bool)? };
     let (a, b) = (in_dtype(&a, dtype)?, in_dtype(&b, dtype)?);
     crate::dispatch_all!(dtype, T => {
@@ -72,7 +73,8 @@ pub fn clip(x: &Tensor, min: Option<&Operand>, max: Option<&Operand>, out: Optio
     inputs.extend(lo.iter());
     inputs.extend(hi.iter());
     let shape = broadcast_all("clip", &inputs)?;
-    let out = prepare_out("clip", out, &shape, dtype, &inputs)?;
+    // SAFETY: the map kernel below writes every element of a fresh output.
+    let out = unsafe { prepare_out_overwritten("clip", out, &shape, dtype, &inputs)? };
     let x = in_dtype(x, dtype)?;
     crate::dispatch_real!(dtype, T => {
         match (&lo, &hi) {

@@ -11,7 +11,7 @@ use multiversion::target::selected_target;
 
 /// `a * b + c`, fused when the target has FMA (a const branch, folded away).
 #[inline(always)]
-fn madd<const FMA: bool>(a: f32, b: f32, c: f32) -> f32 {
+pub(super) fn madd<const FMA: bool>(a: f32, b: f32, c: f32) -> f32 {
     if FMA {
         a.mul_add(b, c)
     } else {
@@ -28,8 +28,9 @@ fn madd64<const FMA: bool>(a: f64, b: f64, c: f64) -> f64 {
     }
 }
 
+/// `e^x` of one f32 (the body of [`exp_f32`], inlined into other vectorised kernels).
 #[inline(always)]
-fn exp1_f32<const FMA: bool>(x: f32) -> f32 {
+pub(super) fn exp1_f32<const FMA: bool>(x: f32) -> f32 {
     const LOG2E: f32 = std::f32::consts::LOG2_E;
     const MAGIC: f32 = 12_582_912.0; // 1.5 * 2^23: adding it rounds to an integer.
     const LN2_HI: f32 = 0.693_359_4; // 0.693359375, exact in 9 bits so n * LN2_HI is exact.
