@@ -260,7 +260,10 @@ var opFloorDivide = &opSpec{name: "ops.floor_divide", goName: "FloorDivide", par
 // FloorDivide calls the operator ops.floor_divide.
 //
 // Floor division x1 // x2, rounding toward -inf. Integer division by zero gives 0 (numpy
-// warns; ferrule does not); complex is a TypeError.
+// warns; ferrule does not); complex is a TypeError. Where one float operand is infinite and
+// the other finite and nonzero, the result is floor(x1 / x2) as the Array API standard says,
+// unlike numpy and Python: inf // 1.0 is inf (numpy: nan) and 1.0 // -inf is -0.0 (numpy:
+// -1.0). remainder matches numpy (and the standard) everywhere.
 //
 // Signature: ops.floor_divide(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.

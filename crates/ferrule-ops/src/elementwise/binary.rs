@@ -154,15 +154,30 @@ macro_rules! int_map2_via_i64 {
 }
 
 /// Floor division `x1 // x2` (rounds toward -inf). Integer division by zero gives 0; floats
-/// follow Python (`x // 0` is ±inf or NaN). bool computes as int8; complex is a `TypeError`.
+/// follow Python (`x // 0` is ±inf or NaN) except where one operand is infinite and the other
+/// finite: there the Array API standard's `floor(x1 / x2)` holds (`inf // 1` is `inf`,
+/// `1 // -inf` is `-0.0`), where numpy and Python give `nan` and `-1.0`. `remainder` keeps
+/// numpy's values, which are also the standard's. bool computes as int8; complex is a
+/// `TypeError`.
 pub fn floor_divide(x1: &Operand, x2: &Operand, out: Option<&Tensor>) -> Result<Tensor> {
     let op = binary_setup("floor_divide", x1, x2, out, "a real dtype", real_int8_for_bool, same)?;
     if op.dtype.is_floating() {
-        real_map2!(op.dtype, &op.a, &op.b, &op.out, G, |x, y| divmod(x, y).0);
+        real_map2!(op.dtype, &op.a, &op.b, &op.out, G, |x, y| floor_div_float(x, y));
     } else {
         int_map2_via_i64!(op.dtype, &op.a, &op.b, &op.out, |x, y, signed| int_floor_div(x, y, signed));
     }
     Ok(op.out)
+}
+
+/// The standard's float floor division: `x1 / x2` itself when exactly one operand is infinite
+/// and the other finite and nonzero (an infinity or a signed zero, already integral), Python's
+/// `divmod` quotient otherwise.
+#[inline(always)]
+fn floor_div_float<T: Real>(x: T, y: T) -> T {
+    if x.is_infinite() != y.is_infinite() && x.is_finite() != y.is_finite() && y != T::ZERO {
+        return x / y;
+    }
+    divmod(x, y).0
 }
 
 /// Remainder of floor division, with the sign of `x2` (Python's `%`). Integer `x % 0` gives 0.
@@ -190,14 +205,15 @@ fn int_pow(mut base: u64, mut e: u64) -> u64 {
     acc
 }
 
-/// numpy's complex power: `z^0 = 1`, `0^w` is 0 for real positive `w` (NaN otherwise), small
+/// numpy's complex power: `z^0 = 1`, `0^w` is 0 for `Re w > 0` (NaN otherwise), small
 /// integer exponents by repeated multiplication, otherwise `exp(w log z)`.
 fn complex_pow(a: Complex<f64>, b: Complex<f64>) -> Complex<f64> {
     if b.re == 0.0 && b.im == 0.0 {
         return Complex::new(1.0, 0.0);
     }
     if a.re == 0.0 && a.im == 0.0 {
-        return if b.re > 0.0 && b.im == 0.0 { Complex::new(0.0, 0.0) } else { Complex::new(f64::NAN, f64::NAN) };
+        // exp(w log 0) = exp(-inf * Re w + ...) vanishes whenever Re w > 0, whatever Im w.
+        return if b.re > 0.0 { Complex::new(0.0, 0.0) } else { Complex::new(f64::NAN, f64::NAN) };
     }
     if b.im == 0.0 && b.re == b.re.trunc() && b.re.abs() < 100.0 {
         let n = b.re as i64;
@@ -213,7 +229,7 @@ fn complex_pow(a: Complex<f64>, b: Complex<f64>) -> Complex<f64> {
         }
         return if n < 0 { complex_div(Complex::new(1.0, 0.0), acc) } else { acc };
     }
-    (b * a.ln()).exp()
+    super::cmath::exp(b * super::cmath::log(a))
 }
 
 /// `x1 ** x2`. Integer powers wrap; a negative integer exponent is a `ValueError`; bool

@@ -7,6 +7,7 @@ mod arith;
 mod binary;
 mod bitwise;
 mod cast;
+mod cmath;
 mod compare;
 pub mod fast;
 mod geo;

@@ -144,19 +144,19 @@ macro_rules! impl_real {
             fn asinh(self) -> Self {
                 // std's formulas lose a few ulps near the edges; f64 then rounding is exact
                 // enough for f32 (and the identity for f64).
-                (self as f64).asinh() as $t
+                asinh_f64(self as f64) as $t
             }
             #[inline(always)]
             fn acosh(self) -> Self {
                 // std's formulas lose a few ulps near the edges; f64 then rounding is exact
                 // enough for f32 (and the identity for f64).
-                (self as f64).acosh() as $t
+                acosh_f64(self as f64) as $t
             }
             #[inline(always)]
             fn atanh(self) -> Self {
                 // std's formulas lose a few ulps near the edges; f64 then rounding is exact
                 // enough for f32 (and the identity for f64).
-                (self as f64).atanh() as $t
+                atanh_f64(self as f64) as $t
             }
             #[inline(always)]
             fn floor(self) -> Self {
@@ -231,6 +231,37 @@ macro_rules! impl_real {
             }
         }
     };
+}
+
+/// `asinh` without the overflow of std's `x + x / (...)` above ~1e308 (numpy: asinh(1e308) is
+/// 709.889); below the threshold `ln(2x)` and std's formula agree to the last bit.
+fn asinh_f64(x: f64) -> f64 {
+    if x.abs() > 1e150 {
+        return (x.abs().ln() + std::f64::consts::LN_2).copysign(x);
+    }
+    x.asinh()
+}
+
+/// `acosh` without the overflow of `x + sqrt(x² - 1)` for huge `x` and without its
+/// cancellation just above 1.
+fn acosh_f64(x: f64) -> f64 {
+    if x > 1e150 {
+        return x.ln() + std::f64::consts::LN_2;
+    }
+    if (1.0..2.0).contains(&x) {
+        // Near 1, x - 1 is exact (Sterbenz) and log1p keeps the small result's bits, which
+        // ln(x + sqrt(x² - 1)) loses: acosh(1 + 2^-52) is 2.1073424255447e-8.
+        let t = x - 1.0;
+        return (t + (2.0 * t + t * t).sqrt()).ln_1p();
+    }
+    x.acosh()
+}
+
+/// `atanh` through `log1p(2|x| / (1 - |x|)) / 2` on the magnitude: std applies it to the signed
+/// value, which cancels for x near -1 (numpy: atanh(-0.9999999999999999) is -18.71497).
+fn atanh_f64(x: f64) -> f64 {
+    let a = x.abs();
+    (0.5 * (2.0 * a / (1.0 - a)).ln_1p()).copysign(x)
 }
 
 impl_real!(f32, u32);

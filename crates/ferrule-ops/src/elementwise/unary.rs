@@ -40,7 +40,6 @@ macro_rules! complex_map {
         }, _ => unreachable!("complex_map on a non-complex dtype"))
     };
 }
-pub(crate) use complex_map;
 
 /// Absolute value; complex inputs give the magnitude in the real dtype (`complex64 -> float32`).
 pub fn abs(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {

@@ -91,7 +91,7 @@ pub fn register_all() -> Result<()> {
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_divide)?;
     FuncDef::new("ops.floor_divide")
-        .doc("Floor division x1 // x2, rounding toward -inf. Integer division by zero gives 0 (numpy\nwarns; ferrule does not); complex is a TypeError.\n\n>>> ferrule.floor_divide(ferrule.asarray([-7, 7]), 2)\nferrule.Tensor([-4,  3], dtype=int64)")
+        .doc("Floor division x1 // x2, rounding toward -inf. Integer division by zero gives 0 (numpy\nwarns; ferrule does not); complex is a TypeError. Where one float operand is infinite and\nthe other finite and nonzero, the result is floor(x1 / x2) as the Array API standard says,\nunlike numpy and Python: inf // 1.0 is inf (numpy: nan) and 1.0 // -inf is -0.0 (numpy:\n-1.0). remainder matches numpy (and the standard) everywhere.\n\n>>> ferrule.floor_divide(ferrule.asarray([-7, 7]), 2)\nferrule.Tensor([-4,  3], dtype=int64)")
         .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_floor_divide)?;
     FuncDef::new("ops.remainder")

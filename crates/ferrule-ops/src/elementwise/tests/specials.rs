@@ -27,7 +27,14 @@ fn float_floor_divide_and_remainder_specials() {
     let a = t(&[-7.0, 7.0, -7.0, 7.0, 1.0, inf, -1.0, -0.0]);
     let b = t(&[2.0, -2.0, 0.0, 0.0, inf, 2.0, inf, 3.0]);
     let q = ew::floor_divide(&op(&a), &op(&b), None).unwrap().to_vec::<f64>().unwrap();
-    same_f64(&q, &[-4.0, -4.0, -inf, inf, 0.0, f64::NAN, -1.0, -0.0]);
+    // One infinite operand and one finite: the standard's floor(x1 / x2), not numpy's nan / -1.
+    same_f64(&q, &[-4.0, -4.0, -inf, inf, 0.0, inf, -0.0, -0.0]);
+    let q = ew::floor_divide(
+        &op(&t(&[inf, 1.0, -inf, -1.0, inf, 0.0])),
+        &op(&t(&[1.0, -inf, -2.0, -inf, inf, -inf])),
+        None,
+    );
+    same_f64(&q.unwrap().to_vec::<f64>().unwrap(), &[inf, -0.0, inf, 0.0, f64::NAN, -0.0]);
     let r = ew::remainder(&op(&a), &op(&b), None).unwrap().to_vec::<f64>().unwrap();
     same_f64(&r, &[1.0, -1.0, f64::NAN, f64::NAN, 1.0, f64::NAN, inf, 0.0]);
 }
