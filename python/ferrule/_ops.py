@@ -163,6 +163,13 @@ OPS: dict[str, tuple[str, str]] = {
     "finfo": ("", "ops.finfo"),
     "iinfo": ("", "ops.iinfo"),
     "isdtype": ("", "ops.isdtype"),
+    "nn.relu": ("nn", "ops.nn.relu"),
+    "nn.sigmoid": ("nn", "ops.nn.sigmoid"),
+    "nn.softmax": ("nn", "ops.nn.softmax"),
+    "nn.log_softmax": ("nn", "ops.nn.log_softmax"),
+    "nn.one_hot": ("nn", "ops.nn.one_hot"),
+    "nn.cross_entropy": ("nn", "ops.nn.cross_entropy"),
+    "nn.mse_loss": ("nn", "ops.nn.mse_loss"),
 }
 
 #: Tensor attribute -> (registered function name, how self is passed:
