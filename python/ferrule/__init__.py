@@ -42,7 +42,6 @@ __array_api_version__: str = _array_api.API_VERSION
 from . import autograd, optim  # noqa: E402  (after the ops are bound)
 from .autograd import enable_grad, no_grad, set_grad_enabled  # noqa: E402
 
-
 __all__ = [
     "__version__",
     "error",
