@@ -13,8 +13,8 @@ import time
 import ferrule as f
 import numpy as np
 from ferrule.nn import functional as F
-from sklearn.datasets import load_digits
-from sklearn.model_selection import train_test_split
+from sklearn.datasets import load_digits  # type: ignore[import-untyped]
+from sklearn.model_selection import train_test_split  # type: ignore[import-untyped]
 
 
 def init_layer(rng: np.random.Generator, n_in: int, n_out: int) -> tuple[f.Tensor, f.Tensor]:
@@ -26,7 +26,8 @@ def init_layer(rng: np.random.Generator, n_in: int, n_out: int) -> tuple[f.Tenso
 
 def forward(params: list[f.Tensor], x: f.Tensor) -> f.Tensor:
     w1, b1, w2, b2 = params
-    return F.relu(x @ w1 + b1) @ w2 + b2
+    logits: f.Tensor = F.relu(x @ w1 + b1) @ w2 + b2
+    return logits
 
 
 def accuracy(params: list[f.Tensor], x: f.Tensor, y: np.ndarray) -> float:
