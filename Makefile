@@ -4,6 +4,11 @@
 #   make demo    build everything, then run every example (Python, Go and C), one per scenario
 #   make bench   run the Python, Go and Rust benchmarks; write docs/benchmarks.md (+ .png)
 #
+# Installing (docs/quickstart-*.md):
+#   pip install .                 the Python package (a wheel: the extension and libferrule)
+#   make install PREFIX=/opt/x    headers, libferrule.so/.a and pkg-config files for C and Go
+#   make wheel                    the wheel into dist/, for this venv's CPython
+#
 # Keeping it from regressing (docs/testing.md):
 #   make test-explore   property tests with new random examples and a bigger budget
 #   make fuzz           the Python API fuzzer, random calls for FUZZ_SECONDS (default 600)
@@ -40,13 +45,15 @@ EXAMPLE_C_PLUGIN_SO := $(EXAMPLES_OUT)/libferrule_plugin_c.so
 export FERRULE_EXAMPLE_RUST_PLUGIN := $(abspath $(RELEASE)/libferrule_example_plugin.so)
 export FERRULE_EXAMPLE_C_PLUGIN := $(abspath $(EXAMPLE_C_PLUGIN_SO))
 FERRULE_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+# libferrule.so's SONAME is libferrule.so.$(FERRULE_ABI) (crates/ferrule-capi/build.rs).
+FERRULE_ABI := $(shell sed -n 's/^\#define FERRULE_ABI_VERSION \([0-9]*\)/\1/p' include/ferrule/ferrule.h)
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 
 .PHONY: all venv build native python-ext test test-rust test-codegen test-c test-python test-go demo bench bench-go clean distclean
 .PHONY: fmt lint test-explore fuzz fuzz-c fuzz-c-check test-sanitize
-.PHONY: plugins plugin-rust pkgconfig
+.PHONY: plugins plugin-rust pkgconfig install wheel go-headers test-packaging
 
 all: build
 
@@ -66,14 +73,63 @@ build: native python-ext
 build: plugins pkgconfig
 
 # libferrule (cdylib + staticlib) and the testing.* plugin; the Python package ships its own
-# copy of libferrule beside the extension module.
+# copy of libferrule beside the extension module. Programs linked with -lferrule record the SONAME
+# (libferrule.so.$(FERRULE_ABI)), which the symlink beside the library provides in the tree.
 native:
 	$(CARGO) build --release -p ferrule-capi -p ferrule-testing
+	ln -sf libferrule.so $(RELEASE)/libferrule.so.$(FERRULE_ABI)
 	cp $(LIBFERRULE) python/ferrule/libferrule.so
 
 # The CPython extension ferrule._ferrule, installed into the venv in development mode.
 python-ext: native venv
 	VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin develop --release
+
+# The wheel (dist/ferrule-*-cp3XX-*-manylinux_2_N_x86_64.whl) for the venv's CPython, through the
+# build backend pip uses (tools/pep517), with this tree's libferrule: what `pip wheel .` builds.
+wheel: native venv
+	FERRULE_LIBFERRULE=$(abspath $(LIBFERRULE)) $(VENV_PY) -m pip wheel --no-deps --no-build-isolation \
+	  --disable-pip-version-check -w dist .
+
+# ---- install (C and Go) ---------------------------------------------------------------------------
+
+# make install PREFIX=... [DESTDIR=...]: include/ferrule/*.h; libferrule.so.$(FERRULE_VERSION) with
+# its SONAME link (libferrule.so.$(FERRULE_ABI)) and development link (libferrule.so);
+# libferrule.a; pkg-config files ferrule.pc (shared; the link records PREFIX/lib as run path) and
+# ferrule-static.pc (libferrule.a). The installed libraries carry no debug info: it goes to
+# lib/.debug/*.debug (gdb finds it there through the library's .gnu_debuglink).
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+OBJCOPY ?= objcopy
+SHARED_NAME := libferrule.so.$(FERRULE_VERSION)
+install: native
+	@case "$(PREFIX)" in /*) ;; *) echo "make install: PREFIX must be an absolute path (got '$(PREFIX)')" >&2; exit 1;; esac
+	install -d $(DESTDIR)$(INCLUDEDIR)/ferrule $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/.debug
+	install -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/ferrule/
+	$(OBJCOPY) --only-keep-debug $(LIBFERRULE) $(DESTDIR)$(LIBDIR)/.debug/$(SHARED_NAME).debug
+	cd $(DESTDIR)$(LIBDIR) && $(OBJCOPY) --strip-debug --add-gnu-debuglink=.debug/$(SHARED_NAME).debug \
+	  $(abspath $(LIBFERRULE)) $(SHARED_NAME).tmp && chmod 755 $(SHARED_NAME).tmp && mv -f $(SHARED_NAME).tmp $(SHARED_NAME)
+	ln -sf $(SHARED_NAME) $(DESTDIR)$(LIBDIR)/libferrule.so.$(FERRULE_ABI)
+	ln -sf libferrule.so.$(FERRULE_ABI) $(DESTDIR)$(LIBDIR)/libferrule.so
+	$(OBJCOPY) --strip-debug $(RELEASE)/libferrule.a $(DESTDIR)$(LIBDIR)/libferrule.a
+	$(call write_pc,$(DESTDIR)$(LIBDIR)/pkgconfig/ferrule.pc,$(PREFIX),$(INCLUDEDIR),$(LIBDIR),-L$${libdir} -Wl$(comma)-rpath$(comma)$${libdir} -lferrule,)
+	$(call write_pc,$(DESTDIR)$(LIBDIR)/pkgconfig/ferrule-static.pc,$(PREFIX),$(INCLUDEDIR),$(LIBDIR),$${libdir}/libferrule.a -lm -ldl -lpthread, (static: libferrule.a))
+	@echo "installed ferrule $(FERRULE_VERSION) into $(DESTDIR)$(PREFIX); for pkg-config: PKG_CONFIG_PATH=$(LIBDIR)/pkgconfig"
+
+comma := ,
+# $(call write_pc,FILE,PREFIX,INCLUDEDIR,LIBDIR,LIBS,NAME-SUFFIX)
+define write_pc
+printf '%s\n' \
+  'prefix=$(2)' \
+  'includedir=$(3)' \
+  'libdir=$(4)' \
+  '' \
+  'Name: ferrule$(6)' \
+  'Description: ferrule tensor runtime: the packed-function C ABI (ferrule/ferrule.h, ferrule/ops.h)' \
+  'Version: $(FERRULE_VERSION)' \
+  'Cflags: -I$${includedir}' \
+  'Libs: $(5)' > $(1)
+endef
 
 # The example plugins: target/release/libferrule_example_plugin.so (Rust, on ferrule-plugin) and
 # target/examples/libferrule_plugin_c.so (C). Neither links libferrule: `-z defs` fails the C
@@ -105,6 +161,11 @@ $(PKGCONFIG_DIR)/ferrule.pc: Makefile Cargo.toml
 	  'Cflags: -I$${includedir}' \
 	  'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lferrule' > $@
 
+# go/ferrule.h and go/dlpack.h: the headers the Go module carries (so that `go mod vendor` keeps
+# them), rewritten from include/ferrule; go test's TestHeadersMatchInclude fails when they drift.
+go-headers:
+	cd go && $(GO) test -tags $(GO_TAGS) -count=1 -run '^TestHeadersMatchInclude$$' . -args -update-headers
+
 # ($(BUILD) is also the name of a phony target, so the directory is made in the recipes.)
 $(BUILD)/abi_layout: tests/c/abi_layout.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
@@ -125,6 +186,11 @@ $(BUILD)/tensor_ops: examples/c/tensor_ops.c $(HEADERS) $(LIBFERRULE) $(PKGCONFI
 	flags=$$(PKG_CONFIG_PATH=$(abspath $(PKGCONFIG_DIR)) $(PKG_CONFIG) --cflags --libs ferrule); \
 	$(CC) -std=c11 -Wall -Wextra -Werror $< $$flags -o $@
 
+# ops.getitem / ops.setitem through the index encoding: a tuple and an integer-array index differ.
+$(BUILD)/indexing: tests/c/indexing.c $(HEADERS) $(LIBFERRULE)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
+
 $(BUILD)/plugins_test: tests/c/plugins.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
@@ -132,14 +198,25 @@ $(BUILD)/plugins_test: tests/c/plugins.c $(HEADERS) $(LIBFERRULE)
 # ---- tests -------------------------------------------------------------------------------------
 
 # Prerequisites run left to right: everything is built before the first test runs.
-test: build lint test-codegen test-rust fuzz-c-check test-c test-python test-go
+test: build lint test-codegen test-rust fuzz-c-check test-c test-python test-go test-packaging
+
+# Installing as a user would, in temporary directories outside the checkout (tests/packaging/run.sh):
+# `pip wheel .` into a fresh venv of each CPython 3.10-3.13 present, with a smoke test there;
+# `make install` into a prefix (target/packaging/prefix), then the C example and a Go program
+# (vendored and not) against it, by pkg-config only;
+# the Go plugin loaded from the installed Python package and from C; the missing-library errors.
+# The wheels reuse this tree's libferrule (one build); each CPython has its own cargo target
+# directory under target/wheel-builds, so a rerun recompiles nothing.
+test-packaging: native plugins venv
+	GO=$(GO) CC=$(CC) PKG_CONFIG=$(PKG_CONFIG) MAKE=$(MAKE) bash tests/packaging/run.sh
 
 # ---- formatting --------------------------------------------------------------------------------
 
 # The formatters' own files: rustfmt.toml, .clang-format, [tool.ruff] in pyproject.toml. Generated
-# files (ferrule-codegen's output) and the vendored include/ferrule/dlpack.h are left alone.
-C_FORMATTED := $(filter-out include/ferrule/ops.h include/ferrule/dlpack.h,$(shell git ls-files '*.c' '*.h' 2>/dev/null))
-PY_FORMATTED := python benches tools examples go/testdata fuzz
+# files (ferrule-codegen's output), the vendored include/ferrule/dlpack.h and the Go module's
+# copies of the headers (go/*.h, `make go-headers`) are left alone.
+C_FORMATTED := $(filter-out include/ferrule/ops.h include/ferrule/dlpack.h go/ferrule.h go/dlpack.h,$(shell git ls-files '*.c' '*.h' 2>/dev/null))
+PY_FORMATTED := python benches tools examples go/testdata fuzz tests/packaging
 
 # Formats the whole tree in place.
 fmt: venv
@@ -170,24 +247,29 @@ test-rust:
 test-codegen:
 	$(CARGO) run --release -q -p ferrule-codegen -- --check
 
-# The Go plugin (go/examples/plugin): Go functions that Python (python/tests/test_go_plugin.py,
-# which also builds it when missing) and C (tests/c/go_plugin.c) load and call. The tag
-# ferrule_shared links libferrule.so instead of libferrule.a: one libferrule per process.
+# The Go module links libferrule through pkg-config by default (an installed prefix); this
+# repository's own Go tests and examples use the tag ferrule_intree (target/release/libferrule.a).
+GO_TAGS := ferrule_intree
+
+# The Go plugin (go/examples/plugin, on package go/plugin): Go functions that Python
+# (python/tests/test_go_plugin.py, which also builds it when missing) and C (tests/c/go_plugin.c)
+# load and call. The tag ferrule_plugin links no libferrule: the plugin calls the host's through the
+# API table it is handed, so a process has one libferrule whichever frontend loaded the plugin.
 GO_PLUGIN := $(BUILD)/libferrule_go_plugin.so
 .PHONY: go-plugin
-go-plugin: native
+go-plugin:
 	@mkdir -p $(BUILD)
-	cd go && $(GO) build -buildmode=c-shared -tags ferrule_shared -o ../$(GO_PLUGIN) ./examples/plugin
+	cd go && $(GO) build -buildmode=c-shared -tags ferrule_plugin -o ../$(GO_PLUGIN) ./examples/plugin
 
 # -count=1: go's test cache does not notice libferrule.a changing. The last go test is the
 # Close/cleanup stress test under the race detector, with every native release accounted per
 # handle (build tag ferrule_stress; see go/stress_test.go).
 test-go: native go-plugin
-	cd go && $(GO) vet ./...
-	cd go && $(GO) vet -tags ferrule_shared ./...
-	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 ./...
-	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -tags ferrule_debug ./...
-	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -race -tags ferrule_stress -run '^TestStress' .
+	cd go && $(GO) vet -tags $(GO_TAGS) ./...
+	cd go && $(GO) vet -tags ferrule_plugin ./...
+	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -tags $(GO_TAGS) ./...
+	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -tags $(GO_TAGS),ferrule_debug ./...
+	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -race -tags $(GO_TAGS),ferrule_stress -run '^TestStress' .
 	$(CC) $(C_FLAGS) tests/c/go_plugin.c $(C_LIBS) -o $(BUILD)/go_plugin
 	$(BUILD)/go_plugin $(GO_PLUGIN) $(TESTING_PLUGIN)
 
@@ -196,8 +278,9 @@ test-c: native
 	$(BUILD)/abi_layout
 	$(BUILD)/abi_contracts $(TESTING_PLUGIN)
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
-	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test
+	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test $(BUILD)/indexing
 	$(BUILD)/tensor_ops
+	$(BUILD)/indexing
 	$(BUILD)/plugins_test $(FERRULE_EXAMPLE_RUST_PLUGIN) $(FERRULE_EXAMPLE_C_PLUGIN)
 
 # Every language's tests load the example plugins too.
@@ -287,15 +370,17 @@ test-sanitize: venv
 	  $(CARGO) +nightly build --release \
 	  --target x86_64-unknown-linux-gnu --target-dir $(SAN_TARGET) \
 	  -p ferrule-capi -p ferrule-testing -p ferrule-example-plugin -p ferrule-python
+	ln -sf libferrule.so $(SAN_RELEASE)/libferrule.so.$(FERRULE_ABI)
 	$(CC) $(C_FLAGS) -fsanitize=address -fPIC -shared examples/plugin-c/ferrule_plugin_c.c -o $(SAN_TARGET)/libferrule_plugin_c.so
 	@mkdir -p $(SAN_TARGET)/bin
-	for t in abi_layout plugins; do \
+	for t in abi_layout plugins indexing; do \
 	  $(CC) $(SAN_C_FLAGS) tests/c/$$t.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/$$t; done
 	$(CC) $(SAN_C_FLAGS) examples/c/registry_demo.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/registry_demo
 	$(CC) $(SAN_C_FLAGS) examples/c/tensor_ops.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/tensor_ops
 	$(SAN_ENV) $(SAN_TARGET)/bin/abi_layout
 	$(SAN_ENV) $(SAN_TARGET)/bin/registry_demo $(abspath $(SAN_RELEASE)/libferrule_testing.so)
 	$(SAN_ENV) $(SAN_TARGET)/bin/tensor_ops
+	$(SAN_ENV) $(SAN_TARGET)/bin/indexing
 	$(SAN_ENV) $(SAN_TARGET)/bin/plugins $(abspath $(SAN_RELEASE)/libferrule_example_plugin.so) $(abspath $(SAN_TARGET)/libferrule_plugin_c.so)
 	rm -rf $(SAN_PY) && mkdir -p $(SAN_PY) && cp -r python/ferrule $(SAN_PY)/ && rm -f $(SAN_PY)/ferrule/*.so
 	cp $(SAN_RELEASE)/libferrule.so $(SAN_PY)/ferrule/libferrule.so
@@ -329,7 +414,7 @@ demo: build go-plugin
 	@echo; echo "== tensor identity and PyObject preservation"
 	$(VENV_PY) examples/python/tensor_identity.py
 	@echo; echo "== Go over the C ABI: a Go program: ferrule.MM, errors as values, the registry"
-	cd go && $(GO) run ./examples/matmul
+	cd go && $(GO) run -tags $(GO_TAGS) ./examples/matmul
 	@echo; echo "== Go and Python in one registry: Go code calling Python-registered functions (Python hosts the Go plugin)"
 	$(VENV_PY) examples/python/go_plugin.py
 	@echo; echo "== C: the registry from C (a plugin, errors, a C callback)"
@@ -339,11 +424,11 @@ demo: build go-plugin
 	@echo; echo "== plugins: the Rust and C example plugins loaded from Python"
 	$(VENV_PY) examples/python/plugins.py
 	@echo; echo "== plugins: the Rust and C example plugins loaded from Go"
-	cd go && $(GO) run ./examples/plugins
+	cd go && $(GO) run -tags $(GO_TAGS) ./examples/plugins
 	@echo; echo "== make demo: every example passed"
 
 bench-go: native
-	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -run '^$$' -bench . -benchmem ./...
+	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -tags $(GO_TAGS) -run '^$$' -bench . -benchmem ./...
 
 # Runs the Python, Go and Rust benchmarks and writes docs/benchmarks.md, docs/benchmarks.png and the
 # headline table in README.md (benches/report.py). `make bench BENCH_FLAGS=--quick`: a fast,
@@ -361,7 +446,7 @@ $(VENV)/.bench-requirements.stamp: requirements-bench.txt $(VENV)/.requirements.
 
 clean:
 	$(CARGO) clean
-	rm -rf $(BUILD) python/ferrule/*.so
+	rm -rf $(BUILD) dist python/ferrule/*.so
 
 # Also drops the Python environment.
 distclean: clean

@@ -72,6 +72,9 @@ GROUP_NOTES = {
     "registered long-running so the GIL is released; each of N Python threads runs one call.",
     "Zero-copy exchange with numpy (float64)": "Each case runs in a fresh process, which measures its own peak memory "
     "(ru_maxrss) before and after.",
+    "FFT": "The fft extension (ferrule.fft on rustfft/realfft with cached plans; numpy.fft on pocketfft), time per "
+    "call of one 2^20-point transform of random values. ferrule splits one long complex line over two threads; "
+    "numpy runs it on one.",
     GO_GROUP: "`go test -bench` (go/bench_test.go), best of 5 runs, against an empty cgo call (`ferrule_abi_version`) "
     "in the same run.",
     "Linear algebra": "The linalg extension's factorizations (ferrule.linalg on faer, numpy.linalg on OpenBLAS's "
@@ -90,6 +93,7 @@ GROUP_ORDER = [
     "Linear algebra",
     "Elementwise",
     "Reductions",
+    "FFT",
     "geo_distance thread scaling (Python threads)",
     "Zero-copy exchange with numpy (float64)",
     GO_GROUP,

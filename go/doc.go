@@ -16,12 +16,13 @@
 //     at once by Close (idempotent). Go's garbage collector does not see native memory, so call
 //     Close in loops that create many tensors.
 //
-// Build libferrule first (`cargo build --release -p ferrule-capi` at the repository root): the
-// package links target/release/libferrule.a statically, so plugins loaded with [LoadLibrary]
-// share this process's one registry. With the build tag ferrule_shared it links libferrule.so
-// dynamically instead: that is how a Go plugin (a -buildmode=c-shared library exporting
-// ferrule_plugin_init, see examples/plugin) shares the registry of the Python or C process that
-// loads it.
+// libferrule is found through pkg-config (ferrule.pc, which `make install PREFIX=...` writes in a
+// ferrule checkout), so plugins loaded with [LoadLibrary] share this process's one registry.
+// Build tags choose another link: ferrule_static links the installed libferrule.a,
+// ferrule_intree this checkout's target/release/libferrule.a (the repository's own tests), and
+// ferrule_plugin none at all: a Go plugin (a -buildmode=c-shared library, see package
+// github.com/ferrule-dev/ferrule/go/plugin) calls the libferrule of the process that loads it
+// through the API table it is handed.
 //
 // Build with the tag ferrule_debug to force a garbage collection on every handle access, which
 // turns a missing runtime.KeepAlive into a test failure instead of a rare production crash, and

@@ -3,12 +3,11 @@
 package ferrule
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../include
 #cgo noescape ferrule_library_load
 #cgo nocallback ferrule_abi_version
 #cgo nocallback ferrule_live_object_count
 #include <stdlib.h>
-#include "ferrule/ferrule.h"
+#include "ferrule.h"
 */
 import "C"
 
@@ -42,11 +41,14 @@ func LoadLibrary(path string) error {
 	return nil
 }
 
-// The ABI check. A program linking libferrule.a cannot run with a mismatch, so it panics at
-// start-up; a plugin built with the ferrule_shared tag must not bring its host process down, so
-// it compares LibraryABIVersion with ABIVersion in its ferrule_plugin_init instead.
+// The ABI check. A program linking libferrule cannot run with a mismatch, so it panics at
+// start-up; a plugin (build tag ferrule_plugin) has no library of its own: its ferrule_plugin_init
+// checks the host's table instead, and refuses to load on a mismatch (plugin/plugin.go).
 func init() {
-	if got := LibraryABIVersion(); got != ABIVersion && !sharedLink {
+	if pluginMode {
+		return
+	}
+	if got := LibraryABIVersion(); got != ABIVersion {
 		panic(fmt.Sprintf("ferrule: libferrule has ABI version %d but this package was built for %d", got, ABIVersion))
 	}
 }

@@ -1,14 +1,15 @@
-//go:build !ferrule_shared
+//go:build ferrule_static && !ferrule_intree && !ferrule_plugin
 
-// link_static.go — the default: libferrule.a linked into the Go binary (one registry per process,
-// owned by this binary).
+// link_static.go — build tag ferrule_static: the installed libferrule.a linked into the binary
+// (ferrule-static.pc from `make install PREFIX=...`), so the program needs no libferrule.so at run
+// time. One registry per process, owned by this binary.
 
 package ferrule
 
 /*
-#cgo LDFLAGS: ${SRCDIR}/../target/release/libferrule.a -lm -ldl -lpthread
+#cgo pkg-config: ferrule-static
 */
 import "C"
 
-// sharedLink reports whether the package links libferrule.so dynamically (tag ferrule_shared).
-const sharedLink = false
+// pluginMode reports whether this is a plugin's build (tag ferrule_plugin).
+const pluginMode = false

@@ -4,7 +4,7 @@
 package ferrule
 
 /*
-#include "ferrule/ferrule.h"
+#include "ferrule.h"
 #cgo nocallback ferrule_object_retain
 #cgo nocallback ferrule_object_use_count
 */

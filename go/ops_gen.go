@@ -97,9 +97,10 @@ var opMeshgrid = &opSpec{name: "ops.meshgrid", goName: "Meshgrid", params: []opP
 // Meshgrid calls the operator ops.meshgrid.
 //
 // Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two
-// output dims relative to 'ij' (matrix). Each output is a fresh copy.
+// output dims relative to 'ij' (matrix). Each output is a fresh copy;
+// Python gets a tuple (Go and C a list).
 //
-// Signature: ops.meshgrid(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]
+// Signature: ops.meshgrid(*arrays: Tensor, indexing: str = 'xy') -> tuple[Tensor, ...]
 // Options: Indexing.
 func Meshgrid(arrays []*Tensor, opts ...Option) ([]*Tensor, error) {
 	return opMeshgrid.tensors(opMeshgrid.call(nil, tensorArgs(arrays), opts))
@@ -1620,7 +1621,9 @@ var opExpandDims = &opSpec{name: "ops.expand_dims", goName: "ExpandDims", params
 
 // ExpandDims calls the operator ops.expand_dims.
 //
-// Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim.
+// Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an
+// axis outside that range is an IndexError (the standard's error; numpy's AxisError is both a
+// ValueError and an IndexError).
 //
 // Signature: ops.expand_dims(x: Tensor, /, axis: int = 0) -> Tensor
 // Options: Axis.
@@ -1656,9 +1659,10 @@ var opBroadcastArrays = &opSpec{name: "ops.broadcast_arrays", goName: "Broadcast
 
 // BroadcastArrays calls the operator ops.broadcast_arrays.
 //
-// Broadcasts the tensors against each other, returning views of the common shape.
+// Broadcasts the tensors against each other, returning views of the common shape (a tuple in
+// Python, a list in Go and C).
 //
-// Signature: ops.broadcast_arrays(*arrays: Tensor) -> list[Tensor]
+// Signature: ops.broadcast_arrays(*arrays: Tensor) -> tuple[Tensor, ...]
 func BroadcastArrays(arrays []*Tensor) ([]*Tensor, error) {
 	return opBroadcastArrays.tensors(opBroadcastArrays.call(nil, tensorArgs(arrays), nil))
 }
@@ -1692,9 +1696,9 @@ var opUnstack = &opSpec{name: "ops.unstack", goName: "Unstack", params: []opPara
 
 // Unstack calls the operator ops.unstack.
 //
-// Splits x along axis into views, one per index.
+// Splits x along axis into views, one per index: a tuple in Python (a list in Go and C).
 //
-// Signature: ops.unstack(x: Tensor, /, *, axis: int = 0) -> list[Tensor]
+// Signature: ops.unstack(x: Tensor, /, *, axis: int = 0) -> tuple[Tensor, ...]
 // Options: Axis.
 func Unstack(x *Tensor, opts ...Option) ([]*Tensor, error) {
 	return opUnstack.tensors(opUnstack.call([]any{x}, nil, opts))
@@ -1768,8 +1772,9 @@ var opGetitem = &opSpec{name: "ops.getitem", goName: "Getitem", params: []opPara
 // Getitem calls the operator ops.getitem.
 //
 // x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean
-// tensors (advanced indexing) give a copy. Out-of-range ints are an IndexError naming the
-// axis, the index and the size.
+// arrays (tensors, numpy arrays, Python lists; advanced indexing) give a copy, with numpy's
+// result shape (advanced indices separated by a slice, None or ... go first). Out-of-range
+// ints are an IndexError naming the item of the index, the axis, the index and the size.
 //
 // Signature: ops.getitem(x: Tensor, index: Any, /) -> Tensor
 func Getitem(x *Tensor, index any) (*Tensor, error) {
@@ -1781,7 +1786,8 @@ var opSetitem = &opSpec{name: "ops.setitem", goName: "Setitem", params: []opPara
 // Setitem calls the operator ops.setitem.
 //
 // x[index] = value: writes value, broadcast to the selection and cast to x's dtype as
-// numpy does (unsafe casting), into x's memory.
+// numpy does (unsafe casting for tensors; a Python int outside x's dtype is an
+// OverflowError), into x's memory. With repeated indices the last write wins.
 //
 // Signature: ops.setitem(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None
 func Setitem(x *Tensor, index any, value any) error {
@@ -1838,6 +1844,20 @@ var opSearchsorted = &opSpec{name: "ops.searchsorted", goName: "Searchsorted", p
 // Options: Side, Sorter.
 func Searchsorted(x1 *Tensor, x2 any, opts ...Option) (*Tensor, error) {
 	return opSearchsorted.tensor(opSearchsorted.call([]any{x1, x2}, nil, opts))
+}
+
+var opIsin = &opSpec{name: "ops.isin", goName: "Isin", params: []opParam{{name: "x1", required: true}, {name: "x2", required: true}, {name: "invert", def: false}}, variadic: false}
+
+// Isin calls the operator ops.isin.
+//
+// For each element of x1, whether it equals some element of x2 (invert=True: none), as a
+// bool tensor of x1's shape. Both are compared in their promoted dtype (a Python scalar is
+// weak; at least one must be a tensor); NaN equals nothing and -0.0 equals 0.0, as with ==.
+//
+// Signature: ops.isin(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = False) -> Tensor
+// Options: Invert.
+func Isin(x1 any, x2 any, opts ...Option) (*Tensor, error) {
+	return opIsin.tensor(opIsin.call([]any{x1, x2}, nil, opts))
 }
 
 var opSort = &opSpec{name: "ops.sort", goName: "Sort", params: []opParam{{name: "x", required: true}, {name: "axis", def: int64(-1)}, {name: "descending", def: false}, {name: "stable", def: true}}, variadic: false}
@@ -1967,7 +1987,7 @@ var opIsdtype = &opSpec{name: "ops.isdtype", goName: "Isdtype", params: []opPara
 // Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',
 // 'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.
 //
-// Signature: ops.isdtype(dtype: dtype, kind: Any, /) -> bool
+// Signature: ops.isdtype(dtype: dtype, kind: Any) -> bool
 func Isdtype(dtype DType, kind any) (bool, error) {
 	return opIsdtype.bool(opIsdtype.call([]any{dtype, kind}, nil, nil))
 }
@@ -2055,15 +2075,201 @@ func NnMseLoss(input *Tensor, target *Tensor) (*Tensor, error) {
 	return opNnMseLoss.tensor(opNnMseLoss.call([]any{input, target}, nil, nil))
 }
 
+var opFFTFFT = &opSpec{name: "ops.fft.fft", goName: "FFTFFT", params: []opParam{{name: "x", required: true}, {name: "n", def: nil}, {name: "axis", def: int64(-1)}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTFFT calls the operator ops.fft.fft.
+//
+// The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x
+// cut or zero-padded to n points (default: its length along axis). Real input gives the
+// complex dtype of its precision; n < 1 and an unknown norm are ValueErrors.
+//
+// Signature: ops.fft.fft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+// Options: N, Axis, Norm.
+func FFTFFT(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTFFT.tensor(opFFTFFT.call([]any{x}, nil, opts))
+}
+
+var opFFTIFFT = &opSpec{name: "ops.fft.ifft", goName: "FFTIFFT", params: []opParam{{name: "x", required: true}, {name: "n", def: nil}, {name: "axis", def: int64(-1)}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTIFFT calls the operator ops.fft.ifft.
+//
+// The inverse of fft.fft: x[j] = (1/n) sum_k X[k] exp(2 pi i jk/n) under norm='backward';
+// n and axis as fft.fft.
+//
+// Signature: ops.fft.ifft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+// Options: N, Axis, Norm.
+func FFTIFFT(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTIFFT.tensor(opFFTIFFT.call([]any{x}, nil, opts))
+}
+
+var opFFTFFTN = &opSpec{name: "ops.fft.fftn", goName: "FFTFFTN", params: []opParam{{name: "x", required: true}, {name: "s", def: nil}, {name: "axes", def: nil}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTFFTN calls the operator ops.fft.fftn.
+//
+// The n-D discrete Fourier transform over axes (default: all), each cut or zero-padded to the
+// size in s (s needs axes; -1 keeps an axis's length). A repeated axis is a ValueError.
+//
+// Signature: ops.fft.fftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+// Options: S, Axes, Norm.
+func FFTFFTN(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTFFTN.tensor(opFFTFFTN.call([]any{x}, nil, opts))
+}
+
+var opFFTIFFTN = &opSpec{name: "ops.fft.ifftn", goName: "FFTIFFTN", params: []opParam{{name: "x", required: true}, {name: "s", def: nil}, {name: "axes", def: nil}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTIFFTN calls the operator ops.fft.ifftn.
+//
+// The n-D inverse transform (fft.ifft over each of axes); s and axes as fft.fftn.
+//
+// Signature: ops.fft.ifftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+// Options: S, Axes, Norm.
+func FFTIFFTN(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTIFFTN.tensor(opFFTIFFTN.call([]any{x}, nil, opts))
+}
+
+var opFFTRFFT = &opSpec{name: "ops.fft.rfft", goName: "FFTRFFT", params: []opParam{{name: "x", required: true}, {name: "n", def: nil}, {name: "axis", def: int64(-1)}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTRFFT calls the operator ops.fft.rfft.
+//
+// The transform of a real signal: the n//2 + 1 non-negative-frequency terms of fft.fft (the
+// others are their complex conjugates). x must be real (complex input is a TypeError); n and
+// axis as fft.fft.
+//
+// Signature: ops.fft.rfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+// Options: N, Axis, Norm.
+func FFTRFFT(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTRFFT.tensor(opFFTRFFT.call([]any{x}, nil, opts))
+}
+
+var opFFTIRFFT = &opSpec{name: "ops.fft.irfft", goName: "FFTIRFFT", params: []opParam{{name: "x", required: true}, {name: "n", def: nil}, {name: "axis", def: int64(-1)}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTIRFFT calls the operator ops.fft.irfft.
+//
+// The inverse of fft.rfft: n real points (default 2*(m - 1) for m input points) from the
+// first n//2 + 1 terms of x (cut or zero-padded); the imaginary parts of the zero-frequency
+// term and, for even n, of the Nyquist term are ignored. Pass n to recover an odd length.
+//
+// Signature: ops.fft.irfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+// Options: N, Axis, Norm.
+func FFTIRFFT(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTIRFFT.tensor(opFFTIRFFT.call([]any{x}, nil, opts))
+}
+
+var opFFTRfftn = &opSpec{name: "ops.fft.rfftn", goName: "FFTRfftn", params: []opParam{{name: "x", required: true}, {name: "s", def: nil}, {name: "axes", def: nil}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTRfftn calls the operator ops.fft.rfftn.
+//
+// The n-D transform of a real x: fft.rfft over the last of axes, then fft.fft over the others;
+// s and axes as fft.fftn (the last size counts real input points).
+//
+// Signature: ops.fft.rfftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+// Options: S, Axes, Norm.
+func FFTRfftn(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTRfftn.tensor(opFFTRfftn.call([]any{x}, nil, opts))
+}
+
+var opFFTIrfftn = &opSpec{name: "ops.fft.irfftn", goName: "FFTIrfftn", params: []opParam{{name: "x", required: true}, {name: "s", def: nil}, {name: "axes", def: nil}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTIrfftn calls the operator ops.fft.irfftn.
+//
+// The inverse of fft.rfftn: fft.ifft over all but the last of axes, then fft.irfft over the
+// last, whose size in s (default 2*(m - 1)) is the number of real output points.
+//
+// Signature: ops.fft.irfftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+// Options: S, Axes, Norm.
+func FFTIrfftn(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTIrfftn.tensor(opFFTIrfftn.call([]any{x}, nil, opts))
+}
+
+var opFFTHfft = &opSpec{name: "ops.fft.hfft", goName: "FFTHfft", params: []opParam{{name: "x", required: true}, {name: "n", def: nil}, {name: "axis", def: int64(-1)}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTHfft calls the operator ops.fft.hfft.
+//
+// The transform of a Hermitian-symmetric signal given by its first half x: n real points
+// (default 2*(m - 1)); under norm='backward', hfft(x, n=n) equals irfft(conj(x), n=n) * n.
+//
+// Signature: ops.fft.hfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+// Options: N, Axis, Norm.
+func FFTHfft(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTHfft.tensor(opFFTHfft.call([]any{x}, nil, opts))
+}
+
+var opFFTIhfft = &opSpec{name: "ops.fft.ihfft", goName: "FFTIhfft", params: []opParam{{name: "x", required: true}, {name: "n", def: nil}, {name: "axis", def: int64(-1)}, {name: "norm", def: "backward"}}, variadic: false}
+
+// FFTIhfft calls the operator ops.fft.ihfft.
+//
+// The inverse of fft.hfft for a real x: conj(rfft(x)) / n under norm='backward' (n//2 + 1
+// complex terms).
+//
+// Signature: ops.fft.ihfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+// Options: N, Axis, Norm.
+func FFTIhfft(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTIhfft.tensor(opFFTIhfft.call([]any{x}, nil, opts))
+}
+
+var opFFTFftfreq = &opSpec{name: "ops.fft.fftfreq", goName: "FFTFftfreq", params: []opParam{{name: "n", required: true}, {name: "d", def: float64(1.0)}, {name: "dtype", def: nil}, {name: "device", def: nil}}, variadic: false}
+
+// FFTFftfreq calls the operator ops.fft.fftfreq.
+//
+// The sample frequencies of an n-point fft.fft with sample spacing d:
+// [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (n*d), in dtype (a real floating-point
+// dtype, default float64). n < 1 is a ValueError, d == 0 a ZeroDivisionError.
+//
+// Signature: ops.fft.fftfreq(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor
+// Options: D, WithDType, WithDevice.
+func FFTFftfreq(n int64, opts ...Option) (*Tensor, error) {
+	return opFFTFftfreq.tensor(opFFTFftfreq.call([]any{n}, nil, opts))
+}
+
+var opFFTRfftfreq = &opSpec{name: "ops.fft.rfftfreq", goName: "FFTRfftfreq", params: []opParam{{name: "n", required: true}, {name: "d", def: float64(1.0)}, {name: "dtype", def: nil}, {name: "device", def: nil}}, variadic: false}
+
+// FFTRfftfreq calls the operator ops.fft.rfftfreq.
+//
+// The sample frequencies of an n-point fft.rfft with sample spacing d: [0, 1, ..., n//2] /
+// (n*d); dtype and errors as fft.fftfreq.
+//
+// Signature: ops.fft.rfftfreq(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor
+// Options: D, WithDType, WithDevice.
+func FFTRfftfreq(n int64, opts ...Option) (*Tensor, error) {
+	return opFFTRfftfreq.tensor(opFFTRfftfreq.call([]any{n}, nil, opts))
+}
+
+var opFFTFftshift = &opSpec{name: "ops.fft.fftshift", goName: "FFTFftshift", params: []opParam{{name: "x", required: true}, {name: "axes", def: nil}}, variadic: false}
+
+// FFTFftshift calls the operator ops.fft.fftshift.
+//
+// x with the zero-frequency term moved to the middle of each of axes (default: all): rolled
+// by m//2 along an axis of length m. A new tensor of any dtype; a repeated axis is a
+// ValueError.
+//
+// Signature: ops.fft.fftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor
+// Options: Axes.
+func FFTFftshift(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTFftshift.tensor(opFFTFftshift.call([]any{x}, nil, opts))
+}
+
+var opFFTIfftshift = &opSpec{name: "ops.fft.ifftshift", goName: "FFTIfftshift", params: []opParam{{name: "x", required: true}, {name: "axes", def: nil}}, variadic: false}
+
+// FFTIfftshift calls the operator ops.fft.ifftshift.
+//
+// The inverse of fft.fftshift: rolled by -(m//2) along each of axes (the two differ for odd
+// lengths).
+//
+// Signature: ops.fft.ifftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor
+// Options: Axes.
+func FFTIfftshift(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opFFTIfftshift.tensor(opFFTIfftshift.call([]any{x}, nil, opts))
+}
+
 // Keyword options: one per keyword-argument name of the schema.
 
 // Append sets the keyword argument append (of Diff).
 func Append(v any) Option { return Option{name: "append", value: v} }
 
-// Axes sets the keyword argument axes (of Tensordot).
+// Axes sets the keyword argument axes (of Tensordot, FFTFFTN, FFTIFFTN, FFTRfftn, FFTIrfftn, FFTFftshift, FFTIfftshift).
 func Axes(v any) Option { return Option{name: "axes", value: v} }
 
-// Axis sets the keyword argument axis (of Sum, Prod, Mean, Var, Std, Max, Min, CumulativeSum, CumulativeProd, All, Any, Argmax, Argmin, CountNonzero, Diff, Vecdot, LinalgCross, LinalgVectorNorm, ExpandDims, Concat, Stack, Unstack, Flip, Roll, Repeat, Take, TakeAlongAxis, Sort, Argsort, NnSoftmax, NnLogSoftmax).
+// Axis sets the keyword argument axis (of Sum, Prod, Mean, Var, Std, Max, Min, CumulativeSum, CumulativeProd, All, Any, Argmax, Argmin, CountNonzero, Diff, Vecdot, LinalgCross, LinalgVectorNorm, ExpandDims, Concat, Stack, Unstack, Flip, Roll, Repeat, Take, TakeAlongAxis, Sort, Argsort, NnSoftmax, NnLogSoftmax, FFTFFT, FFTIFFT, FFTRFFT, FFTIRFFT, FFTHfft, FFTIhfft).
 func Axis(v any) Option { return Option{name: "axis", value: v} }
 
 // Copy sets the keyword argument copy (of Astype, Reshape).
@@ -2072,13 +2278,16 @@ func Copy(v bool) Option { return Option{name: "copy", value: v} }
 // Correction sets the keyword argument correction (of Var, Std).
 func Correction(v float64) Option { return Option{name: "correction", value: v} }
 
+// D sets the keyword argument d (of FFTFftfreq, FFTRfftfreq).
+func D(v float64) Option { return Option{name: "d", value: v} }
+
 // Descending sets the keyword argument descending (of Sort, Argsort).
 func Descending(v bool) Option { return Option{name: "descending", value: v} }
 
-// WithDevice sets the keyword argument device (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, Astype).
+// WithDevice sets the keyword argument device (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, Astype, FFTFftfreq, FFTRfftfreq).
 func WithDevice(v Device) Option { return Option{name: "device", value: v} }
 
-// WithDType sets the keyword argument dtype (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, RandomUniform, RandomNormal, Sum, Prod, CumulativeSum, CumulativeProd, LinalgTrace, NnOneHot).
+// WithDType sets the keyword argument dtype (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, RandomUniform, RandomNormal, Sum, Prod, CumulativeSum, CumulativeProd, LinalgTrace, NnOneHot, FFTFftfreq, FFTRfftfreq).
 func WithDType(v DType) Option { return Option{name: "dtype", value: v} }
 
 // Endpoint sets the keyword argument endpoint (of Linspace).
@@ -2095,6 +2304,9 @@ func IncludeInitial(v bool) Option { return Option{name: "include_initial", valu
 
 // Indexing sets the keyword argument indexing (of Meshgrid).
 func Indexing(v string) Option { return Option{name: "indexing", value: v} }
+
+// Invert sets the keyword argument invert (of Isin).
+func Invert(v bool) Option { return Option{name: "invert", value: v} }
 
 // K sets the keyword argument k (of Eye, Tril, Triu).
 func K(v int64) Option { return Option{name: "k", value: v} }
@@ -2117,11 +2329,14 @@ func WithMin(v any) Option { return Option{name: "min", value: v} }
 // Mode sets the keyword argument mode (of LinalgQR).
 func Mode(v string) Option { return Option{name: "mode", value: v} }
 
-// N sets the keyword argument n (of Diff).
+// N sets the keyword argument n (of Diff, FFTFFT, FFTIFFT, FFTRFFT, FFTIRFFT, FFTHfft, FFTIhfft).
 func N(v int64) Option { return Option{name: "n", value: v} }
 
 // NCols sets the keyword argument n_cols (of Eye).
 func NCols(v int64) Option { return Option{name: "n_cols", value: v} }
+
+// Norm sets the keyword argument norm (of FFTFFT, FFTIFFT, FFTFFTN, FFTIFFTN, FFTRFFT, FFTIRFFT, FFTRfftn, FFTIrfftn, FFTHfft, FFTIhfft).
+func Norm(v string) Option { return Option{name: "norm", value: v} }
 
 // Offset sets the keyword argument offset (of LinalgDiagonal, LinalgTrace).
 func Offset(v int64) Option { return Option{name: "offset", value: v} }
@@ -2137,6 +2352,9 @@ func Prepend(v any) Option { return Option{name: "prepend", value: v} }
 
 // Rtol sets the keyword argument rtol (of LinalgMatrixRank, LinalgPinv).
 func Rtol(v any) Option { return Option{name: "rtol", value: v} }
+
+// S sets the keyword argument s (of FFTFFTN, FFTIFFTN, FFTRfftn, FFTIrfftn).
+func S(v []int64) Option { return Option{name: "s", value: v} }
 
 // Scale sets the keyword argument scale (of RandomNormal).
 func Scale(v float64) Option { return Option{name: "scale", value: v} }

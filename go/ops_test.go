@@ -185,3 +185,46 @@ func TestOperatorBadInput(t *testing.T) {
 	r, err = Take(a, indices)
 	check("Take(a, [0 6])", r, err, KindIndexError, "")
 }
+
+// Isin reaches ops.isin: membership in the promoted dtype, a Go scalar as either operand, and
+// the Invert option; numpy.isin gives the same answers for these inputs.
+func TestIsin(t *testing.T) {
+	x, err := FromFloat64s([]float64{1, 2, math.NaN(), -0.0, 4, 5}, 2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	set, err := FromInt64s([]int64{5, 0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer set.Close()
+	for _, c := range []struct {
+		name string
+		x1   any
+		x2   any
+		opts []Option
+		want []bool
+	}{
+		{"tensors", x, set, nil, []bool{true, false, false, true, false, true}},
+		{"inverted", x, set, []Option{Invert(true)}, []bool{false, true, true, false, true, false}},
+		{"scalar set", x, 2.0, nil, []bool{false, true, false, false, false, false}},
+		{"scalar element", int64(5), set, nil, []bool{true}},
+	} {
+		got, err := Isin(c.x1, c.x2, c.opts...)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		values, err := got.Bools()
+		got.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !reflect.DeepEqual(values, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, values, c.want)
+		}
+	}
+	if _, err := Isin(1.0, 2.0); err == nil || !strings.Contains(err.Error(), "at least one of x1, x2 must be a tensor") {
+		t.Errorf("Isin of two scalars: got %v", err)
+	}
+}

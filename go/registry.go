@@ -5,7 +5,7 @@ package ferrule
 
 /*
 #include <stdlib.h>
-#include "ferrule/ferrule.h"
+#include "ferrule.h"
 #cgo nocallback ferrule_func_list_global_names
 */
 import "C"

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "ferrule/ferrule.h"
+#include "ferrule.h"
 
 /* How many arguments travel by value; longer calls pass a Go-heap array. */
 #define FERRULE_GO_INLINE_ARGS 8
@@ -42,5 +42,9 @@ int32_t ferrule_go_func_create(uintptr_t handle, FerruleObject** out, FerruleObj
  * back (0 when the error did not come from Go). */
 void ferrule_go_error_set_cause(FerruleObject* error, uintptr_t handle);
 uintptr_t ferrule_go_error_cause(const FerruleObject* error);
+
+/* Build tag ferrule_plugin only (api_table.c): the host's API table, through which every ferrule.h
+ * function of the plugin then calls. Set by ferrule_plugin_init before anything else runs. */
+void ferrule_go_set_api(const FerruleApi* api);
 
 #endif /* FERRULE_GO_SHIM_H_ */

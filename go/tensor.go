@@ -4,7 +4,7 @@
 package ferrule
 
 /*
-#include "ferrule/ferrule.h"
+#include "ferrule.h"
 #cgo noescape ferrule_tensor_create
 #cgo nocallback ferrule_tensor_create
 */

@@ -17,7 +17,7 @@
 package ferrule
 
 /*
-#include "ferrule/ferrule.h"
+#include "ferrule.h"
 #cgo noescape ferrule_str_create
 #cgo nocallback ferrule_str_create
 #cgo noescape ferrule_bytes_create

@@ -1,6 +1,6 @@
 """ferrule's operators against numpy (and torch / paddle when installed), in the same run: matmul
-GFLOP/s, the linalg factorizations' time per call, elementwise GB/s, reductions, and the
-per-call cost of tiny ops.
+GFLOP/s, the linalg factorizations' and the FFTs' time per call, elementwise GB/s, reductions, and
+the per-call cost of tiny ops.
 
 Run: .venv/bin/python benches/python/bench_ops.py [--quick] [--json PATH] [--filter NAME]
 
@@ -24,6 +24,7 @@ MATMUL = "Matrix multiply"
 LINALG = "Linear algebra"
 ELEMENTWISE = "Elementwise"
 REDUCE = "Reductions"
+FFT = "FFT"
 TINY = "Tiny ops (per-call cost)"
 
 Fn = Callable[[], Any]
@@ -99,6 +100,15 @@ def linalg_peer(op: str, operands: tuple[np.ndarray[Any, Any], ...]) -> Callable
         return lambda: f(*converted)
 
     return build
+
+
+#: fft cases: (function, dtype of the signal); 2**20 points, one line, the default norm.
+FFT_CASES = (
+    ("fft", np.complex128),
+    ("rfft", np.float64),
+    ("fft", np.complex64),
+    ("rfft", np.float32),
+)
 
 
 def per_call(case: str, fns: dict[str, Fn], number: int, note: str = "") -> Record:
@@ -233,6 +243,22 @@ def main() -> None:
         records.append(
             throughput(REDUCE, f"mean(axis=0) float32 {side}x{side}", "GB/s", 4.0 * side * side, fns, budget)
         )
+
+    for op, dt in FFT_CASES:
+        points = 1 << 20
+        name = f"fft.{op} {np.dtype(dt).name} 2^20"
+        if not wanted(name):
+            continue
+        x = rng.standard_normal(points)
+        if np.dtype(dt).kind == "c":
+            x = x + 1j * rng.standard_normal(points)
+        x = x.astype(dt)
+        fx = ferrule.asarray(x)
+        ff, nf = getattr(ferrule.fft, op), getattr(np.fft, op)
+        fns = {"ferrule": lambda ff=ff, fx=fx: ff(fx), "numpy": lambda nf=nf, x=x: nf(x)}
+        fns |= peers.make(lambda lib, conv, op=op, x=x: lambda t=conv(x): getattr(lib.fft, op)(t))
+        note = "one 1-D transform, a new result; numpy's pocketfft runs it on one thread"
+        records.append(timed(FFT, name, fns, budget, 4, note))
 
     if wanted("tiny"):
         a = np.ones(1, dtype=np.float32)

@@ -2,7 +2,7 @@
 
 A Go program cannot host a Python interpreter, so this direction runs in a Python process: it
 registers Python functions, then loads the Go plugin (``go/examples/plugin``, Go built with
-``-buildmode=c-shared -tags ferrule_shared``), whose Go functions look the Python ones up in the
+``-buildmode=c-shared -tags ferrule_plugin``), whose Go functions look the Python ones up in the
 shared registry and call them. Errors cross both ways as values of their kind.
 
 Run (after ``make go-plugin``):

@@ -34,7 +34,7 @@ unsafe extern "C" fn deleter(managed: *mut DLManagedTensorVersioned) {
 
 fuzz_target!(|data: &[u8]| {
     let mut input = Input::new(data);
-    let _ = ferrule_fuzz::host();
+    ferrule_fuzz::start_input();
     let mut buffer = vec![0u8; BUFFER];
     for (k, b) in buffer.iter_mut().enumerate() {
         *b = (k % 7) as u8; // (under a bool dtype: bytes other than 0 and 1, as a producer may hand over)

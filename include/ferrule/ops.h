@@ -166,10 +166,11 @@ static inline int32_t ferrule_op_linspace(const FerruleAny* start, const Ferrule
   return ferrule_ops__call("ops.linspace", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.meshgrid(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]
+/* ops.meshgrid(*arrays: Tensor, indexing: str = 'xy') -> tuple[Tensor, ...]
  *
  * Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two
- * output dims relative to 'ij' (matrix). Each output is a fresh copy.
+ * output dims relative to 'ij' (matrix). Each output is a fresh copy;
+ * Python gets a tuple (Go and C a list).
  *
  * >>> [g.shape for g in ferrule.meshgrid(ferrule.arange(3), ferrule.arange(2))]
  * [(2, 3), (2, 3)]
@@ -2272,7 +2273,9 @@ static inline int32_t ferrule_op_matrix_transpose(const FerruleAny* x, FerruleAn
 
 /* ops.expand_dims(x: Tensor, /, axis: int = 0) -> Tensor
  *
- * Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim.
+ * Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an
+ * axis outside that range is an IndexError (the standard's error; numpy's AxisError is both a
+ * ValueError and an IndexError).
  *
  * >>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=1).shape
  * (2, 1)
@@ -2321,9 +2324,10 @@ static inline int32_t ferrule_op_broadcast_to(const FerruleAny* x, const Ferrule
   return ferrule_ops__call("ops.broadcast_to", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.broadcast_arrays(*arrays: Tensor) -> list[Tensor]
+/* ops.broadcast_arrays(*arrays: Tensor) -> tuple[Tensor, ...]
  *
- * Broadcasts the tensors against each other, returning views of the common shape.
+ * Broadcasts the tensors against each other, returning views of the common shape (a tuple in
+ * Python, a list in Go and C).
  *
  * >>> [t.shape for t in ferrule.broadcast_arrays(ferrule.zeros((2, 1)), ferrule.zeros(3))]
  * [(2, 3), (2, 3)]
@@ -2371,12 +2375,12 @@ static inline int32_t ferrule_op_stack(const FerruleAny* arrays, const FerruleAn
   return ferrule_ops__call("ops.stack", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.unstack(x: Tensor, /, *, axis: int = 0) -> list[Tensor]
+/* ops.unstack(x: Tensor, /, *, axis: int = 0) -> tuple[Tensor, ...]
  *
- * Splits x along axis into views, one per index.
+ * Splits x along axis into views, one per index: a tuple in Python (a list in Go and C).
  *
  * >>> ferrule.unstack(ferrule.asarray([[1, 2], [3, 4]]))
- * [ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64)]
+ * (ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64))
  */
 static inline int32_t ferrule_op_unstack(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
@@ -2478,8 +2482,9 @@ static inline int32_t ferrule_op_tile(const FerruleAny* x, const FerruleAny* rep
 /* ops.getitem(x: Tensor, index: Any, /) -> Tensor
  *
  * x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean
- * tensors (advanced indexing) give a copy. Out-of-range ints are an IndexError naming the
- * axis, the index and the size.
+ * arrays (tensors, numpy arrays, Python lists; advanced indexing) give a copy, with numpy's
+ * result shape (advanced indices separated by a slice, None or ... go first). Out-of-range
+ * ints are an IndexError naming the item of the index, the axis, the index and the size.
  *
  * >>> ferrule.arange(6)[1:5:2]
  * ferrule.Tensor([1, 3], dtype=int64)
@@ -2496,7 +2501,8 @@ static inline int32_t ferrule_op_getitem(const FerruleAny* x, const FerruleAny* 
 /* ops.setitem(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None
  *
  * x[index] = value: writes value, broadcast to the selection and cast to x's dtype as
- * numpy does (unsafe casting), into x's memory.
+ * numpy does (unsafe casting for tensors; a Python int outside x's dtype is an
+ * OverflowError), into x's memory. With repeated indices the last write wins.
  *
  * >>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x
  * ferrule.Tensor([0, 7, 0], dtype=int64)
@@ -2582,6 +2588,25 @@ static inline int32_t ferrule_op_searchsorted(const FerruleAny* x1, const Ferrul
   if (side) { ferrule__args[ferrule__n++] = *side; } else { static const char text[8] = {108, 101, 102, 116}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 4; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
   if (sorter) { ferrule__args[ferrule__n++] = *sorter; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
   return ferrule_ops__call("ops.searchsorted", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.isin(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = False) -> Tensor
+ *
+ * For each element of x1, whether it equals some element of x2 (invert=True: none), as a
+ * bool tensor of x1's shape. Both are compared in their promoted dtype (a Python scalar is
+ * weak; at least one must be a tensor); NaN equals nothing and -0.0 equals 0.0, as with ==.
+ *
+ * >>> ferrule.isin(ferrule.asarray([1, 2, 3]), ferrule.asarray([3, 1]))
+ * ferrule.Tensor([ True, False,  True], dtype=bool)
+ */
+static inline int32_t ferrule_op_isin(const FerruleAny* x1, const FerruleAny* x2, const FerruleAny* invert, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x1) { ferrule__args[ferrule__n++] = *x1; } else { ferrule_error_create("TypeError", "ferrule_op_isin: argument 'x1' is required", err); return -1; }
+  if (x2) { ferrule__args[ferrule__n++] = *x2; } else { ferrule_error_create("TypeError", "ferrule_op_isin: argument 'x2' is required", err); return -1; }
+  if (invert) { ferrule__args[ferrule__n++] = *invert; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.isin", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.sort(x: Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor
@@ -2753,10 +2778,13 @@ static inline int32_t ferrule_op_iinfo(const FerruleAny* type, FerruleAny* resul
   return ferrule_ops__call("ops.iinfo", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.isdtype(dtype: dtype, kind: Any, /) -> bool
+/* ops.isdtype(dtype: dtype, kind: Any) -> bool
  *
  * Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',
  * 'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.
+ *
+ * >>> ferrule.isdtype(ferrule.uint8, ferrule.uint8)
+ * True
  *
  * >>> ferrule.isdtype(ferrule.float32, ("integral", "real floating"))
  * True
@@ -2883,6 +2911,275 @@ static inline int32_t ferrule_op_nn_mse_loss(const FerruleAny* input, const Ferr
   if (input) { ferrule__args[ferrule__n++] = *input; } else { ferrule_error_create("TypeError", "ferrule_op_nn_mse_loss: argument 'input' is required", err); return -1; }
   if (target) { ferrule__args[ferrule__n++] = *target; } else { ferrule_error_create("TypeError", "ferrule_op_nn_mse_loss: argument 'target' is required", err); return -1; }
   return ferrule_ops__call("ops.nn.mse_loss", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.fft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x
+ * cut or zero-padded to n points (default: its length along axis). Real input gives the
+ * complex dtype of its precision; n < 1 and an unknown norm are ValueErrors.
+ *
+ * >>> ferrule.fft.fft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))
+ * ferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j, -2.-2.j], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_fft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_fft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.fft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.ifft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The inverse of fft.fft: x[j] = (1/n) sum_k X[k] exp(2 pi i jk/n) under norm='backward';
+ * n and axis as fft.fft.
+ *
+ * >>> ferrule.fft.ifft(ferrule.asarray([4.0, 0.0, 0.0, 0.0]))
+ * ferrule.Tensor([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_ifft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_ifft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.ifft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.fftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+ *
+ * The n-D discrete Fourier transform over axes (default: all), each cut or zero-padded to the
+ * size in s (s needs axes; -1 keeps an axis's length). A repeated axis is a ValueError.
+ *
+ * >>> ferrule.fft.fftn(ferrule.ones((2, 2)))
+ * ferrule.Tensor([[4.+0.j, 0.+0.j],
+ *                 [0.+0.j, 0.+0.j]], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_fftn(const FerruleAny* x, const FerruleAny* s, const FerruleAny* axes, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_fftn: argument 'x' is required", err); return -1; }
+  if (s) { ferrule__args[ferrule__n++] = *s; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.fftn", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.ifftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+ *
+ * The n-D inverse transform (fft.ifft over each of axes); s and axes as fft.fftn.
+ *
+ * >>> ferrule.real(ferrule.fft.ifftn(ferrule.fft.fftn(ferrule.asarray([[1.0, 2.0], [3.0, 4.0]]))))
+ * ferrule.Tensor([[1., 2.],
+ *                 [3., 4.]], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_ifftn(const FerruleAny* x, const FerruleAny* s, const FerruleAny* axes, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_ifftn: argument 'x' is required", err); return -1; }
+  if (s) { ferrule__args[ferrule__n++] = *s; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.ifftn", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.rfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The transform of a real signal: the n//2 + 1 non-negative-frequency terms of fft.fft (the
+ * others are their complex conjugates). x must be real (complex input is a TypeError); n and
+ * axis as fft.fft.
+ *
+ * >>> ferrule.fft.rfft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))
+ * ferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_rfft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_rfft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.rfft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.irfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The inverse of fft.rfft: n real points (default 2*(m - 1) for m input points) from the
+ * first n//2 + 1 terms of x (cut or zero-padded); the imaginary parts of the zero-frequency
+ * term and, for even n, of the Nyquist term are ignored. Pass n to recover an odd length.
+ *
+ * >>> ferrule.fft.irfft(ferrule.fft.rfft(ferrule.asarray([1.0, 2.0, 3.0])), n=3)
+ * ferrule.Tensor([1., 2., 3.], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_irfft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_irfft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.irfft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.rfftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+ *
+ * The n-D transform of a real x: fft.rfft over the last of axes, then fft.fft over the others;
+ * s and axes as fft.fftn (the last size counts real input points).
+ *
+ * >>> ferrule.fft.rfftn(ferrule.ones((2, 4))).shape
+ * (2, 3)
+ */
+static inline int32_t ferrule_op_fft_rfftn(const FerruleAny* x, const FerruleAny* s, const FerruleAny* axes, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_rfftn: argument 'x' is required", err); return -1; }
+  if (s) { ferrule__args[ferrule__n++] = *s; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.rfftn", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.irfftn(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor
+ *
+ * The inverse of fft.rfftn: fft.ifft over all but the last of axes, then fft.irfft over the
+ * last, whose size in s (default 2*(m - 1)) is the number of real output points.
+ *
+ * >>> ferrule.fft.irfftn(ferrule.fft.rfftn(ferrule.ones((2, 3))), s=(2, 3), axes=(0, 1))
+ * ferrule.Tensor([[1., 1., 1.],
+ *                 [1., 1., 1.]], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_irfftn(const FerruleAny* x, const FerruleAny* s, const FerruleAny* axes, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_irfftn: argument 'x' is required", err); return -1; }
+  if (s) { ferrule__args[ferrule__n++] = *s; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.irfftn", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.hfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The transform of a Hermitian-symmetric signal given by its first half x: n real points
+ * (default 2*(m - 1)); under norm='backward', hfft(x, n=n) equals irfft(conj(x), n=n) * n.
+ *
+ * >>> ferrule.fft.hfft(ferrule.asarray([1.0, 2.0, 3.0]))
+ * ferrule.Tensor([ 8., -2.,  0., -2.], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_hfft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_hfft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.hfft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.ihfft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
+ *
+ * The inverse of fft.hfft for a real x: conj(rfft(x)) / n under norm='backward' (n//2 + 1
+ * complex terms).
+ *
+ * >>> ferrule.fft.ihfft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))
+ * ferrule.Tensor([ 2.5-0.j , -0.5-0.5j, -0.5-0.j ], dtype=complex128)
+ */
+static inline int32_t ferrule_op_fft_ihfft(const FerruleAny* x, const FerruleAny* n, const FerruleAny* axis, const FerruleAny* norm, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_ihfft: argument 'x' is required", err); return -1; }
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  if (norm) { ferrule__args[ferrule__n++] = *norm; } else { static const char text[8] = {98, 97, 99, 107, 119, 97, 114, 100}; ferrule__args[ferrule__n].type_index = FERRULE_TYPE_SMALL_STR; ferrule__args[ferrule__n].small_len = 8; for (int k = 0; k < 8; ++k) ferrule__args[ferrule__n].v_bytes[k] = text[k]; ferrule__n++; }
+  return ferrule_ops__call("ops.fft.ihfft", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.fftfreq(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor
+ *
+ * The sample frequencies of an n-point fft.fft with sample spacing d:
+ * [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (n*d), in dtype (a real floating-point
+ * dtype, default float64). n < 1 is a ValueError, d == 0 a ZeroDivisionError.
+ *
+ * >>> ferrule.fft.fftfreq(4, d=0.5)
+ * ferrule.Tensor([ 0. ,  0.5, -1. , -0.5], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_fftfreq(const FerruleAny* n, const FerruleAny* d, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule_error_create("TypeError", "ferrule_op_fft_fftfreq: argument 'n' is required", err); return -1; }
+  if (d) { ferrule__args[ferrule__n++] = *d; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 1.0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.fft.fftfreq", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.rfftfreq(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor
+ *
+ * The sample frequencies of an n-point fft.rfft with sample spacing d: [0, 1, ..., n//2] /
+ * (n*d); dtype and errors as fft.fftfreq.
+ *
+ * >>> ferrule.fft.rfftfreq(5, dtype=ferrule.float32)
+ * ferrule.Tensor([0. , 0.2, 0.4], dtype=float32)
+ */
+static inline int32_t ferrule_op_fft_rfftfreq(const FerruleAny* n, const FerruleAny* d, const FerruleAny* dtype, const FerruleAny* device, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (n) { ferrule__args[ferrule__n++] = *n; } else { ferrule_error_create("TypeError", "ferrule_op_fft_rfftfreq: argument 'n' is required", err); return -1; }
+  if (d) { ferrule__args[ferrule__n++] = *d; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 1.0; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (device) { ferrule__args[ferrule__n++] = *device; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.fft.rfftfreq", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.fftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor
+ *
+ * x with the zero-frequency term moved to the middle of each of axes (default: all): rolled
+ * by m//2 along an axis of length m. A new tensor of any dtype; a repeated axis is a
+ * ValueError.
+ *
+ * >>> ferrule.fft.fftshift(ferrule.fft.fftfreq(5))
+ * ferrule.Tensor([-0.4, -0.2,  0. ,  0.2,  0.4], dtype=float64)
+ */
+static inline int32_t ferrule_op_fft_fftshift(const FerruleAny* x, const FerruleAny* axes, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_fftshift: argument 'x' is required", err); return -1; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.fft.fftshift", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.fft.ifftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor
+ *
+ * The inverse of fft.fftshift: rolled by -(m//2) along each of axes (the two differ for odd
+ * lengths).
+ *
+ * >>> ferrule.fft.ifftshift(ferrule.asarray([3, 4, 0, 1, 2]))
+ * ferrule.Tensor([0, 1, 2, 3, 4], dtype=int64)
+ */
+static inline int32_t ferrule_op_fft_ifftshift(const FerruleAny* x, const FerruleAny* axes, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_fft_ifftshift: argument 'x' is required", err); return -1; }
+  if (axes) { ferrule__args[ferrule__n++] = *axes; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.fft.ifftshift", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 #ifdef __cplusplus

@@ -28,7 +28,7 @@ from .ffi import Function, get_global_func, init_api, list_global_func_names, lo
 
 __version__ = "0.1.0"
 
-# Operators (schema/ops.yaml) as functions here and in ferrule.linalg / ferrule.random, methods
+# Operators (schema/ops.yaml) as functions here and in ferrule.fft / .linalg / .random, methods
 # and operators on Tensor, and the dtypes (ferrule.float32, ...).
 _namespace.bind(sys.modules[__name__])
 # The rest of the Array API namespace: __array_api_version__, __array_namespace_info__, the
@@ -73,7 +73,7 @@ __all__ = [
     "ZeroDivisionError",
     "AttributeError",
 ]
-# ... and the Array API namespace: operators, dtypes, constants, asarray, from_dlpack, linalg,
+# ... and the Array API namespace: operators, dtypes, constants, asarray, from_dlpack, fft, linalg,
 # random, __array_api_version__, __array_namespace_info__.
 __all__ += [name for name in _namespace_names if name not in __all__]
 del _namespace_names

@@ -11,6 +11,7 @@ from typing import Any
 from . import autograd as autograd
 from . import error as error
 from . import ffi as ffi
+from . import fft as fft
 from . import linalg as linalg
 from . import nn as nn
 from . import optim as optim
@@ -195,6 +196,9 @@ from ._ops import (
 )
 from ._ops import (
     isfinite as isfinite,
+)
+from ._ops import (
+    isin as isin,
 )
 from ._ops import (
     isinf as isinf,
@@ -511,6 +515,7 @@ __all__ = [
     "__array_namespace_info__",
     "asarray",
     "from_dlpack",
+    "broadcast_shapes",
     "arange",
     "empty",
     "empty_like",
@@ -635,6 +640,7 @@ __all__ = [
     "take_along_axis",
     "nonzero",
     "searchsorted",
+    "isin",
     "sort",
     "argsort",
     "unique_values",
@@ -646,6 +652,7 @@ __all__ = [
     "finfo",
     "iinfo",
     "isdtype",
+    "fft",
     "linalg",
     "random",
     "bool",
@@ -704,6 +711,9 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: builtin
 
 def from_dlpack(x: Any, /, *, device: Any = None, copy: builtins.bool | None = None) -> Tensor:
     """A tensor holding the data of the DLPack producer ``x``."""
+
+def broadcast_shapes(*shapes: Any) -> tuple[int, ...]:
+    """The shape that tensors of ``shapes`` broadcast to (``()`` for no shapes)."""
 
 # Ops whose result _namespace.bind converts to the standard's type, which the generated _ops.pyi
 # cannot name: it types them by their schema return type (tuple[Tensor, ...], Any). nonzero's

@@ -9,6 +9,7 @@ The operators themselves are the registered packed functions ``ops.*`` (bound by
 from __future__ import annotations
 
 import math
+import operator
 import reprlib
 import types
 from collections.abc import Callable
@@ -27,6 +28,7 @@ __all__ = [
     "ArrayNamespaceInfo",
     "array_namespace_info",
     "asarray",
+    "broadcast_shapes",
     "from_dlpack",
     "has_native_from_dlpack",
     "normalize_device",
@@ -36,6 +38,9 @@ __all__ = [
 Tensor = _ferrule.Tensor
 
 #: The version of the standard the namespace conforms to (``ferrule.__array_api_version__``).
+#: Of the 2025.12 revision ferrule has isin, broadcast_shapes, negative axes in permute_dims and
+#: scalar x2 in searchsorted; it still lacks expand_dims with a tuple of axes, so it declares
+#: 2024.12.
 API_VERSION = "2024.12"
 #: Versions ``Tensor.__array_namespace__(api_version=...)`` accepts: the namespace is a superset of
 #: each earlier one.
@@ -293,6 +298,52 @@ def _asarray(obj: Any, dtype: Any, device: Any, copy: bool | None) -> Any:
     return Tensor(obj, dtype=dtype)
 
 
+# --- broadcast_shapes -----------------------------------------------------------------------------
+
+
+def _shape_arg(shape: Any, position: int) -> tuple[int, ...]:
+    """``shape`` (the ``position``-th argument of ``broadcast_shapes``), a tuple or list of ints
+    (objects with ``__index__``), as a tuple of ints."""
+    what = f"broadcast_shapes() argument {position}"
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError(f"{what}: expected a tuple of ints, got {type(shape).__name__}")
+    dims: list[int] = []
+    for d in shape:
+        if isinstance(d, bool) or not hasattr(type(d), "__index__"):
+            raise TypeError(f"{what}: expected a tuple of ints, got an item of type {type(d).__name__}")
+        try:
+            n = operator.index(d)
+        except Exception as e:  # an __index__ that fails says nothing of broadcast_shapes
+            raise TypeError(f"{what}: an item of type {type(d).__name__} is not an int ({e})") from e
+        if n < 0:
+            raise ValueError(f"{what}: negative dimension {n} at index {len(dims)}")
+        dims.append(n)
+    return tuple(dims)
+
+
+def broadcast_shapes(*shapes: Any) -> tuple[int, ...]:
+    """The shape that tensors of ``shapes`` broadcast to (the Array API 2025.12 function;
+    ``()`` when no shape is given). Shapes are aligned at their last dims; each dim must be
+    equal or 1 (a 1 stretches), else a ``ValueError`` names both shapes."""
+    result: list[int] = []
+    seen: tuple[int, ...] = ()
+    for position, shape in enumerate(shapes):
+        dims = _shape_arg(shape, position)
+        if len(dims) > len(result):
+            result[:0] = [1] * (len(dims) - len(result))
+        for i in range(1, len(dims) + 1):
+            have, new = result[-i], dims[-i]
+            if have == 1:
+                result[-i] = new
+            elif new not in (1, have):
+                raise ValueError(
+                    f"broadcast_shapes() argument {position}: shape {dims} cannot be broadcast against "
+                    f"{seen}, the shape of the arguments before it (dimension -{i}: {new} against {have})"
+                )
+        seen = tuple(result)
+    return tuple(result)
+
+
 # --- the namespace --------------------------------------------------------------------------------
 
 #: Array API constants.
@@ -319,6 +370,7 @@ def complete_namespace(package: types.ModuleType) -> list[str]:
         ("__array_namespace_info__", array_namespace_info),
         ("asarray", asarray),
         ("from_dlpack", from_dlpack),
+        ("broadcast_shapes", broadcast_shapes),
     ):
         setattr(package, name, value)
         names.append(name)
@@ -332,7 +384,7 @@ def complete_namespace(package: types.ModuleType) -> list[str]:
     linalg = package.linalg
     for name in LINALG_ALIASES:
         setattr(linalg, name, getattr(package, name))
-    for submodule in ("linalg", "random"):
+    for submodule in ("fft", "linalg", "random"):
         module = getattr(package, submodule)
         module.__all__ = sorted(n for n in vars(module) if not n.startswith("_"))
         names.append(submodule)

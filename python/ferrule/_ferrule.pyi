@@ -130,9 +130,9 @@ class Tensor:
 
     # --- conversion ---
     def numpy(self) -> np.ndarray[Any, Any]:
-        """A numpy array holding a copy of the data."""
+        """A numpy array holding a copy of the data (TypeError for bfloat16, which numpy lacks)."""
     def tolist(self) -> Any:
-        """The data as nested Python lists (a Python scalar for a 0-d tensor)."""
+        """The data as nested Python lists (a Python scalar for a 0-d tensor; bfloat16 values as floats)."""
     def item(self) -> Any:
         """The one element of a size-1 tensor as a Python bool, int, float or complex."""
     def to_device(self, device: Any, /, *, stream: Any = None) -> Tensor:

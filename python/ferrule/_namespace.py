@@ -1,10 +1,12 @@
 """Binds the operators of ``schema/ops.yaml`` (listed in the generated :mod:`ferrule._ops`) into
-the ``ferrule`` namespace, its ``linalg`` and ``random`` submodules, and :class:`ferrule.Tensor`.
+the ``ferrule`` namespace, its ``fft``, ``linalg`` and ``random`` submodules, and :class:`ferrule.Tensor`.
 
 Each free function is a builtin (:func:`ferrule.ffi.builtin_of`) over the registered packed
 function ``ops.<name>``, so a call takes CPython's specialised builtin path straight to the kernel
 with no Python frame in between; only the few ops whose native result is not the Array API's type (a list for a tuple, a
-dtype name for a dtype, a map for ``finfo``) get a wrapper that converts it. Tensor methods and
+dtype name for a dtype, a map for ``finfo``) get a wrapper that converts it, ``eye`` one that
+clamps an offset ``k`` beyond int64 (which selects nothing) into the range the ABI carries, and
+``getitem`` / ``setitem`` take a Python index (:mod:`ferrule._index`). Tensor methods and
 operators are thin adapters that put ``self`` where the op wants it.
 """
 
@@ -18,7 +20,6 @@ from typing import Any, NamedTuple
 
 from . import _ferrule
 from ._ops import OPS, TENSOR_METHODS
-from .error import raise_named
 from .ffi import builtin_of
 
 __all__ = [
@@ -32,7 +33,6 @@ __all__ = [
     "UniqueCountsResult",
     "UniqueInverseResult",
     "bind",
-    "encode_index",
     "finfo_object",
     "iinfo_object",
 ]
@@ -167,6 +167,10 @@ class SVDResult(NamedTuple):
 #: map, a dtype name) and the Python namespace turns into the Array API's type: name -> converter.
 _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
     "nonzero": tuple,
+    # the standard returns several arrays as a tuple (Go and C get the op's list)
+    "unstack": tuple,
+    "broadcast_arrays": tuple,
+    "meshgrid": tuple,
     "unique_all": UniqueAllResult._make,
     "unique_counts": UniqueCountsResult._make,
     "unique_inverse": UniqueInverseResult._make,
@@ -178,6 +182,10 @@ _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
     "finfo": finfo_object,
     "iinfo": iinfo_object,
 }
+
+
+#: Ops whose Python form takes the object inside ``x[...]`` (see :mod:`ferrule._index`).
+_INDEX_FUNCTIONS = ("getitem", "setitem")
 
 
 def _standard_result(f: Callable[..., Any], convert: Callable[[Any], Any], name: str) -> Callable[..., Any]:
@@ -194,32 +202,28 @@ def _standard_result(f: Callable[..., Any], convert: Callable[[Any], Any], name:
     return op
 
 
-def encode_index(index: Any) -> Any:
-    """Encodes the object inside ``x[...]`` as ``ops.getitem`` reads it (see the table in
-    ``crates/ferrule-ops/src/index.rs``): slices become ``{"slice": [start, stop, step]}``,
-    ``...`` the string ``"..."``, tuples lists, and numpy arrays tensors."""
-    if isinstance(index, tuple):
-        return [_encode_item(item) for item in index]
-    return _encode_item(index)
+#: The packed int's range: an int argument outside it cannot cross the ABI.
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
-def _encode_item(item: Any) -> Any:
-    if isinstance(item, slice):
-        return {"slice": [item.start, item.stop, item.step]}
-    if item is Ellipsis:
-        return "..."
-    if item is None or isinstance(item, (bool, int, _ferrule.Tensor)):
-        return item
-    if isinstance(item, list):
-        return item
-    if hasattr(item, "__index__") and not isinstance(item, type):
-        return item.__index__()
-    if hasattr(item, "__array__") or hasattr(item, "__dlpack__"):
-        try:
-            return _ferrule.Tensor(item)
-        except Exception as e:  # say it was the index that could not be converted
-            raise_named("index", e)
-    return item
+def _eye(f: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """``eye`` taking any Python int as ``k``, as numpy does: a diagonal offset beyond the int64
+    range selects no element of any tensor, so it is clamped into the range (zeros result)."""
+
+    def eye(*args: Any, **kwargs: Any) -> Any:
+        k = kwargs.get("k")
+        if type(k) is int and not _INT64_MIN <= k <= _INT64_MAX:
+            kwargs["k"] = min(max(k, _INT64_MIN), _INT64_MAX)
+        return f(*args, **kwargs)
+
+    eye.__name__ = eye.__qualname__ = name
+    eye.__doc__ = f.__doc__
+    eye.__signature__ = inspect.signature(f).replace(return_annotation=inspect.Signature.empty)  # type: ignore[attr-defined]
+    return eye
+
+
+#: Ops whose Python arguments need adapting before the registered function: name -> adapter.
+_ARGUMENT_ADAPTERS: dict[str, Callable[[Callable[..., Any], str], Callable[..., Any]]] = {"eye": _eye}
 
 
 def _reflected_method(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -237,20 +241,6 @@ def _inplace_method(f: Callable[..., Any]) -> Callable[..., Any]:
     return method
 
 
-def _getitem(f: Callable[..., Any]) -> Callable[..., Any]:
-    def __getitem__(self: Any, index: Any) -> Any:
-        return f(self, encode_index(index))
-
-    return __getitem__
-
-
-def _setitem(f: Callable[..., Any]) -> Callable[..., Any]:
-    def __setitem__(self: Any, index: Any, value: Any) -> None:
-        f(self, encode_index(index), value)
-
-    return __setitem__
-
-
 _ADAPTERS = {"reflected": _reflected_method, "inplace": _inplace_method}
 
 #: The operators the extension type implements as native number slots, from `a + b` straight
@@ -266,8 +256,10 @@ _NATIVE_SLOTS = {
 
 
 def bind(package: types.ModuleType) -> None:
-    """Sets every op on ``package`` (or its ``linalg`` / ``random`` submodule, created here and
+    """Sets every op on ``package`` (or its ``fft`` / ``linalg`` / ``random`` submodule, created here and
     entered in :data:`sys.modules`) and every method and operator on :class:`ferrule.Tensor`."""
+    from . import _index  # (imports ferrule._array_api, which imports this module)
+
     for name, dtype in DTYPES.items():
         setattr(package, name, dtype)
     # Tensor.dtype returns these very objects (`t.dtype is ferrule.float32`)
@@ -287,6 +279,11 @@ def bind(package: types.ModuleType) -> None:
         f: Callable[..., Any]
         if py_name in _STANDARD_RESULTS:
             f = _standard_result(func, _STANDARD_RESULTS[py_name], short)
+        elif py_name in _INDEX_FUNCTIONS:
+            # they read a Python index as x[index] does (lists, slices, arrays), not the packed form
+            f = getattr(_index, py_name)
+        elif py_name in _ARGUMENT_ADAPTERS:
+            f = _ARGUMENT_ADAPTERS[py_name](func, short)
         else:
             # a builtin: CPython's cheapest call path straight into the registered function
             f = builtin_of(func, short, target.__name__)
@@ -300,9 +297,9 @@ def bind(package: types.ModuleType) -> None:
             continue  # the extension type's own slot (its __x__ / __rx__ wrappers call it)
         f = _ferrule.get_global_func(registered)  # (already Callable[..., Any] above)
         if attr == "__getitem__":
-            method = _getitem(f)
+            method = _index.getitem_method(f)
         elif attr == "__setitem__":
-            method = _setitem(f)
+            method = _index.setitem_method(f)
         else:
             if mode == "self":
                 # The registered function itself: it binds like a Python function (a method

@@ -152,6 +152,7 @@ OPS: dict[str, tuple[str, str]] = {
     "take_along_axis": ("", "ops.take_along_axis"),
     "nonzero": ("", "ops.nonzero"),
     "searchsorted": ("", "ops.searchsorted"),
+    "isin": ("", "ops.isin"),
     "sort": ("", "ops.sort"),
     "argsort": ("", "ops.argsort"),
     "unique_values": ("", "ops.unique_values"),
@@ -170,6 +171,20 @@ OPS: dict[str, tuple[str, str]] = {
     "nn.one_hot": ("nn", "ops.nn.one_hot"),
     "nn.cross_entropy": ("nn", "ops.nn.cross_entropy"),
     "nn.mse_loss": ("nn", "ops.nn.mse_loss"),
+    "fft.fft": ("fft", "ops.fft.fft"),
+    "fft.ifft": ("fft", "ops.fft.ifft"),
+    "fft.fftn": ("fft", "ops.fft.fftn"),
+    "fft.ifftn": ("fft", "ops.fft.ifftn"),
+    "fft.rfft": ("fft", "ops.fft.rfft"),
+    "fft.irfft": ("fft", "ops.fft.irfft"),
+    "fft.rfftn": ("fft", "ops.fft.rfftn"),
+    "fft.irfftn": ("fft", "ops.fft.irfftn"),
+    "fft.hfft": ("fft", "ops.fft.hfft"),
+    "fft.ihfft": ("fft", "ops.fft.ihfft"),
+    "fft.fftfreq": ("fft", "ops.fft.fftfreq"),
+    "fft.rfftfreq": ("fft", "ops.fft.rfftfreq"),
+    "fft.fftshift": ("fft", "ops.fft.fftshift"),
+    "fft.ifftshift": ("fft", "ops.fft.ifftshift"),
 }
 
 #: Tensor attribute -> (registered function name, how self is passed:

@@ -32,7 +32,7 @@ def full_like(x: Tensor, /, fill_value: int | float | bool, *, dtype: DType | No
 def linspace(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: DType | None = ..., device: Device | None = ..., endpoint: bool = ...) -> Tensor:
     """num evenly spaced values from start to stop (stop included unless endpoint is False),"""
 
-def meshgrid(*arrays: Tensor, indexing: str = ...) -> list[Tensor]:
+def meshgrid(*arrays: Tensor, indexing: str = ...) -> tuple[Tensor, ...]:
     """Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two"""
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
@@ -393,7 +393,7 @@ def matrix_transpose(x: Tensor, /) -> Tensor:
     """Swaps the last two dims of x (a view); x needs at least 2 dims."""
 
 def expand_dims(x: Tensor, /, axis: int = ...) -> Tensor:
-    """Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim."""
+    """Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an"""
 
 def squeeze(x: Tensor, /, axis: int | tuple[int, ...] | None) -> Tensor:
     """Removes the size-1 dims named by axis (int or tuple; a view). Naming a dim whose size"""
@@ -401,8 +401,8 @@ def squeeze(x: Tensor, /, axis: int | tuple[int, ...] | None) -> Tensor:
 def broadcast_to(x: Tensor, /, shape: int | tuple[int, ...]) -> Tensor:
     """A broadcast view of x with the given shape (its repeated elements alias: treat it as"""
 
-def broadcast_arrays(*arrays: Tensor) -> list[Tensor]:
-    """Broadcasts the tensors against each other, returning views of the common shape."""
+def broadcast_arrays(*arrays: Tensor) -> tuple[Tensor, ...]:
+    """Broadcasts the tensors against each other, returning views of the common shape (a tuple in"""
 
 def concat(arrays: Sequence[Tensor], /, *, axis: int | None = ...) -> Tensor:
     """Joins tensors along an existing axis (None: flattens them first). The result dtype is"""
@@ -410,8 +410,8 @@ def concat(arrays: Sequence[Tensor], /, *, axis: int | None = ...) -> Tensor:
 def stack(arrays: Sequence[Tensor], /, *, axis: int = ...) -> Tensor:
     """Joins tensors of one shape along a new axis; the dtype is their promotion."""
 
-def unstack(x: Tensor, /, *, axis: int = ...) -> list[Tensor]:
-    """Splits x along axis into views, one per index."""
+def unstack(x: Tensor, /, *, axis: int = ...) -> tuple[Tensor, ...]:
+    """Splits x along axis into views, one per index: a tuple in Python (a list in Go and C)."""
 
 def flip(x: Tensor, /, *, axis: int | tuple[int, ...] | None = ...) -> Tensor:
     """Reverses the order of elements along axis (int, tuple, or None for every dim); a view"""
@@ -446,6 +446,9 @@ def nonzero(x: Tensor, /) -> tuple[Tensor, ...]:
 def searchsorted(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = ..., sorter: Tensor | None = ...) -> Tensor:
     """For each element of x2, the int64 index where inserting it into the sorted 1-D x1"""
 
+def isin(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = ...) -> Tensor:
+    """For each element of x1, whether it equals some element of x2 (invert=True: none), as a"""
+
 def sort(x: Tensor, /, *, axis: int = ..., descending: bool = ..., stable: bool = ...) -> Tensor:
     """x sorted along axis. NaN sorts after every number (first when descending); complex"""
 
@@ -476,7 +479,7 @@ def finfo(type: Any, /) -> Any:
 def iinfo(type: Any, /) -> Any:
     """Machine limits of an integer dtype (or tensor) as a record with bits, max, min and"""
 
-def isdtype(dtype: DType, kind: Any, /) -> bool:
+def isdtype(dtype: DType, kind: Any) -> bool:
     """Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',"""
 
 def nn_relu(x: Tensor, /) -> Tensor:
@@ -499,3 +502,45 @@ def nn_cross_entropy(input: Tensor, target: Tensor, /) -> Tensor:
 
 def nn_mse_loss(input: Tensor, target: Tensor, /) -> Tensor:
     """mean((input - target) ** 2) over every element; the two tensors must have one shape."""
+
+def fft_fft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x"""
+
+def fft_ifft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The inverse of fft.fft: x[j] = (1/n) sum_k X[k] exp(2 pi i jk/n) under norm='backward';"""
+
+def fft_fftn(x: Tensor, /, *, s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str = ...) -> Tensor:
+    """The n-D discrete Fourier transform over axes (default: all), each cut or zero-padded to the"""
+
+def fft_ifftn(x: Tensor, /, *, s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str = ...) -> Tensor:
+    """The n-D inverse transform (fft.ifft over each of axes); s and axes as fft.fftn."""
+
+def fft_rfft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The transform of a real signal: the n//2 + 1 non-negative-frequency terms of fft.fft (the"""
+
+def fft_irfft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The inverse of fft.rfft: n real points (default 2*(m - 1) for m input points) from the"""
+
+def fft_rfftn(x: Tensor, /, *, s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str = ...) -> Tensor:
+    """The n-D transform of a real x: fft.rfft over the last of axes, then fft.fft over the others;"""
+
+def fft_irfftn(x: Tensor, /, *, s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str = ...) -> Tensor:
+    """The inverse of fft.rfftn: fft.ifft over all but the last of axes, then fft.irfft over the"""
+
+def fft_hfft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The transform of a Hermitian-symmetric signal given by its first half x: n real points"""
+
+def fft_ihfft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
+    """The inverse of fft.hfft for a real x: conj(rfft(x)) / n under norm='backward' (n//2 + 1"""
+
+def fft_fftfreq(n: int, /, *, d: float = ..., dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
+    """The sample frequencies of an n-point fft.fft with sample spacing d:"""
+
+def fft_rfftfreq(n: int, /, *, d: float = ..., dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
+    """The sample frequencies of an n-point fft.rfft with sample spacing d: [0, 1, ..., n//2] /"""
+
+def fft_fftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = ...) -> Tensor:
+    """x with the zero-frequency term moved to the middle of each of axes (default: all): rolled"""
+
+def fft_ifftshift(x: Tensor, /, *, axes: int | tuple[int, ...] | None = ...) -> Tensor:
+    """The inverse of fft.fftshift: rolled by -(m//2) along each of axes (the two differ for odd"""

@@ -85,6 +85,7 @@ def test_catalog_walks_the_whole_package():
     for expected in [
         ("ferrule.sum", "call"),
         ("ferrule.asarray", "call"),
+        ("ferrule.fft.rfftn", "call"),
         ("ferrule.linalg.matrix_norm", "call"),
         ("ferrule.random.normal", "call"),
         ("ferrule.ffi.register_func", "call"),

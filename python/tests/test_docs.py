@@ -113,8 +113,20 @@ def expected_output(text: str) -> str | None:
     return None
 
 
+# Go programs find libferrule through pkg-config, as against an installed prefix: here the
+# checkout's own ferrule.pc (make pkgconfig), which points at target/release. go's build cache keeps
+# the flags pkg-config gave when it first built the package (pkg-config's answer is not part of its
+# cache key), so these builds have a cache of their own, which never sees another ferrule.pc.
+GO_ENV = {
+    "PKG_CONFIG_PATH": os.pathsep.join(
+        filter(None, [str(REPO / "target" / "pkgconfig"), os.environ.get("PKG_CONFIG_PATH")])
+    ),
+    "GOCACHE": str(REPO / "target" / "docs-test-gocache"),
+}
+
+
 def run(cmd: list[str], cwd: pathlib.Path, what: str, timeout: int = 300) -> str:
-    env = os.environ | {"FERRULE_TESTING_PLUGIN": PLUGIN}
+    env = os.environ | {"FERRULE_TESTING_PLUGIN": PLUGIN} | GO_ENV
     result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
     if result.returncode != 0:
         raise AssertionError(

@@ -46,7 +46,8 @@ CASES = [
     ("Tensor.mT", ValueError, lambda: ferrule.asarray([1.0]).mT),
     ("'itemsize'", AttributeError, lambda: setattr(t(), "itemsize", 1)),
     ("'T'", AttributeError, lambda: delattr(t(), "T")),
-    ("index", TypeError, lambda: t()[ObjectArray()]),
+    # numpy: IndexError ("only integers, slices, ... are valid indices") for an object array
+    ("__getitem__", IndexError, lambda: t()[ObjectArray()]),
     ("to_device()", ValueError, lambda: t().to_device(deep_list(5000))),
     ("load_library()", TypeError, lambda: ferrule.load_library(5)),
     ("load_library()", ValueError, lambda: ferrule.load_library("\udcff")),
@@ -68,6 +69,11 @@ CASES = [
     ("load_library()", ValueError, lambda: cffi.load_library("\ud800")),
     ("load()", TypeError, lambda: cffi.load(5)),
     ("Tensor.numpy()", TypeError, lambda: cffi.tensor([1.0]).numpy(copy=[1])),
+    # the extension's: a producer's refusal, numpy running out of memory, a dtype numpy lacks
+    ("from_dlpack()", BufferError, lambda: ferrule.from_dlpack(np.zeros(3, dtype=object))),
+    ("Tensor.numpy()", MemoryError, lambda: ferrule.broadcast_to(ferrule.ones((1,)), (2**20, 2**20)).numpy()),
+    ("Tensor.tolist()", MemoryError, lambda: ferrule.broadcast_to(ferrule.ones((1,)), (2**20, 2**20)).tolist()),
+    ("Tensor.numpy()", TypeError, lambda: ferrule.ones((2,), dtype=ferrule.bfloat16).numpy()),
 ]
 
 
@@ -76,6 +82,13 @@ def test_error_names_the_function(where, kind, call):
     with pytest.raises(kind) as info:
         call()
     assert where.rstrip("()") in str(info.value)
+
+
+def test_tolist_of_bfloat16_gives_floats():
+    # numpy has no bfloat16: the values go through float32, which holds each exactly
+    x = ferrule.asarray([1.5, -2.0, 3.0e38]).astype(ferrule.bfloat16)
+    assert x.tolist() == [1.5, -2.0, float(np.float32(x.astype(ferrule.float32)[2]))]
+    assert ferrule.full((), 0.25, dtype=ferrule.bfloat16).tolist() == 0.25
 
 
 def test_a_class_is_not_an_index():

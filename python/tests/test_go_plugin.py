@@ -1,9 +1,9 @@
 """A plugin written in Go (go/examples/plugin, built with ``-buildmode=c-shared -tags
-ferrule_shared``), loaded into this Python process: Go functions called from Python and from the
+ferrule_plugin``), loaded into this Python process: Go functions called from Python and from the
 testing.* Rust plugin, Python functions called from Go, and errors and panics crossing both ways.
 
-The plugin links libferrule.so dynamically and so shares this process's one libferrule and
-registry. The test builds it with ``go`` (incremental: fast once built) into
+The plugin links no libferrule: it calls this process's one libferrule through the API table its
+init function is handed, and so shares the one registry. The test builds it with ``go`` (incremental: fast once built) into
 ``build/libferrule_go_plugin.so``, or uses ``$FERRULE_GO_PLUGIN``; it is skipped only when
 neither is available.
 """
@@ -44,7 +44,7 @@ def build_or_find_plugin() -> pathlib.Path:
             f"{DEFAULT_PLUGIN} (or $FERRULE_GO_PLUGIN): cannot test the Go plugin"
         )
     DEFAULT_PLUGIN.parent.mkdir(exist_ok=True)
-    command = [go, "build", "-buildmode=c-shared", "-tags", "ferrule_shared"]
+    command = [go, "build", "-buildmode=c-shared", "-tags", "ferrule_plugin"]
     command += ["-o", str(DEFAULT_PLUGIN), "./examples/plugin"]
     result = subprocess.run(command, cwd=REPO / "go", capture_output=True, text=True, timeout=600)
     if result.returncode != 0:

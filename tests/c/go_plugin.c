@@ -1,10 +1,11 @@
 /* go_plugin.c — a C program calls Go: it loads the Go plugin (go/examples/plugin, a
- * -buildmode=c-shared library built with -tags ferrule_shared) with ferrule_library_load, calls
+ * -buildmode=c-shared library built with -tags ferrule_plugin) with ferrule_library_load, calls
  * its goplugin.* functions, has Go call back a C function and the testing.* Rust plugin call Go,
- * and checks that Go errors and panics, and a Rust panic under Go, come back as errors. Only
- * ferrule.h is used; exits non-zero on the first unexpected outcome.
+ * and checks that Go errors and panics, and a Rust panic under Go, come back as errors, and that
+ * the process has mapped exactly one libferrule (the plugin links none). Only ferrule.h is used;
+ * exits non-zero on the first unexpected outcome.
  *
- *   (cd go && go build -buildmode=c-shared -tags ferrule_shared \
+ *   (cd go && go build -buildmode=c-shared -tags ferrule_plugin \
  *       -o ../build/libferrule_go_plugin.so ./examples/plugin)
  *   cc -std=c11 -Wall -Wextra -Werror -Iinclude tests/c/go_plugin.c -Ltarget/release -lferrule \
  *      -Wl,-rpath,$PWD/target/release -o build/go_plugin
@@ -25,6 +26,25 @@
       exit(1);                                                                \
     }                                                                         \
   } while (0)
+
+/* The number of distinct libferrule files mapped into this process (/proc/self/maps), or -1 when
+ * the maps cannot be read. */
+static int libferrules_mapped(void) {
+  FILE* maps = fopen("/proc/self/maps", "r");
+  if (maps == NULL) return -1;
+  char line[4096], seen[8][4096];
+  int n = 0;
+  while (fgets(line, sizeof line, maps) != NULL) {
+    char* path = strchr(line, '/');
+    if (path == NULL || strstr(path, "/libferrule.so") == NULL) continue;
+    path[strcspn(path, "\n")] = '\0';
+    int known = 0;
+    for (int i = 0; i < n; ++i) known |= strcmp(seen[i], path) == 0;
+    if (!known && n < 8) strcpy(seen[n++], path);
+  }
+  fclose(maps);
+  return n;
+}
 
 static FerruleAny make_int(int64_t v) {
   FerruleAny a = {0};
@@ -179,6 +199,9 @@ int main(int argc, char** argv) {
   /* start + 1 above: go_gc itself was alive while counting. */
   CHECK(ferrule_live_object_count() == start, "live objects %llu, started with %llu",
         (unsigned long long)ferrule_live_object_count(), (unsigned long long)start);
+  int mapped = libferrules_mapped();
+  CHECK(mapped == 1 || mapped == -1, "%d libferrule files mapped into the process, expected 1",
+        mapped);
   printf("go_plugin: ok\n");
   return 0;
 }

@@ -127,13 +127,13 @@ fn op_fn(op: &Op) -> Result<String, String> {
         format!("    glue::bump_versions(args, &[{}]);\n", written.join(", "))
     };
     if op.returns == "None" {
-        let _ = writeln!(f, "    glue::run({gil}, args, || {call})?;");
+        let _ = writeln!(f, "    glue::run(OP, {gil}, args, || {call})?;");
         f.push_str(&bump);
         let _ = writeln!(f, "    glue::ret_value(())");
         f.push_str("}\n");
         return Ok(f);
     }
-    let _ = writeln!(f, "    let result = glue::run({gil}, args, || {call})?;");
+    let _ = writeln!(f, "    let result = glue::run(OP, {gil}, args, || {call})?;");
     f.push_str(&bump);
     match op.args.iter().position(|a| a.name == "out" && a.ty == "Tensor?") {
         Some(i) if op.returns == "Tensor" => {

@@ -27,11 +27,14 @@ pub enum ErrorKind {
     ZeroDivisionError,
     /// An attribute does not exist.
     AttributeError,
+    /// The call was interrupted (Ctrl-C, or another signal the frontend acts on); see
+    /// [`crate::interrupt`].
+    KeyboardInterrupt,
 }
 
 impl ErrorKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 11] = [
+    pub const ALL: [ErrorKind; 12] = [
         ErrorKind::TypeError,
         ErrorKind::ValueError,
         ErrorKind::IndexError,
@@ -43,6 +46,7 @@ impl ErrorKind {
         ErrorKind::OverflowError,
         ErrorKind::ZeroDivisionError,
         ErrorKind::AttributeError,
+        ErrorKind::KeyboardInterrupt,
     ];
 
     /// The Python exception name, e.g. `"TypeError"`.
@@ -59,6 +63,7 @@ impl ErrorKind {
             ErrorKind::OverflowError => "OverflowError",
             ErrorKind::ZeroDivisionError => "ZeroDivisionError",
             ErrorKind::AttributeError => "AttributeError",
+            ErrorKind::KeyboardInterrupt => "KeyboardInterrupt",
         }
     }
 

@@ -17,6 +17,8 @@
 pub mod device;
 pub mod dtype;
 pub mod error;
+pub mod fallible;
+pub mod interrupt;
 pub mod storage;
 pub mod tensor;
 

@@ -5,6 +5,7 @@ use ferrule_core::{bail, DType, Device, Error, Result, Tensor};
 
 use crate::dispatch::{Elem, FloatElem};
 use crate::operand::{int_fits, Scalar};
+use crate::pool::{chunked, POLL_ITEMS};
 
 /// Elements above which fills run on the thread pool.
 const PARALLEL_FILL: usize = 1 << 20;
@@ -15,22 +16,46 @@ pub(crate) fn check_shape(op: &str, shape: &[i64], dtype: DType) -> Result<()> {
     if shape.iter().any(|&dim| dim < 0) {
         bail!(ValueError, "{op}() argument 'shape': negative dimensions are not allowed, got {}", format_shape(shape));
     }
-    if shape.contains(&0) {
-        return Ok(());
-    }
-    let bytes = shape
-        .iter()
-        .try_fold(dtype.itemsize() as i64, |acc, &dim| acc.checked_mul(dim))
-        .filter(|&n| n <= isize::MAX as i64);
-    if bytes.is_none() {
-        bail!(OverflowError, "{op}() argument 'shape': a {dtype} tensor of shape {} is too large", format_shape(shape));
+    if !fits(shape, dtype) {
+        bail!(
+            OverflowError,
+            "{op}() argument 'shape': a tensor of shape {} and dtype {dtype} is too large",
+            format_shape(shape)
+        );
     }
     Ok(())
+}
+
+/// Checks the shape of a result `op` computed from its arguments (not one the caller gave):
+/// an `OverflowError` naming `op` when its byte size does not fit.
+pub(crate) fn check_result_shape(op: &str, shape: &[i64], dtype: DType) -> Result<()> {
+    if shape.iter().any(|&dim| dim < 0) {
+        bail!(ValueError, "{op}: the result would have the negative dimensions of {}", format_shape(shape));
+    }
+    if !fits(shape, dtype) {
+        bail!(OverflowError, "{op}: the result, of shape {} and dtype {dtype}, is too large", format_shape(shape));
+    }
+    Ok(())
+}
+
+/// True when a tensor of `shape` (no negative dim) and `dtype` has a byte size that fits.
+fn fits(shape: &[i64], dtype: DType) -> bool {
+    shape.contains(&0)
+        || shape
+            .iter()
+            .try_fold(dtype.itemsize() as i64, |acc, &dim| acc.checked_mul(dim))
+            .is_some_and(|n| n <= isize::MAX as i64)
 }
 
 /// A fresh zero-filled C-contiguous tensor for `op`, with `op`-named shape errors.
 pub(crate) fn alloc(op: &str, shape: &[i64], dtype: DType) -> Result<Tensor> {
     check_shape(op, shape, dtype)?;
+    Tensor::zeros(shape, dtype).map_err(|e| Error::new(e.kind, format!("{op}: {}", e.message)))
+}
+
+/// [`alloc`] for a result whose shape `op` computed (errors as [`check_result_shape`]).
+pub(crate) fn alloc_result(op: &str, shape: &[i64], dtype: DType) -> Result<Tensor> {
+    check_result_shape(op, shape, dtype)?;
     Tensor::zeros(shape, dtype).map_err(|e| Error::new(e.kind, format!("{op}: {}", e.message)))
 }
 
@@ -146,16 +171,18 @@ pub fn eye(n_rows: i64, n_cols: Option<i64>, k: i64, dtype: Option<DType>, devic
             bail!(ValueError, "eye() argument '{name}': expected a non-negative size, got {n}");
         }
     }
-    let out = alloc("eye", &[n_rows, n_cols], dtype.unwrap_or(DType::Float64))?;
+    let out = alloc_result("eye", &[n_rows, n_cols], dtype.unwrap_or(DType::Float64))?;
     // Row i holds its one at column i + k, when that column exists.
     let first_row = k.saturating_neg().clamp(0, n_rows);
     let last_row = n_cols.saturating_sub(k).clamp(0, n_rows);
     crate::dispatch_all!(out.dtype(), T => {
         // SAFETY: fresh tensor, not shared.
         let data = unsafe { out.as_mut_slice::<T>()? };
-        for row in first_row..last_row {
-            data[(row * n_cols + row + k) as usize] = T::from_bool(true);
-        }
+        chunked((last_row - first_row) as usize, POLL_ITEMS, |rows| {
+            for row in first_row + rows.start as i64..first_row + rows.end as i64 {
+                data[(row * n_cols + row + k) as usize] = T::from_bool(true);
+            }
+        });
     });
     Ok(out)
 }
@@ -201,19 +228,24 @@ fn arange_fill_float<T: FloatElem>(data: &mut [T], first: f64, second: f64) {
     let (r0, r1) = (T::from_f64(first), T::from_f64(second));
     if T::DTYPE == DType::Float64 {
         let (a, d) = (r0.to_f64(), r1.to_f64() - r0.to_f64());
-        for (i, v) in data.iter_mut().enumerate() {
-            *v = T::from_f64(a + i as f64 * d);
-        }
+        fill_indexed(data, |i| T::from_f64(a + i as f64 * d));
     } else {
         // f32 arithmetic, as numpy's FLOAT_fill and HALF_fill do.
         let (a, d) = (r0.to_f64() as f32, r1.to_f64() as f32 - r0.to_f64() as f32);
-        for (i, v) in data.iter_mut().enumerate() {
-            *v = T::from_f64(f64::from(a + i as f32 * d));
-        }
+        fill_indexed(data, |i| T::from_f64(f64::from(a + i as f32 * d)));
     }
     if data.len() > 1 {
         data[1] = r1;
     }
+}
+
+/// `data[i] = value(i)` for every `i`, polling for interrupts between chunks.
+fn fill_indexed<T>(data: &mut [T], value: impl Fn(usize) -> T) {
+    chunked(data.len(), POLL_ITEMS, |range| {
+        for i in range {
+            data[i] = value(i);
+        }
+    });
 }
 
 /// Integer arange: `first + i * (second - first)` with wrapping, like numpy's integer fill.
@@ -224,11 +256,7 @@ fn arange_fill_int<T: Elem>(data: &mut [T], first: Scalar, second: Scalar) {
     };
     let (a, b) = (to_i64(first), to_i64(second));
     let d = b.wrapping_sub(a);
-    let mut v = a;
-    for slot in data.iter_mut() {
-        *slot = T::from_i64(v);
-        v = v.wrapping_add(d);
-    }
+    fill_indexed(data, |i| T::from_i64(a.wrapping_add(d.wrapping_mul(i as i64))));
 }
 
 /// Evenly spaced values in `[start, stop)` with spacing `step`; `arange(n)` is `0..n`.
@@ -254,7 +282,7 @@ pub fn arange(
         bail!(TypeError, "arange() argument 'dtype': dtype {dtype} is not accepted (expected a real numeric dtype)");
     }
     let len = arange_len(start, stop, step)?;
-    let out = alloc("arange", &[len], dtype)?;
+    let out = alloc_result("arange", &[len], dtype)?;
     // The second value, `start + step`, computed exactly for ints and in f64 otherwise.
     let as_int = |s: Scalar| match s {
         Scalar::Bool(b) => Some(i64::from(b)),
@@ -296,7 +324,7 @@ pub fn linspace(
         bail!(ValueError, "linspace() argument 'num': number of samples, {num}, must be non-negative");
     }
     let dtype = dtype.unwrap_or(DType::Float64);
-    let out = alloc("linspace", &[num], dtype)?;
+    let out = alloc_result("linspace", &[num], dtype)?;
     let (a, b) = (start.as_f64(), stop.as_f64());
     let div = if endpoint { num - 1 } else { num };
     let delta = b - a;
@@ -323,10 +351,10 @@ pub fn linspace(
     crate::dispatch_all!(dtype, T => {
         // SAFETY: fresh tensor, not shared.
         let data = unsafe { out.as_mut_slice::<T>()? };
-        for (i, slot) in data.iter_mut().enumerate() {
+        fill_indexed(data, |i| {
             let v = value(i as i64);
-            *slot = T::from_f64(if integer { v.floor() } else { v });
-        }
+            T::from_f64(if integer { v.floor() } else { v })
+        });
     });
     Ok(out)
 }
@@ -346,7 +374,9 @@ pub fn meshgrid(arrays: &[Tensor], indexing: &str) -> Result<Vec<Tensor>> {
     if swap {
         shape.swap(0, 1);
     }
-    check_shape("meshgrid", &shape, DType::Bool)?;
+    for a in &flat {
+        check_result_shape("meshgrid", &shape, a.dtype())?;
+    }
     flat.iter()
         .enumerate()
         .map(|(i, a)| {
@@ -377,16 +407,18 @@ fn mask_triangle(op: &str, x: &Tensor, k: i64, lower: bool) -> Result<Tensor> {
     let matrices = out.numel() / (rows * cols);
     // SAFETY: fresh tensor, not shared; every dtype's zero is the all-zero bytes.
     let bytes = unsafe { std::slice::from_raw_parts_mut(out.data_ptr(), out.nbytes()) };
-    for m in 0..matrices {
-        for i in 0..rows {
+    let per_chunk = (POLL_ITEMS / cols.max(1) as usize).max(1);
+    chunked((matrices * rows) as usize, per_chunk, |all_rows| {
+        for at in all_rows {
             // Row i keeps columns j <= i + k (lower) or j >= i + k (upper).
+            let i = at as i64 % rows;
             let edge = i.saturating_add(k);
             let (start, end) =
                 if lower { (edge.saturating_add(1).clamp(0, cols), cols) } else { (0, edge.clamp(0, cols)) };
-            let row = ((m * rows + i) * cols) as usize * item;
+            let row = at * cols as usize * item;
             bytes[row + start as usize * item..row + end as usize * item].fill(0);
         }
-    }
+    });
     Ok(out)
 }
 

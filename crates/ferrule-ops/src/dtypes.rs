@@ -140,6 +140,11 @@ fn kind_matches(dtype: DType, kind: &Any) -> Result<bool> {
     if let Some(d) = kind.as_dtype() {
         return Ok(d == dtype);
     }
+    // Python's dtype objects cross the ABI as their names ("uint8"), so a dtype name is a
+    // dtype here; no dtype name is also a kind name ("bool" names both and means the same).
+    if let Some(d) = kind.as_str().and_then(DType::from_name) {
+        return Ok(d == dtype);
+    }
     let Some(name) = kind.as_str() else {
         return Err(Error::type_error(format!(
             "isdtype() argument 'kind': expected a dtype, a str or a tuple of them, got {}",

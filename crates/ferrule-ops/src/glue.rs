@@ -261,13 +261,26 @@ pub enum Gil {
 /// Above this many input elements, `Gil::ReleaseWhenLarge` ops release the caller's lock.
 pub const LARGE_ELEMENTS: i64 = 1 << 15;
 
-/// Runs a kernel under the op's lock policy and converts its error.
-pub fn run<T>(gil: Gil, args: &[Any], kernel: impl FnOnce() -> ferrule_core::Result<T>) -> Result<T> {
+/// Runs the kernel of `op` under its lock policy, as one interruptible call (a pending Ctrl-C
+/// stops a long kernel: see `ferrule_core::interrupt`), and converts its error. A memory or
+/// size error from deep inside (an allocation that failed) gets the op's name in front.
+pub fn run<T>(op: &str, gil: Gil, args: &[Any], kernel: impl FnOnce() -> ferrule_core::Result<T>) -> Result<T> {
     let large = matches!(gil, Gil::ReleaseWhenLarge)
         && args.iter().filter_map(|a| a.downcast::<TensorObj>()).map(|t| t.tensor().numel()).sum::<i64>()
             > LARGE_ELEMENTS;
+    let kernel = || ferrule_core::interrupt::run(kernel);
     let result = if large { blocking::allow_blocking(kernel) } else { kernel() };
-    result.map_err(Error::from)
+    result.map_err(|e| Error::from(named(op, e)))
+}
+
+/// `e` with `"{op}: "` in front when it is a `MemoryError` or `OverflowError` that does not
+/// already start with the op's name.
+fn named(op: &str, mut e: ferrule_core::Error) -> ferrule_core::Error {
+    use ferrule_core::ErrorKind::{MemoryError, OverflowError};
+    if matches!(e.kind, MemoryError | OverflowError) && !e.message.starts_with(op) {
+        e.message = format!("{op}: {}", e.message);
+    }
+    e
 }
 
 /// An op's tiny-input shortcut (schema field `fast`), tried before the arguments are unpacked:

@@ -2,136 +2,72 @@
 //!
 //! # Index encoding
 //!
-//! The `index` argument of [`getitem`] and [`setitem`] is one packed `Any`, as the Python
-//! frontend builds it from the object inside `x[...]`:
+//! The `index` argument of [`getitem`] and [`setitem`] is one packed `Any`. This table is the
+//! one place the encoding is defined; Go and C build it by hand, the Python frontend from the
+//! object inside `x[...]`:
 //!
-//! | Python            | `Any`                                                              |
-//! |-------------------|--------------------------------------------------------------------|
-//! | `3`               | int                                                                |
-//! | `True` / `False`  | bool (a 0-d boolean mask, as in numpy)                             |
-//! | `None`            | None (`newaxis`: inserts a size-1 dim)                             |
-//! | `...`             | the string `"..."`                                                 |
-//! | `a:b:c`           | a Map `{"slice": [a, b, c]}`: an Array of exactly 3 items, each an int or None |
-//! | a tensor          | a Tensor of an integer dtype (advanced index) or bool (mask)       |
-//! | a list `[1, 2]`   | inside a tuple only: an Array of ints or bools, read as a 1-D tensor |
-//! | a tuple `(i, j)`  | an Array of the items above (a top-level Array is always a tuple)  |
+//! | Python                   | `Any`                                                                      |
+//! |--------------------------|----------------------------------------------------------------------------|
+//! | `3`                      | int (Python applies `__index__` first, so numpy integers and other int-like objects work) |
+//! | `True` / `False`         | bool: a 0-d boolean mask, as in numpy (adds a dim of size 1 or 0)          |
+//! | `None`                   | None (`newaxis`: inserts a size-1 dim)                                     |
+//! | `...`                    | the str `"..."` (any other str is an `IndexError`)                        |
+//! | `a:b:c`                  | a Map `{"slice": [a, b, c]}`: its only key, an Array of exactly 3 items, each an int, None or a 0-d integer tensor (Python applies `__index__` to each part and clamps ints beyond int64, as Python's own slices do) |
+//! | a tensor or numpy array  | a Tensor: an integer dtype is an integer array index (a 0-d one acts as an int, but the result is a copy, as numpy's is); bool is a mask |
+//! | a tuple `(i, j)`         | an Array of the items above: **a top-level Array is always a tuple**       |
+//! | a list `[0, 2]`          | a tensor, or, inside the tuple, an Array of ints and bools (Arrays nested in it for more dims), read as numpy reads a list: all bools make a mask, otherwise an integer index (bools among ints count as 0 and 1; an empty list is an integer index) |
+//!
+//! A list is therefore never a top-level Array: numpy reads `x[L]` as `x[(L,)]`, and so does
+//! ferrule. Python converts every list (and tuples nested in the index tuple, and numpy
+//! arrays) into a tensor with numpy's rules before the call and sends a top-level list as
+//! that tensor alone. From Go and C:
+//!
+//! | numpy                | Go `index` argument (`go/index.go`)               | C (`FerruleAny`)                                      |
+//! |----------------------|---------------------------------------------------|-------------------------------------------------------|
+//! | `x[0, 2]`            | `[]any{0, 2}`                                     | an Array of two ints                                  |
+//! | `x[[0, 2]]`          | `[]any{[]int64{0, 2}}`, or an int64 `*Tensor`     | an Array holding an Array of two ints, or a Tensor    |
+//! | `x[[[0, 1], [2, 2]]]`| `[]any{[][]int64{{0, 1}, {2, 2}}}`                | an Array holding an Array of two Arrays of two ints   |
+//! | `x[1:3, ::-1]`       | `[]any{Slice(1, 3, nil), Slice(nil, nil, -1)}`    | an Array of two Maps `{"slice": [...]}`               |
+//! | `x[..., None]`       | `[]any{Ellipsis, nil}`                            | an Array of the str `"..."` and None                  |
+//! | `x[[True, False]]`   | a bool `*Tensor`, or `[]any{[]bool{true, false}}` | a bool Tensor, or an Array holding an Array of bools  |
+//!
+//! (tests/c/indexing.c and go/index_test.go pin these.)
 //!
 //! Semantics are numpy's: ints, slices, `None` and `...` give views; a tensor index (or a
-//! bool) makes the indexing advanced and the result a copy, with integer scalars then acting
-//! as 0-d index arrays; advanced indices broadcast together, and their result dims replace
-//! them in place when they are adjacent or go first otherwise. Out-of-range integers are an
-//! `IndexError` naming the axis, the index and the size.
+//! bool) makes the indexing advanced and the result a copy, with integers then acting as 0-d
+//! index arrays. Advanced indices broadcast together; their result dims replace them in place
+//! when they are adjacent in the index, and go first when a slice, `None` or `...` separates
+//! them. A boolean mask stands for the integer arrays of its `nonzero()`; a mask dim of size 0
+//! matches a dim of any size (it selects nothing), as in numpy. Out-of-range integers are an
+//! `IndexError` naming the item's position in the index, the axis, the index and the size.
 
 mod gather;
+mod parse;
 mod take;
 
 use ferrule_core::tensor::format_shape;
 use ferrule_core::{DType, Error, Result, Tensor};
-use ferrule_registry::{Any, Array, Map, TensorObj};
+use ferrule_registry::{Any, TensorObj};
 
+use crate::fallible::{self, FallibleCollect};
 use crate::manipulate::{cast, copy::copy_into};
 use crate::operand::{Operand, Scalar};
-pub(crate) use take::{index_values, take_axis};
+use parse::{at, parse, Item};
+pub(crate) use take::{index_values, take_axis_into};
 pub use take::{nonzero, take, take_along_axis};
 
-/// One parsed index item.
-#[derive(Clone, Debug)]
-enum Item {
-    Int(i64),
-    Slice(Option<i64>, Option<i64>, i64),
-    NewAxis,
-    Ellipsis,
-    /// An integer or bool tensor.
-    Array(Tensor),
-}
-
-fn invalid(what: &str) -> Error {
-    Error::index_error(format!(
-        "only integers, slices (`:`), ellipsis (`...`), None (`newaxis`) and integer or boolean \
-         tensors are valid indices, got {what}"
-    ))
-}
-
-fn parse_slice_bound(v: &Any) -> Result<Option<i64>> {
-    if v.is_none() {
-        return Ok(None);
-    }
-    match (v.as_bool(), v.as_int()) {
-        (None, Some(i)) => Ok(Some(i)),
-        _ => Err(Error::type_error(format!("slice indices must be integers or None, got {}", v.type_name()))),
-    }
-}
-
-fn parse_item(v: &Any, nested: bool) -> Result<Item> {
-    if v.is_none() {
-        return Ok(Item::NewAxis);
-    }
-    if let Some(b) = v.as_bool() {
-        return Ok(Item::Array(Tensor::scalar(b)));
-    }
-    if let Some(i) = v.as_int() {
-        return Ok(Item::Int(i));
-    }
-    if let Some(s) = v.as_str() {
-        return if s == "..." { Ok(Item::Ellipsis) } else { Err(invalid("a str")) };
-    }
-    if let Some(t) = v.downcast::<TensorObj>() {
-        let t = t.tensor();
-        if !(t.dtype().is_integer() || t.dtype().is_bool()) {
-            return Err(invalid(&format!("a tensor of dtype {}", t.dtype())));
-        }
-        return Ok(Item::Array(t.clone()));
-    }
-    if let Some(map) = v.downcast::<Map>() {
-        let parts = map.get_str("slice").and_then(|s| s.downcast::<Array>());
-        let Some(parts) = parts.filter(|p| p.len() == 3) else {
-            return Err(invalid("a Map that is not {\"slice\": [start, stop, step]}"));
-        };
-        let [start, stop, step] = [0, 1, 2].map(|i| parse_slice_bound(&parts.items()[i]));
-        let step = step?.unwrap_or(1);
-        if step == 0 {
-            return Err(Error::value_error("slice step cannot be zero"));
-        }
-        return Ok(Item::Slice(start?, stop?, step));
-    }
-    if let (true, Some(list)) = (nested, v.downcast::<Array>()) {
-        return list_tensor(list).map(Item::Array);
-    }
-    Err(invalid(&v.type_name()))
-}
-
-/// A nested list of ints or bools as a 1-D tensor (int64 or bool; an empty list is int64).
-fn list_tensor(list: &Array) -> Result<Tensor> {
-    let items = list.items();
-    if !items.is_empty() && items.iter().all(|v| v.as_bool().is_some()) {
-        let bools: Vec<bool> = items.iter().map(|v| v.as_bool().unwrap_or(false)).collect();
-        return Tensor::from_slice(&bools, &[bools.len() as i64]);
-    }
-    let ints = items
-        .iter()
-        .map(|v| match (v.as_bool(), v.as_int()) {
-            (None, Some(i)) => Ok(i),
-            _ => Err(invalid(&format!("a list holding {}", v.type_name()))),
-        })
-        .collect::<Result<Vec<i64>>>()?;
-    Tensor::from_slice(&ints, &[ints.len() as i64])
-}
-
-fn parse_index(index: &Any) -> Result<Vec<Item>> {
-    match index.downcast::<Array>() {
-        Some(tuple) => tuple.items().iter().map(|v| parse_item(v, true)).collect(),
-        None => Ok(vec![parse_item(index, false)?]),
-    }
-}
-
 /// An advanced index after parsing: which dim of the basic view it indexes, which axis of `x`
-/// that was (for messages), and its values.
+/// that was and where it stood in the index (for messages), its place among the index's items
+/// (to tell adjacent advanced indices from separated ones), and its values.
 struct Advanced {
     dim: usize,
-    axis: Option<usize>,
+    axis: usize,
+    pos: Option<usize>,
+    seq: usize,
     shape: Vec<i64>,
     values: Vec<i64>,
-    /// Whether the values may be out of range (false for masks).
+    /// Whether the values may be out of range (false for masks and for integers, checked
+    /// when parsed).
     check: bool,
 }
 
@@ -142,19 +78,33 @@ enum Selection {
     Gather { base: Tensor, outer: Vec<i64>, inner: Vec<i64>, shape: Vec<i64> },
 }
 
-fn out_of_bounds(op: &str, index: i64, axis: usize, size: i64) -> Error {
-    Error::index_error(format!("{op}: index {index} is out of bounds for axis {axis} with size {size}"))
+fn out_of_bounds(op: &str, pos: Option<usize>, index: i64, axis: usize, size: i64) -> Error {
+    Error::index_error(format!("{}index {index} is out of bounds for axis {axis} with size {size}", at(op, pos)))
 }
 
-fn select(op: &str, x: &Tensor, index: &Any) -> Result<Selection> {
-    let mut items = parse_index(index)?;
-    let ellipses = items.iter().filter(|i| matches!(i, Item::Ellipsis)).count();
+/// What numpy decides about an index besides its selection.
+#[derive(Clone, Copy)]
+struct Traits {
+    /// The result is a copy even when the selection is a view (a 0-d integer array stood for an
+    /// integer).
+    copy: bool,
+    /// One integer per dim: the index names a single element, which numpy assigns as a scalar.
+    element: bool,
+}
+
+/// The selection of `index` in `x`, and its [`Traits`].
+fn select(op: &str, x: &Tensor, index: &Any) -> Result<(Selection, Traits)> {
+    let parsed = parse(op, index)?;
+    let items = parsed.items;
+    let element = items.len() == x.ndim() && items.iter().all(|(i, _)| matches!(i, Item::Int(_)));
+    let traits = Traits { copy: parsed.copy, element };
+    let ellipses = items.iter().filter(|(i, _)| matches!(i, Item::Ellipsis)).count();
     if ellipses > 1 {
         return Err(Error::index_error(format!("{op}: an index can only have a single ellipsis ('...')")));
     }
     let consumed: usize = items
         .iter()
-        .map(|i| match i {
+        .map(|(i, _)| match i {
             Item::Int(_) | Item::Slice(..) => 1,
             Item::Array(t) if t.dtype().is_bool() => t.ndim(),
             Item::Array(_) => 1,
@@ -167,81 +117,80 @@ fn select(op: &str, x: &Tensor, index: &Any) -> Result<Selection> {
             x.ndim()
         )));
     }
-    let fill = vec![Item::Slice(None, None, 1); x.ndim() - consumed];
-    match items.iter().position(|i| matches!(i, Item::Ellipsis)) {
-        Some(at) => {
-            items.splice(at..=at, fill);
-        }
-        None => items.extend(fill),
-    }
-    let advanced_mode = items.iter().any(|i| matches!(i, Item::Array(_)));
+    // The dims `...` stands for; without one, the dims after the last item are left whole.
+    let fill = x.ndim() - consumed;
+    let advanced_mode = items.iter().any(|(i, _)| matches!(i, Item::Array(_)));
 
     let mut t = x.clone();
-    let (mut pos, mut axis) = (0usize, 0usize);
+    // `dim` walks the dims of the view `t`, `axis` those of `x`, `seq` the index's items.
+    let (mut dim, mut axis, mut seq) = (0usize, 0usize, 0usize);
     let mut adv: Vec<Advanced> = Vec::new();
-    for item in items {
+    for (item, pos) in items {
         match item {
-            Item::Int(i) if !advanced_mode => {
-                let size = t.shape()[pos];
+            Item::Int(i) => {
+                let size = t.shape()[dim];
                 if i < -size || i >= size {
-                    return Err(out_of_bounds(op, i, axis, size));
+                    return Err(out_of_bounds(op, pos, i, axis, size));
                 }
-                t = t.select(pos, i)?;
+                let i = if i < 0 { i + size } else { i };
+                if advanced_mode {
+                    adv.push(Advanced { dim, axis, pos, seq, shape: vec![], values: vec![i], check: false });
+                    dim += 1;
+                } else {
+                    t = t.select(dim, i)?;
+                }
                 axis += 1;
             }
-            Item::Int(i) => {
-                adv.push(Advanced { dim: pos, axis: Some(axis), shape: vec![], values: vec![i], check: true });
-                (pos, axis) = (pos + 1, axis + 1);
-            }
             Item::Slice(start, stop, step) => {
-                t = t.slice(pos, start, stop, step)?;
-                (pos, axis) = (pos + 1, axis + 1);
+                t = t.slice(dim, start, stop, step)?;
+                (dim, axis) = (dim + 1, axis + 1);
             }
             Item::NewAxis => {
-                t = t.expand_dims(pos)?;
-                pos += 1;
+                t = t.expand_dims(dim)?;
+                dim += 1;
             }
-            Item::Ellipsis => unreachable!("ellipsis expanded above"),
+            Item::Ellipsis => (dim, axis) = (dim + fill, axis + fill),
+            Item::Array(m) if m.dtype().is_bool() && m.ndim() == 0 => {
+                // A new dim of size 1 (True) or 0 (False), indexed by [0] or [].
+                t = t.expand_dims(dim)?;
+                let values = if m.to_vec::<bool>()?[0] { vec![0] } else { vec![] };
+                let shape = vec![values.len() as i64];
+                adv.push(Advanced { dim, axis, pos, seq, shape, values, check: false });
+                dim += 1;
+            }
             Item::Array(m) if m.dtype().is_bool() => {
-                if m.ndim() == 0 {
-                    t = t.expand_dims(pos)?;
-                    let hit = m.to_vec::<bool>()?[0];
-                    let values = if hit { vec![0] } else { vec![] };
-                    let shape = vec![values.len() as i64];
-                    adv.push(Advanced { dim: pos, axis: None, shape, values, check: false });
-                    pos += 1;
-                    continue;
-                }
-                let dims = &t.shape()[pos..pos + m.ndim()];
-                for (k, (&want, &got)) in dims.iter().zip(m.shape()).enumerate() {
-                    if want != got {
+                let k = m.ndim();
+                for (j, (&want, &got)) in t.shape()[dim..dim + k].iter().zip(m.shape()).enumerate() {
+                    if want != got && got != 0 {
                         return Err(Error::index_error(format!(
-                            "{op}: boolean index did not match indexed tensor along axis {}; size \
-                             of axis is {want} but size of corresponding boolean axis is {got}",
-                            axis + k
+                            "{}boolean index did not match indexed tensor along axis {}; size of axis is \
+                             {want} but size of corresponding boolean axis is {got}",
+                            at(op, pos),
+                            axis + j
                         )));
                     }
                 }
-                let coords = nonzero(&m)?;
-                for (k, c) in coords.iter().enumerate() {
+                for (j, c) in nonzero(&m)?.iter().enumerate() {
                     let values = c.to_vec::<i64>()?;
                     let shape = vec![values.len() as i64];
-                    adv.push(Advanced { dim: pos + k, axis: Some(axis + k), shape, values, check: false });
+                    let (dim, axis, seq) = (dim + j, axis + j, seq + j);
+                    adv.push(Advanced { dim, axis, pos, seq, shape, values, check: false });
                 }
-                pos += m.ndim();
-                axis += m.ndim();
+                (dim, axis, seq) = (dim + k, axis + k, seq + k - 1);
             }
             Item::Array(m) => {
                 let values = index_values(op, "index", &m)?;
-                adv.push(Advanced { dim: pos, axis: Some(axis), shape: m.shape().to_vec(), values, check: true });
-                (pos, axis) = (pos + 1, axis + 1);
+                let shape = m.shape().to_vec();
+                adv.push(Advanced { dim, axis, pos, seq, shape, values, check: true });
+                (dim, axis) = (dim + 1, axis + 1);
             }
         }
+        seq += 1;
     }
     if adv.is_empty() {
-        return Ok(Selection::View(t));
+        return Ok((Selection::View(t), traits));
     }
-    advanced_selection(op, t, adv)
+    Ok((advanced_selection(op, t, adv)?, traits))
 }
 
 fn advanced_selection(op: &str, base: Tensor, adv: Vec<Advanced>) -> Result<Selection> {
@@ -255,20 +204,27 @@ fn advanced_selection(op: &str, base: Tensor, adv: Vec<Advanced>) -> Result<Sele
             ))
         })?;
     }
-    let count: i64 = bshape.iter().product();
-    let mut adv_offsets = vec![0i64; count as usize];
+    let count = bshape.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d)).ok_or_else(|| {
+        Error::overflow_error(format!(
+            "{op}: the indexing tensors broadcast to shape {}, which has too many elements",
+            format_shape(&bshape)
+        ))
+    })?;
+    let mut adv_offsets = fallible::try_filled(0i64, fallible::len_of(count)?)?;
     for a in &adv {
         let size = base.shape()[a.dim];
         let stride = base.strides()[a.dim];
-        let values = if a.shape == bshape {
-            a.values.clone()
+        let broadcast;
+        let values: &[i64] = if a.shape == bshape {
+            &a.values
         } else {
-            Tensor::from_slice(&a.values, &a.shape)?.broadcast_to(&bshape)?.to_vec::<i64>()?
+            broadcast = Tensor::from_slice(&a.values, &a.shape)?.broadcast_to(&bshape)?.to_vec::<i64>()?;
+            &broadcast
         };
-        for (acc, &v) in adv_offsets.iter_mut().zip(&values) {
+        for (acc, &v) in adv_offsets.iter_mut().zip(values) {
             let v = if a.check {
                 if v < -size || v >= size {
-                    return Err(out_of_bounds(op, v, a.axis.unwrap_or(a.dim), size));
+                    return Err(out_of_bounds(op, a.pos, v, a.axis, size));
                 }
                 if v < 0 {
                     v + size
@@ -283,20 +239,23 @@ fn advanced_selection(op: &str, base: Tensor, adv: Vec<Advanced>) -> Result<Sele
     }
     let dims: Vec<usize> = adv.iter().map(|a| a.dim).collect();
     let (first, last) = (dims[0], dims[dims.len() - 1]);
-    let adjacent = last - first + 1 == dims.len();
+    // numpy's rule: advanced indices next to each other in the index keep their place; a
+    // slice, None or `...` between two of them (even a `...` that stands for no dims) sends
+    // the broadcast dims to the front.
+    let adjacent = adv.windows(2).all(|w| w[1].seq == w[0].seq + 1);
     let rest = |range: std::ops::Range<usize>| -> (Vec<i64>, Vec<i64>) {
         range.filter(|d| !dims.contains(d)).map(|d| (base.shape()[d], base.strides()[d])).unzip()
     };
     let (outer, inner, shape) = if adjacent {
         let (before_shape, before_strides) = rest(0..first);
         let (after_shape, after_strides) = rest(last + 1..base.ndim());
-        let before = gather::layout_offsets(&before_shape, &before_strides);
-        let outer = if before == [0] { adv_offsets } else { gather::combine(&before, &adv_offsets) };
-        let inner = gather::layout_offsets(&after_shape, &after_strides);
+        let before = gather::layout_offsets(&before_shape, &before_strides)?;
+        let outer = if before == [0] { adv_offsets } else { gather::combine(&before, &adv_offsets)? };
+        let inner = gather::layout_offsets(&after_shape, &after_strides)?;
         (outer, inner, [before_shape, bshape, after_shape].concat())
     } else {
         let (rest_shape, rest_strides) = rest(0..base.ndim());
-        let inner = gather::layout_offsets(&rest_shape, &rest_strides);
+        let inner = gather::layout_offsets(&rest_shape, &rest_strides)?;
         (adv_offsets, inner, [bshape, rest_shape].concat())
     };
     Ok(Selection::Gather { base, outer, inner, shape })
@@ -311,8 +270,9 @@ pub fn getitem(x: &Tensor, index: &Any) -> Result<Tensor> {
         }
     }
     match select("getitem", x, index)? {
-        Selection::View(t) => Ok(t),
-        Selection::Gather { base, outer, inner, shape } => gather::gather(&base, &outer, &inner, &shape),
+        (Selection::View(t), Traits { copy: false, .. }) => Ok(t),
+        (Selection::View(t), Traits { copy: true, .. }) => t.copy(),
+        (Selection::Gather { base, outer, inner, shape }, _) => gather::gather(&base, &outer, &inner, &shape),
     }
 }
 
@@ -320,10 +280,16 @@ pub fn getitem(x: &Tensor, index: &Any) -> Result<Tensor> {
 fn mask_select(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
     let flags = mask.to_vec::<bool>()?;
     let offsets: Vec<i64> = if x.is_contiguous() {
-        flags.iter().enumerate().filter(|(_, &f)| f).map(|(i, _)| i as i64).collect()
+        flags.iter().enumerate().filter(|(_, &f)| f).map(|(i, _)| i as i64).try_collect_vec()?
     } else {
-        let all = gather::layout_offsets(x.shape(), x.strides());
-        all.into_iter().zip(&flags).filter(|(_, &f)| f).map(|(o, _)| o).collect()
+        let mut all = gather::layout_offsets(x.shape(), x.strides())?;
+        let mut kept = 0;
+        for (i, &f) in flags.iter().enumerate() {
+            all[kept] = all[i];
+            kept += usize::from(f);
+        }
+        all.truncate(kept);
+        all
     };
     let n = offsets.len() as i64;
     gather::gather(x, &offsets, &[0], &[n])
@@ -334,8 +300,10 @@ fn mask_select(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
 /// `x`'s memory. With repeated advanced indices the last write wins.
 ///
 /// Errors: `IndexError` for a bad index; `ValueError` when `value` does not broadcast to the
-/// selection, when `x` is read-only ([`Tensor::is_read_only`]), or when `x` is a broadcast
-/// view whose elements alias (read-only in numpy);
+/// selection, when the index names a single element (one integer per dim) and `value` is not
+/// 0-d (numpy assigns an element from a scalar), when `x` is read-only
+/// ([`Tensor::is_read_only`]), or when `x` is a broadcast view whose elements alias (read-only
+/// in numpy);
 /// `OverflowError` for a Python int outside `x`'s integer dtype; `ValueError` for a NaN and
 /// `OverflowError` for an infinite Python float into an integer tensor.
 pub fn setitem(x: &Tensor, index: &Any, value: &Operand) -> Result<()> {
@@ -346,11 +314,19 @@ pub fn setitem(x: &Tensor, index: &Any, value: &Operand) -> Result<()> {
             "{op}: assignment destination is read-only (a broadcast view whose elements alias)"
         )));
     }
+    // The index first: numpy reports a bad index before a bad value.
+    let (selection, traits) = select(op, x, index)?;
     let value = match value {
         Operand::Tensor(t) => t.clone(),
         Operand::Scalar(s) => scalar_value(op, *s, x.dtype())?,
     };
-    let selection = select(op, x, index)?;
+    if traits.element && value.ndim() > 0 {
+        return Err(Error::value_error(format!(
+            "{op}: setting an element with a sequence: the index names one element, which takes a \
+             scalar or 0-d value, got shape {}",
+            format_shape(value.shape())
+        )));
+    }
     let shape = match &selection {
         Selection::View(t) => t.shape().to_vec(),
         Selection::Gather { shape, .. } => shape.clone(),

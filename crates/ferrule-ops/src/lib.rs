@@ -12,6 +12,7 @@ pub mod creation;
 pub mod dispatch;
 pub mod dtypes;
 pub mod elementwise;
+pub mod fft;
 pub mod index;
 pub mod iter;
 pub mod linalg;
@@ -27,6 +28,9 @@ pub mod set;
 pub mod sort;
 
 pub use operand::{Operand, Scalar};
+
+// Every kernel allocates input-sized buffers fallibly and polls for interrupts in long loops.
+pub(crate) use ferrule_core::{fallible, interrupt};
 
 pub mod glue;
 

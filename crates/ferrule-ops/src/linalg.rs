@@ -113,7 +113,7 @@ pub fn matmul(x1: &Tensor, x2: &Tensor, out: Option<&Tensor>) -> Result<Tensor> 
     if x2.ndim() > 1 {
         result_shape.push(n);
     }
-    crate::creation::check_shape("matmul", &result_shape, dtype)?;
+    crate::creation::check_result_shape("matmul", &result_shape, dtype)?;
     let result = match out {
         Some(_) => prepare_out("matmul", out, &result_shape, dtype, &[x1, x2])?,
         // SAFETY: `batched` below writes every element of the result (each kernel overwrites
@@ -148,7 +148,7 @@ fn matmul_2d_fast(x1: &Tensor, x2: &Tensor, dtype: DType, out: Option<&Tensor>) 
         return Ok(None);
     }
     let (m, k, n) = (x1.shape()[0], x1.shape()[1], x2.shape()[1]);
-    crate::creation::check_shape("matmul", &[m, n], dtype)?;
+    crate::creation::check_result_shape("matmul", &[m, n], dtype)?;
     // SAFETY: `batched` writes every element of the result (k == 0 fills zeros) before anyone
     // reads it; the result is fresh, so it does not overlap the inputs.
     let result = unsafe { Tensor::uninit(&[m, n], dtype)? };
@@ -300,7 +300,7 @@ pub fn vecdot(x1: &Tensor, x2: &Tensor, axis: i64) -> Result<Tensor> {
     let dtype = crate::promote::result_type(x1.dtype(), x2.dtype());
     let mut full = batch.clone();
     full.extend([1, 1]);
-    crate::creation::check_shape("vecdot", &full, dtype)?;
+    crate::creation::check_result_shape("vecdot", &full, dtype)?;
     let out = Tensor::zeros(&full, dtype)?;
     let rows = a.expand_dims(a.ndim() - 1)?;
     let cols = b.expand_dims(b.ndim())?;

@@ -60,9 +60,12 @@ pub fn matrix_transpose(x: &Tensor) -> Result<Tensor> {
     x.transpose(n - 2, n - 1)
 }
 
-/// A view with a size-1 dim inserted at `axis` (in `-ndim-1..=ndim`).
+/// A view with a size-1 dim inserted at `axis` (in `-ndim-1..=ndim`). An axis out of that range
+/// is an `IndexError`, as the Array API standard asks of `expand_dims` (numpy's `AxisError` is
+/// both a `ValueError` and an `IndexError`; the other ops' axis errors stay `ValueError`s).
 pub fn expand_dims(x: &Tensor, axis: i64) -> Result<Tensor> {
-    let axis = norm_axis("expand_dims", "axis", axis, x.ndim() + 1)?;
+    let axis = norm_axis("expand_dims", "axis", axis, x.ndim() + 1)
+        .map_err(|e| Error { kind: ferrule_core::ErrorKind::IndexError, ..e })?;
     x.expand_dims(axis)
 }
 
@@ -183,7 +186,7 @@ pub fn stack(arrays: &[Tensor], axis: i64) -> Result<Tensor> {
 /// Splits `x` along `axis` into views, one per index (`ValueError` for a 0-d tensor).
 pub fn unstack(x: &Tensor, axis: i64) -> Result<Vec<Tensor>> {
     let axis = norm_axis("unstack", "axis", axis, x.ndim())?;
-    (0..x.shape()[axis]).map(|i| x.select(axis, i)).collect()
+    crate::fallible::try_collect_results((0..x.shape()[axis]).map(|i| x.select(axis, i)))
 }
 
 /// A view with the order of elements reversed along `axis` (int or tuple; `None`: every dim).
@@ -294,22 +297,41 @@ pub fn repeat(x: &Tensor, repeats: &Operand, axis: Option<i64>) -> Result<Tensor
         Some(a) => (x.clone(), norm_axis("repeat", "axis", a, x.ndim())?),
     };
     let n = x.shape()[axis];
-    let counts = match counts.len() {
-        1 => vec![counts[0]; n as usize],
-        len if len as i64 == n => counts,
+    // One count for every position (a single count is shared, never spelled out n times).
+    let count_of = match counts.len() {
+        1 => |_: usize, counts: &[i64]| counts[0],
+        len if len as i64 == n => |i: usize, counts: &[i64]| counts[i],
         len => {
             return Err(Error::value_error(format!(
                 "repeat() argument 'repeats': {len} counts given for an axis of size {n}"
             )))
         }
     };
-    let total = counts.iter().try_fold(0i64, |acc, &c| acc.checked_add(c));
+    // A single count multiplies (a sum over every position of a huge view would run for ages);
+    // a list of counts is as long as the axis, so summing it is cheap.
+    let total = match counts[..] {
+        [count] => n.checked_mul(count),
+        _ => counts.iter().try_fold(0i64, |acc, &c| acc.checked_add(c)),
+    };
     let total = total.ok_or_else(|| Error::overflow_error("repeat: the result has too many elements"))?;
-    let mut index = Vec::with_capacity(total as usize);
-    for (i, &c) in counts.iter().enumerate() {
-        index.extend(std::iter::repeat_n(i as i64, c as usize));
+    // The result first: an impossible size fails here, before the index list is built.
+    let mut shape = x.shape().to_vec();
+    shape[axis] = total;
+    crate::creation::check_result_shape("repeat", &shape, x.dtype())?;
+    let out = Tensor::empty(&shape, x.dtype())?;
+    if total == 0 {
+        // (n may still be huge: a zero count over a huge view)
+        return Ok(out);
     }
-    crate::index::take_axis(&x, axis, &index)
+    let mut index = crate::fallible::try_with_capacity(crate::fallible::len_of(total)?)?;
+    for i in 0..n as usize {
+        if i > 0 && i % crate::pool::POLL_ITEMS == 0 {
+            crate::interrupt::check()?;
+        }
+        index.extend(std::iter::repeat_n(i as i64, count_of(i, &counts) as usize));
+    }
+    crate::index::take_axis_into(&x, axis, &index, &out)?;
+    Ok(out)
 }
 
 fn scalar_kind(s: &Scalar) -> &'static str {

@@ -2,6 +2,7 @@
 //! softmax in log-sum-exp form and the two losses a training loop needs. float32 and float64;
 //! computed in float64 and stored in the input's dtype.
 
+use ferrule_core::fallible::{try_filled, FallibleCollect};
 use ferrule_core::{bail, DType, Element, Result, Tensor};
 
 /// A float element type the kernels compute through f64.
@@ -43,14 +44,14 @@ fn float_input(op: &str, arg: &str, x: &Tensor) -> Result<()> {
 fn values(x: &Tensor) -> Result<Vec<f64>> {
     let x = x.contiguous()?;
     Ok(match x.dtype() {
-        DType::Float32 => x.to_vec::<f32>()?.into_iter().map(Real::to_f64).collect(),
+        DType::Float32 => x.to_vec::<f32>()?.into_iter().map(Real::to_f64).try_collect_vec()?,
         _ => x.to_vec::<f64>()?,
     })
 }
 
 fn build(values: &[f64], shape: &[i64], dtype: DType) -> Result<Tensor> {
     fn typed<T: Real>(values: &[f64], shape: &[i64]) -> Result<Tensor> {
-        let data: Vec<T> = values.iter().map(|&v| T::from_f64(v)).collect();
+        let data: Vec<T> = values.iter().map(|&v| T::from_f64(v)).try_collect_vec()?;
         Tensor::from_slice(&data, shape)
     }
     match dtype {
@@ -61,7 +62,7 @@ fn build(values: &[f64], shape: &[i64], dtype: DType) -> Result<Tensor> {
 
 fn map(op: &str, x: &Tensor, f: impl Fn(f64) -> f64) -> Result<Tensor> {
     float_input(op, "x", x)?;
-    let out: Vec<f64> = values(x)?.into_iter().map(f).collect();
+    let out: Vec<f64> = values(x)?.into_iter().map(f).try_collect_vec()?;
     build(&out, x.shape(), x.dtype())
 }
 
@@ -156,7 +157,14 @@ pub fn one_hot(x: &Tensor, num_classes: i64, dtype: Option<DType>) -> Result<Ten
         bail!(ValueError, "nn.one_hot() argument 'num_classes': must be >= 0, got {num_classes}");
     }
     let idx = class_indices("one_hot", x, num_classes)?;
-    let mut out = vec![0.0; idx.len() * num_classes as usize];
+    let Some(len) = (idx.len() as u64).checked_mul(num_classes as u64).and_then(|n| usize::try_from(n).ok()) else {
+        bail!(
+            OverflowError,
+            "nn.one_hot(): {} indices times {num_classes} classes overflows the element count",
+            idx.len()
+        );
+    };
+    let mut out = try_filled(0.0, len)?;
     for (row, &t) in idx.iter().enumerate() {
         out[row * num_classes as usize + t as usize] = 1.0;
     }

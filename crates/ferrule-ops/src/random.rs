@@ -5,6 +5,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use ferrule_core::{bail, DType, Result, Tensor};
 
+use crate::pool::{chunked, POLL_ITEMS};
+
 /// xoshiro256** (Blackman and Vigna, 2018): 256 bits of state, period 2^256 − 1, fast and
 /// statistically strong for simulation. Seeded through splitmix64 so any `u64` seed works.
 #[derive(Clone, Debug)]
@@ -86,12 +88,12 @@ fn fill(op: &str, shape: &[i64], dtype: DType, mut draw: impl FnMut() -> f64) ->
         DType::Float32 => {
             // SAFETY: `out` is fresh, contiguous and not shared.
             let data = unsafe { out.as_mut_slice::<f32>()? };
-            data.iter_mut().for_each(|v| *v = draw() as f32);
+            chunked(data.len(), POLL_ITEMS, |r| data[r].iter_mut().for_each(|v| *v = draw() as f32));
         }
         _ => {
             // SAFETY: as above.
             let data = unsafe { out.as_mut_slice::<f64>()? };
-            data.iter_mut().for_each(|v| *v = draw());
+            chunked(data.len(), POLL_ITEMS, |r| data[r].iter_mut().for_each(|v| *v = draw()));
         }
     }
     Ok(out)

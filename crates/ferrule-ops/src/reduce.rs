@@ -9,15 +9,14 @@ pub(crate) mod tests;
 
 use ferrule_core::{bail, DType, Result, Tensor};
 
-use crate::dispatch::Elem;
-
 pub use arg::{argmax, argmin};
 pub use cumulative::{cumulative_prod, cumulative_sum, diff};
 
 use crate::axes::normalize_axes;
 use engine::reduce;
+use ferrule_core::Complex64;
 pub(crate) use kernels::cast_tensor;
-use kernels::{dispatch_with_acc, All, Any, CountNonzero, Max, Min, Prod, Sum};
+use kernels::{dispatch_with_acc, All, Any, CompensatedSum, CountNonzero, Max, Min, Prod, Sum};
 
 /// The result dtype of `sum`/`prod`/`cumulative_*` without `dtype=`: int64 for bool and
 /// signed ints, uint64 for unsigned ints, the input dtype for floats and complex.
@@ -155,46 +154,92 @@ pub fn mean(x: &Tensor, axis: Option<&[i64]>, keepdims: bool) -> Result<Tensor> 
     keep_dims(cast_tensor(&means, mean_dtype(x.dtype()))?, x.shape(), &axes, keepdims)
 }
 
-/// Variance with numpy's two-pass formula: `sum(|x - mean|^2) / max(N - correction, 0)`.
+/// `x` as real numbers the variance is computed on: itself for float32/float64, a float64
+/// copy of bool and integer tensors, a float32 copy of the half types, and for complex tensors
+/// a view of their (re, im) pairs as one more trailing dim of 2 (`|z - m|^2` is the sum of
+/// the parts' squares). Also the axes to sum the squares over.
+fn variance_input(x: &Tensor, axes: &[usize]) -> Result<(Tensor, Vec<usize>)> {
+    match x.dtype() {
+        DType::Float32 | DType::Float64 => Ok((x.clone(), axes.to_vec())),
+        DType::Float16 | DType::BFloat16 => Ok((cast_tensor(x, DType::Float32)?, axes.to_vec())),
+        DType::Complex64 | DType::Complex128 => {
+            let real = crate::promote::real_dtype(x.dtype());
+            let mut shape = x.shape().to_vec();
+            shape.push(2);
+            let mut strides: Vec<i64> = x.strides().iter().map(|s| s * 2).collect();
+            strides.push(1);
+            // SAFETY: a complex element is its real and imaginary parts, two `real` values in a
+            // row; the view reaches exactly the bytes of `x`'s elements, and is only read.
+            let pairs = unsafe { Tensor::from_storage(x.storage().clone(), shape, strides, x.offset() * 2, real)? };
+            Ok((pairs, axes.iter().copied().chain([x.ndim()]).collect()))
+        }
+        _ => Ok((cast_tensor(x, DType::Float64)?, axes.to_vec())),
+    }
+}
+
+/// The mean of the float32 or float64 `x` over `axes`, exactly the common value when all the
+/// values of a group are equal (up to 2^29 of them for float32, 2^26 for float64): float32
+/// sums in float64, float64 in a compensated (double-double) sum whose quotient is rounded
+/// once, so `x - mean` is 0 for constant input and the variance exactly 0.
+fn exact_mean(x: &Tensor, axes: &[usize]) -> Result<Tensor> {
+    let count = reduced_count(x, axes) as f64;
+    if x.dtype() == DType::Float32 {
+        let sums = reduce::<Sum<f32, f64>>(x, axes)?;
+        // SAFETY: fresh from the engine.
+        let data = unsafe { sums.as_mut_slice::<f64>()? };
+        data.iter_mut().for_each(|s| *s /= count);
+        return cast_tensor(&sums, DType::Float32);
+    }
+    let pairs = reduce::<CompensatedSum>(x, axes)?;
+    let out = Tensor::zeros(pairs.shape(), DType::Float64)?;
+    // SAFETY: both fresh, not shared.
+    let (sums, means) = unsafe { (pairs.as_slice::<Complex64>()?, out.as_mut_slice::<f64>()?) };
+    for (m, s) in means.iter_mut().zip(sums) {
+        // (hi + lo) / count with one rounding: the quotient's remainder, exact by fma, corrects it.
+        let q = s.re / count;
+        let rest = (-q).mul_add(count, s.re) + s.im;
+        *m = q + rest / count;
+    }
+    Ok(out)
+}
+
+/// Variance, two passes as numpy computes it: `sum(|x - mean|^2) / max(N - correction, 0)`,
+/// with a mean that is exact for constant input (see [`exact_mean`]).
 fn variance(op: &str, x: &Tensor, axis: Option<&[i64]>, correction: f64, keepdims: bool, root: bool) -> Result<Tensor> {
     let axes = normalize_axes(op, "axis", axis, x.ndim())?;
     if !correction.is_finite() {
         bail!(ValueError, "{op}() argument 'correction': expected a finite number, got {correction}");
     }
-    let means = mean_in_accumulator(x, &axes)?;
+    let (input, square_axes) = variance_input(x, &axes)?;
+    let real = input.dtype();
+    // The temporary first: an input too large for it fails at once, not after the first pass.
+    let squares = Tensor::zeros(input.shape(), real)?;
+    let means = exact_mean(&input, &axes)?;
     // The mean broadcast back over the reduced dims.
-    let kept: Vec<i64> = (0..x.ndim()).map(|d| if axes.contains(&d) { 1 } else { x.shape()[d] }).collect();
-    let means = means.reshape(&kept)?.broadcast_to(x.shape())?;
-    let acc_dtype = means.dtype();
-    let real = crate::promote::real_dtype(acc_dtype);
-    let squares = Tensor::zeros(x.shape(), real)?;
-    let input = cast_tensor(x, acc_dtype)?;
+    let kept: Vec<i64> = (0..input.ndim()).map(|d| if axes.contains(&d) { 1 } else { input.shape()[d] }).collect();
+    let means = means.reshape(&kept)?.broadcast_to(input.shape())?;
     macro_rules! squares_of {
-        ($a:ty, $r:ty) => {
-            crate::iter::map_binary::<$a, $a, $r, _>(
+        ($t:ty) => {
+            crate::iter::map_binary::<$t, $t, $t, _>(
                 &input,
                 &means,
                 &squares,
                 crate::iter::MIN_PER_TASK_CHEAP,
                 |xs, ms, out| {
                     for ((o, &v), &m) in out.iter_mut().zip(xs).zip(ms) {
-                        let d = v.to_c64() - m.to_c64();
-                        *o = <$r>::from_f64(d.norm_sqr());
+                        let d = v - m;
+                        *o = d * d;
                     }
                 },
             )
         };
     }
-    match acc_dtype {
-        DType::Float32 => squares_of!(f32, f32),
-        DType::Float64 => squares_of!(f64, f64),
-        DType::Complex64 => squares_of!(ferrule_core::Complex32, f32),
-        _ => squares_of!(ferrule_core::Complex64, f64),
-    }
     let sums = if real == DType::Float32 {
-        reduce::<Sum<f32, f32>>(&squares, &axes)?
+        squares_of!(f32);
+        reduce::<Sum<f32, f32>>(&squares, &square_axes)?
     } else {
-        reduce::<Sum<f64, f64>>(&squares, &axes)?
+        squares_of!(f64);
+        reduce::<Sum<f64, f64>>(&squares, &square_axes)?
     };
     let divisor = (reduced_count(x, &axes) as f64 - correction).max(0.0);
     let finish = |v: f64| {

@@ -1,13 +1,15 @@
-//! searchsorted: binary search in a sorted 1-D tensor under the sort order of `sort` (NaN last).
+//! searchsorted: binary search in a sorted 1-D tensor under the sort order of `sort` (NaN last);
+//! isin: membership of each element in a set, by the same search.
 
 use std::cmp::Ordering;
 
 use ferrule_core::tensor::format_shape;
 use ferrule_core::{DType, Error, Result, Tensor};
 
+use crate::fallible::FallibleCollect;
 use crate::iter::SendPtr;
 use crate::manipulate::cast;
-use crate::operand::Operand;
+use crate::operand::{resolve_pair, Operand};
 use crate::pool::parallel_for;
 use crate::sort::TotalOrder;
 
@@ -21,7 +23,7 @@ fn search_typed<T: TotalOrder>(sorted: &Tensor, needles: &Tensor, right: bool) -
     let (hay, vals, idx) = unsafe { (sorted.as_slice::<T>()?, needles.as_slice::<T>()?, out.as_mut_slice::<i64>()?) };
     let optr = SendPtr(idx.as_mut_ptr().cast());
     // Integer keys (same order and ties as `total_cmp`) make each probe one compare.
-    let keys: Vec<u64> = if T::KEY_BYTES > 0 { hay.iter().map(T::key).collect() } else { Vec::new() };
+    let keys: Vec<u64> = if T::KEY_BYTES > 0 { hay.iter().map(T::key).try_collect_vec()? } else { Vec::new() };
     parallel_for(vals.len(), MIN_PARALLEL_SEARCHES, |range| {
         for i in range {
             let v = &vals[i];
@@ -93,4 +95,40 @@ pub fn searchsorted(x1: &Tensor, x2: &Operand, side: &str, sorter: Option<&Tenso
     let dtype = crate::promote::result_type(x1.dtype(), x2.dtype());
     let prepare = |t: &Tensor| if t.dtype() == dtype { t.contiguous() } else { cast(t, dtype) };
     search(&prepare(&x1)?, &prepare(&x2)?, right)
+}
+
+fn isin_typed<T: TotalOrder>(hay: &Tensor, needles: &Tensor, invert: bool) -> Result<Tensor> {
+    let out = Tensor::empty(needles.shape(), DType::Bool)?;
+    // SAFETY: `hay` and `needles` are contiguous (made so by the caller) and only read; `out`
+    // is fresh, so nothing else sees it while it is written.
+    let (hay, vals, found) = unsafe { (hay.as_slice::<T>()?, needles.as_slice::<T>()?, out.as_mut_slice::<bool>()?) };
+    let optr = SendPtr(found.as_mut_ptr().cast());
+    parallel_for(vals.len(), MIN_PARALLEL_SEARCHES, |range| {
+        for i in range {
+            let v = &vals[i];
+            // NaN equals nothing (the sort order puts NaNs together, so exclude them first);
+            // -0.0 and 0.0 tie in the sort order and are equal here too.
+            let hit = !v.is_nan_value() && {
+                let pos = hay.partition_point(|a| a.total_cmp(v) == Ordering::Less);
+                pos < hay.len() && hay[pos].total_cmp(v) == Ordering::Equal
+            };
+            // SAFETY: `i` is in this task's disjoint range of `out`.
+            unsafe { *optr.get().cast::<bool>().add(i) = hit != invert };
+        }
+    });
+    Ok(out)
+}
+
+/// For each element of `x1`, whether it equals some element of `x2` (`invert=True`: whether it
+/// equals none). Both are compared in their promoted dtype (a Python scalar is weak; at least
+/// one of them must be a tensor); NaN equals nothing and `-0.0` equals `0.0`, as with `==`.
+/// The result is a bool tensor of `x1`'s shape.
+pub fn isin(x1: &Operand, x2: &Operand, invert: bool) -> Result<Tensor> {
+    let (a, b) = resolve_pair("isin", x1, x2)?;
+    let dtype = crate::promote::result_type(a.dtype(), b.dtype());
+    let prepare = |t: &Tensor| if t.dtype() == dtype { t.contiguous() } else { cast(t, dtype) };
+    let set = prepare(&b)?.reshape(&[-1])?;
+    let hay = crate::sort::sort(&set, 0, false, false)?.contiguous()?;
+    let needles = prepare(&a)?;
+    crate::dispatch_all!(dtype, T => { isin_typed::<T>(&hay, &needles, invert) })
 }

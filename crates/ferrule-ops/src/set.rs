@@ -9,8 +9,10 @@ use std::cmp::Ordering;
 use ferrule_core::{Result, Tensor};
 use rayon::slice::ParallelSliceMut;
 
-use crate::pool::pool;
-use crate::sort::{sort_pairs, sort_values, TotalOrder};
+use crate::fallible::{self, FallibleCollect};
+use crate::interrupt;
+use crate::pool::POLL_ITEMS;
+use crate::sort::{on_pool, sort_pairs, sort_values, TotalOrder};
 
 /// Elements above which a comparison sort (complex dtypes) runs on the pool.
 const MIN_PARALLEL_ELEMENTS: usize = 1 << 16;
@@ -19,21 +21,14 @@ fn same<T: TotalOrder>(a: &T, b: &T) -> bool {
     a.total_cmp(b) == Ordering::Equal && !a.is_nan_value()
 }
 
-/// Runs `f` on the ferrule pool when there is one and we are not on it already.
-fn on_pool(f: impl FnOnce() + Send) {
-    match pool() {
-        Some(p) if p.current_thread_index().is_none() => p.install(f),
-        _ => f(),
-    }
-}
-
 fn values_typed<T: TotalOrder>(x: &Tensor) -> Result<Tensor> {
     let mut data = x.to_vec::<T>()?;
     if T::KEY_BYTES == 0 && data.len() >= MIN_PARALLEL_ELEMENTS {
         on_pool(|| data.par_sort_unstable_by(T::total_cmp));
     } else {
-        sort_values(&mut data);
+        sort_values(&mut data)?;
     }
+    interrupt::check()?;
     data.dedup_by(|a, b| same(a, b));
     Tensor::from_slice(&data, &[data.len() as i64])
 }
@@ -47,24 +42,27 @@ struct Groups {
 }
 
 fn groups_typed<T: TotalOrder>(x: &Tensor, want_inverse: bool) -> Result<Groups> {
-    let mut pairs: Vec<(T, i64)> = x.to_vec::<T>()?.into_iter().zip(0..).collect();
-    let cmp = |a: &(T, i64), b: &(T, i64)| a.0.total_cmp(&b.0);
+    let mut pairs: Vec<(T, i64)> = x.to_vec::<T>()?.into_iter().zip(0..).try_collect_vec()?;
     if T::KEY_BYTES == 0 && pairs.len() >= MIN_PARALLEL_ELEMENTS {
-        on_pool(|| pairs.par_sort_by(cmp));
+        // Ties broken by index: the stable order, without the stable sort's buffer.
+        on_pool(|| pairs.par_sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))));
     } else {
-        sort_pairs(&mut pairs, &mut Vec::new(), false, true);
+        sort_pairs(&mut pairs, &mut Vec::new(), false, true)?;
     }
     let (mut values, mut first, mut counts) = (Vec::new(), Vec::new(), Vec::new());
-    let mut inverse = if want_inverse { vec![0i64; pairs.len()] } else { Vec::new() };
-    for (i, (v, at)) in pairs.iter().enumerate() {
-        if i == 0 || !same(&pairs[i - 1].0, v) {
-            values.push(*v);
-            first.push(*at);
-            counts.push(0);
+    let mut inverse = if want_inverse { fallible::try_filled(0i64, pairs.len())? } else { Vec::new() };
+    for (i, &(v, at)) in pairs.iter().enumerate() {
+        if i % POLL_ITEMS == POLL_ITEMS - 1 {
+            interrupt::check()?;
+        }
+        if i == 0 || !same(&pairs[i - 1].0, &v) {
+            fallible::try_push(&mut values, v)?;
+            fallible::try_push(&mut first, at)?;
+            fallible::try_push(&mut counts, 0)?;
         }
         *counts.last_mut().expect("a group was opened") += 1;
         if want_inverse {
-            inverse[*at as usize] = values.len() as i64 - 1;
+            inverse[at as usize] = values.len() as i64 - 1;
         }
     }
     let values = Tensor::from_slice(&values, &[values.len() as i64])?;

@@ -7,9 +7,10 @@ use rayon::slice::ParallelSliceMut;
 
 mod radix;
 
+use crate::fallible::{self, FallibleCollect};
 use crate::iter::SendPtr;
 use crate::manipulate::norm_axis;
-use crate::pool::{parallel_for, pool};
+use crate::pool::{parallel_for, pool, FirstError};
 use radix::{float_key, radix_sort_by, RADIX_MIN_LEN};
 
 /// Elements below which a sort stays on the calling thread.
@@ -132,78 +133,121 @@ macro_rules! total_order_complex {
 }
 total_order_complex!(Complex32, Complex64);
 
-/// Sorts one row in place: radix sort on the key for long rows of non-complex types
-/// (stable in both directions), a comparison sort otherwise.
-fn sort_row<T: TotalOrder>(row: &mut [T], scratch: &mut Vec<T>, descending: bool, stable: bool) {
+/// Sorts `(value, index)` pairs (distinct indices) by value, equal values by index, so an
+/// unstable sort gives the stable order: the standard library's stable sorts allocate a
+/// buffer that cannot fail gracefully, these allocate nothing.
+fn by_value_then_index<T: TotalOrder>(descending: bool) -> impl Fn(&(T, i64), &(T, i64)) -> Ordering + Sync + Copy {
+    move |a, b| {
+        let by_value = if descending { b.0.total_cmp(&a.0) } else { a.0.total_cmp(&b.0) };
+        by_value.then(a.1.cmp(&b.1))
+    }
+}
+
+/// Sorts one row in place: radix sort on the key for long rows of non-complex types (stable
+/// in both directions), a comparison sort otherwise. `scratch` and `pairs` are buffers reused
+/// across rows (grown fallibly).
+fn sort_row<T: TotalOrder>(
+    row: &mut [T],
+    scratch: &mut Vec<T>,
+    pairs: &mut Vec<(T, i64)>,
+    descending: bool,
+    stable: bool,
+) -> Result<()> {
     if T::KEY_BYTES > 0 && row.len() >= RADIX_MIN_LEN {
         let flip = key_flip::<T>(descending);
-        radix_sort_by(row, scratch, T::KEY_BYTES, |v| v.key() ^ flip);
-        return;
+        return radix_sort_by(row, scratch, T::KEY_BYTES, |v| v.key() ^ flip);
     }
     match (descending, stable) {
-        (false, true) => row.sort_by(T::total_cmp),
         (false, false) => row.sort_unstable_by(T::total_cmp),
-        (true, true) => row.sort_by(|a, b| b.total_cmp(a)),
         (true, false) => row.sort_unstable_by(|a, b| b.total_cmp(a)),
+        // Short rows: the stable sort's buffer lives on the stack.
+        (false, true) if row.len() < RADIX_MIN_LEN => row.sort_by(T::total_cmp),
+        (true, true) if row.len() < RADIX_MIN_LEN => row.sort_by(|a, b| b.total_cmp(a)),
+        (_, true) => {
+            pairs.clear();
+            fallible::try_reserve(pairs, row.len())?;
+            pairs.extend(row.iter().copied().zip(0..));
+            pairs.sort_unstable_by(by_value_then_index::<T>(descending));
+            row.iter_mut().zip(pairs.iter()).for_each(|(v, p)| *v = p.0);
+        }
     }
+    Ok(())
 }
 
 /// Sorts one long row on the pool.
-fn par_sort_row<T: TotalOrder>(row: &mut [T], descending: bool, stable: bool) {
-    let mut run = || match (descending, stable) {
-        (false, true) => row.par_sort_by(T::total_cmp),
-        (false, false) => row.par_sort_unstable_by(T::total_cmp),
-        (true, true) => row.par_sort_by(|a, b| b.total_cmp(a)),
-        (true, false) => row.par_sort_unstable_by(|a, b| b.total_cmp(a)),
-    };
+fn par_sort_row<T: TotalOrder>(row: &mut [T], descending: bool, stable: bool) -> Result<()> {
+    if stable {
+        let mut pairs = row.iter().copied().zip(0..).try_collect_vec()?;
+        on_pool(|| pairs.par_sort_unstable_by(by_value_then_index::<T>(descending)));
+        row.iter_mut().zip(&pairs).for_each(|(v, p)| *v = p.0);
+        return Ok(());
+    }
+    on_pool(|| match descending {
+        false => row.par_sort_unstable_by(T::total_cmp),
+        true => row.par_sort_unstable_by(|a, b| b.total_cmp(a)),
+    });
+    Ok(())
+}
+
+/// Runs `f` on the ferrule pool when there is one and we are not on it already.
+pub(crate) fn on_pool(f: impl FnOnce() + Send) {
     match pool() {
-        Some(p) if p.current_thread_index().is_none() => p.install(run),
-        _ => run(),
+        Some(p) if p.current_thread_index().is_none() => p.install(f),
+        _ => f(),
     }
 }
 
-/// Calls `f(row, scratch)` on each `len`-element row of the contiguous `data`, in parallel
-/// when large; `scratch` is a buffer reused across the rows of one task.
-fn for_each_row_mut<T: Send>(data: &mut [T], len: usize, f: impl Fn(&mut [T], &mut Vec<T>) + Sync) {
+/// Calls `f(row, scratch, pairs)` on each `len`-element row of the contiguous `data`, in
+/// parallel when large; `scratch` and `pairs` are buffers reused across the rows of one task.
+/// Stops at the first error (returned).
+fn for_each_row_mut<T: Send>(
+    data: &mut [T],
+    len: usize,
+    f: impl Fn(&mut [T], &mut Vec<T>, &mut Vec<(T, i64)>) -> Result<()> + Sync,
+) -> Result<()> {
     if len == 0 {
-        return;
+        return Ok(());
     }
     let rows = data.len() / len;
     let ptr = SendPtr(data.as_mut_ptr().cast());
+    let first_error = FirstError::new();
     parallel_for(rows, MIN_PARALLEL_ELEMENTS.div_ceil(len), |range| {
-        let mut scratch = Vec::new();
+        let (mut scratch, mut pairs) = (Vec::new(), Vec::new());
         for r in range {
+            if first_error.failed() {
+                return;
+            }
             // SAFETY: row `r` lies inside `data`; tasks get disjoint rows.
             let row = unsafe { std::slice::from_raw_parts_mut(ptr.get().cast::<T>().add(r * len), len) };
-            f(row, &mut scratch);
+            first_error.record(f(row, &mut scratch, &mut pairs));
         }
     });
+    first_error.into_result()
 }
 
 /// Sorts `(value, index)` pairs by value: radix (stable) for long rows of non-complex types,
-/// else a comparison sort (stable unless `stable` is false and the order is ascending).
+/// else a comparison sort (stable unless `stable` is false and the order is ascending). The
+/// indices must be distinct (the stable comparison sort breaks ties on them).
 pub(crate) fn sort_pairs<T: TotalOrder>(
     pairs: &mut [(T, i64)],
     scratch: &mut Vec<(T, i64)>,
     descending: bool,
     stable: bool,
-) {
+) -> Result<()> {
     if T::KEY_BYTES > 0 && pairs.len() >= RADIX_MIN_LEN {
         let flip = key_flip::<T>(descending);
-        radix_sort_by(pairs, scratch, T::KEY_BYTES, |p| p.0.key() ^ flip);
-        return;
+        return radix_sort_by(pairs, scratch, T::KEY_BYTES, |p| p.0.key() ^ flip);
     }
-    let cmp = |a: &(T, i64), b: &(T, i64)| a.0.total_cmp(&b.0);
     match (descending, stable) {
-        (false, true) => pairs.sort_by(cmp),
-        (false, false) => pairs.sort_unstable_by(cmp),
-        (true, _) => pairs.sort_by(|a, b| cmp(b, a)),
+        (false, false) => pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0)),
+        _ => pairs.sort_unstable_by(by_value_then_index::<T>(descending)),
     }
+    Ok(())
 }
 
 /// Sorts a whole buffer of values ascending (radix for non-complex types).
-pub(crate) fn sort_values<T: TotalOrder>(data: &mut [T]) {
-    sort_row(data, &mut Vec::new(), false, false);
+pub(crate) fn sort_values<T: TotalOrder>(data: &mut [T]) -> Result<()> {
+    sort_row(data, &mut Vec::new(), &mut Vec::new(), false, false)
 }
 
 /// `x` with `axis` moved last, as a fresh C-contiguous tensor, and the length of that axis.
@@ -227,11 +271,10 @@ fn sort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, stable
     // SAFETY: `rows` is a fresh copy nobody else sees.
     let data = unsafe { rows.as_mut_slice::<T>()? };
     if T::KEY_BYTES == 0 && data.len() == len && len >= 2 * MIN_PARALLEL_ELEMENTS {
-        par_sort_row(data, descending, stable);
+        par_sort_row(data, descending, stable)
     } else {
-        for_each_row_mut(data, len, |row, scratch| sort_row(row, scratch, descending, stable));
+        for_each_row_mut(data, len, |row, scratch, pairs| sort_row(row, scratch, pairs, descending, stable))
     }
-    Ok(())
 }
 
 fn argsort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, stable: bool) -> Result<Tensor> {
@@ -244,24 +287,21 @@ fn argsort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, sta
     let vptr = SendPtr(values.as_ptr().cast_mut().cast());
     let rows = values.len() / len;
     if T::KEY_BYTES == 0 && rows == 1 && len >= 2 * MIN_PARALLEL_ELEMENTS {
-        let mut pairs: Vec<(T, i64)> = values.iter().copied().zip(0..).collect();
-        let cmp = |a: &(T, i64), b: &(T, i64)| a.0.total_cmp(&b.0);
-        let mut run = || match descending {
-            false => pairs.par_sort_by(cmp),
-            true => pairs.par_sort_by(|a, b| cmp(b, a)),
-        };
-        match pool() {
-            Some(p) if p.current_thread_index().is_none() => p.install(run),
-            _ => run(),
-        }
+        // Stable in both directions (ties in index order), whatever `stable` says.
+        let mut pairs = values.iter().copied().zip(0..).try_collect_vec()?;
+        on_pool(|| pairs.par_sort_unstable_by(by_value_then_index::<T>(descending)));
         index.iter_mut().zip(&pairs).for_each(|(o, p)| *o = p.1);
         return Ok(out);
     }
     let iptr = SendPtr(index.as_mut_ptr().cast());
+    let first_error = FirstError::new();
     parallel_for(rows, MIN_PARALLEL_ELEMENTS.div_ceil(len), |range| {
-        let mut pairs: Vec<(T, i64)> = Vec::with_capacity(len);
+        let mut pairs: Vec<(T, i64)> = Vec::new();
         let mut scratch = Vec::new();
         for r in range {
+            if first_error.failed() {
+                return;
+            }
             // SAFETY: row `r` lies inside both buffers; tasks get disjoint rows.
             let (row, out_row) = unsafe {
                 (
@@ -270,11 +310,17 @@ fn argsort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, sta
                 )
             };
             pairs.clear();
-            pairs.extend(row.iter().copied().zip(0..));
-            sort_pairs(&mut pairs, &mut scratch, descending, stable);
-            out_row.iter_mut().zip(&pairs).for_each(|(o, p)| *o = p.1);
+            let sorted = fallible::try_reserve(&mut pairs, len).and_then(|()| {
+                pairs.extend(row.iter().copied().zip(0..));
+                sort_pairs(&mut pairs, &mut scratch, descending, stable)
+            });
+            if sorted.is_ok() {
+                out_row.iter_mut().zip(&pairs).for_each(|(o, p)| *o = p.1);
+            }
+            first_error.record(sorted);
         }
     });
+    first_error.into_result()?;
     Ok(out)
 }
 

@@ -110,6 +110,10 @@ fn isdtype_kinds() {
         assert_eq!(is(d, "complex floating"), matches!(d, Complex64 | Complex128));
         assert_eq!(is(d, "numeric"), d != Bool);
         assert!(isdtype(d, &Any::dtype(d)).unwrap());
+        // Python's dtypes arrive as their names: a dtype name is that dtype, not a kind
+        for other in DType::ALL {
+            assert_eq!(isdtype(d, &Any::str(other.name())).unwrap(), d == other);
+        }
     }
     let kinds = tuple(vec![Any::str("integral"), Any::dtype(Float32)]);
     assert!(isdtype(Float32, &kinds).unwrap());

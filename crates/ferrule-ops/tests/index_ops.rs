@@ -340,8 +340,14 @@ fn setitem_semantics() {
     assert_eq!(i64s(&x), [0, 0, 1, 2, 3]);
     // Unsafe casts as numpy: floats truncate into ints.
     setitem(&x, &Any::int(0), &Operand::Scalar(Scalar::Float(2.7))).unwrap();
-    setitem(&x, &Any::int(1), &Operand::Tensor(f64t(&[-3.9], &[1]))).unwrap();
+    setitem(&x, &Any::int(1), &Operand::Tensor(f64t(&[-3.9], &[]))).unwrap();
     assert_eq!(i64s(&x)[..2], [2, -3]);
+    // One element (an integer per dim) takes a scalar or 0-d value only, as in numpy 2.
+    assert_err(
+        setitem(&x, &Any::int(1), &Operand::Tensor(f64t(&[-3.9], &[1]))),
+        ErrorKind::ValueError,
+        &["setitem: setting an element with a sequence", "got shape (1,)"],
+    );
     // Broadcasting the value, and dropping its leading size-1 dims.
     let m = arange(&[2, 3]);
     setitem(&m, &slice(None, None, None), &Operand::Tensor(t64(&[7, 8, 9], &[1, 1, 3]))).unwrap();
@@ -381,7 +387,7 @@ fn setitem_semantics() {
     );
     // Complex into float keeps the real part; bools into ints are 0/1.
     let f = Tensor::zeros(&[2], DType::Float32).unwrap();
-    let c = Tensor::from_slice(&[ferrule_core::Complex64 { re: 1.5, im: 2.0 }], &[1]).unwrap();
+    let c = Tensor::from_slice(&[ferrule_core::Complex64 { re: 1.5, im: 2.0 }], &[]).unwrap();
     setitem(&f, &Any::int(1), &Operand::Tensor(c)).unwrap();
     assert_eq!(f.to_vec::<f32>().unwrap(), [0.0, 1.5]);
 }
@@ -401,4 +407,96 @@ fn take_flattens_and_keeps_index_shape() {
     let got = take_along_axis(&x, &t64(&[2, 0], &[1, 2]), 1).unwrap();
     assert_eq!(got.shape(), [2, 2]);
     assert_eq!(i64s(&got), [2, 0, 5, 3]);
+}
+
+#[test]
+fn list_indices_inside_the_tuple() {
+    let x = arange(&[3, 4]);
+    // A top-level Array is a tuple: [0, 2] is x[0, 2].
+    assert_eq!(i64s(&getitem(&x, &tuple(vec![Any::int(0), Any::int(2)])).unwrap()), [2]);
+    // An Array inside it is a list: [[0, 2]] is x[[0, 2]] (rows 0 and 2).
+    let rows = getitem(&x, &tuple(vec![tuple(vec![Any::int(0), Any::int(2)])])).unwrap();
+    assert_eq!(rows.shape(), [2, 4]);
+    assert_eq!(i64s(&rows), [0, 1, 2, 3, 8, 9, 10, 11]);
+    // Nested Arrays are a multi-dim index: [[[0, 1], [2, 2]]] has shape (2, 2, 4).
+    let nested = tuple(vec![tuple(vec![Any::int(0), Any::int(1)]), tuple(vec![Any::int(2), Any::int(2)])]);
+    let got = getitem(&x, &tuple(vec![nested])).unwrap();
+    assert_eq!(got.shape(), [2, 2, 4]);
+    assert_eq!(i64s(&got)[..5], [0, 1, 2, 3, 4]);
+    // All bools: a mask; bools among ints: 0 and 1; an empty list: an integer index.
+    let mask = tuple(vec![Any::bool(true), Any::bool(false), Any::bool(true)]);
+    assert_eq!(getitem(&x, &tuple(vec![mask])).unwrap().shape(), [2, 4]);
+    let mixed = tuple(vec![Any::bool(true), Any::int(0)]);
+    assert_eq!(i64s(&getitem(&x, &tuple(vec![mixed, Any::int(0)])).unwrap()), [4, 0]);
+    assert_eq!(getitem(&x, &tuple(vec![tuple(vec![])])).unwrap().shape(), [0, 4]);
+    let empty2d = tuple(vec![tuple(vec![])]);
+    assert_eq!(getitem(&x, &tuple(vec![empty2d])).unwrap().shape(), [1, 0, 4]);
+    // Ragged lists and lists of other things are refused, naming the item.
+    let ragged = tuple(vec![tuple(vec![Any::int(0), Any::int(1)]), tuple(vec![Any::int(1)])]);
+    assert_err(
+        getitem(&x, &tuple(vec![Any::int(0), ragged])),
+        ErrorKind::ValueError,
+        &["getitem: item 1 of the index", "rectangular", "after 1 dimensions"],
+    );
+    let floats = tuple(vec![Any::float(1.0)]);
+    assert_err(
+        getitem(&x, &tuple(vec![floats])),
+        ErrorKind::IndexError,
+        &["item 0 of the index", "valid indices", "a list holding float"],
+    );
+}
+
+#[test]
+fn slices_zero_d_tensors_and_masks() {
+    let x = arange(&[5]);
+    // Slice bounds may be 0-d integer tensors of any integer dtype.
+    let two = tensor(Tensor::scalar(2u8));
+    let parts = tuple(vec![Any::NONE, two, Any::NONE]);
+    let s = Any::object(ObjRef::new(Map::new([(Any::str("slice"), parts)]).unwrap()));
+    assert_eq!(i64s(&getitem(&x, &s).unwrap()), [0, 1]);
+    // ... but not floats, bools or 1-d tensors; and a Map must be exactly {"slice": [a, b, c]}.
+    for bad in [Any::float(1.0), Any::bool(true), tensor(t64(&[1], &[1]))] {
+        let parts = tuple(vec![bad, Any::NONE, Any::NONE]);
+        let s = Any::object(ObjRef::new(Map::new([(Any::str("slice"), parts)]).unwrap()));
+        assert_err(getitem(&x, &s), ErrorKind::TypeError, &["getitem: ", "slice indices must be integers"]);
+    }
+    let parts = tuple(vec![Any::NONE, Any::NONE, Any::NONE]);
+    let two_keys = Map::new([(Any::str("slice"), parts), (Any::str("extra"), Any::int(1))]).unwrap();
+    assert_err(getitem(&x, &Any::object(ObjRef::new(two_keys))), ErrorKind::IndexError, &["{\"slice\""]);
+    // A 0-d integer tensor acts as an int (numpy), but the result is a copy.
+    let x2 = arange(&[3, 4]);
+    let row = getitem(&x2, &tensor(Tensor::scalar(1i32))).unwrap();
+    assert_eq!(i64s(&row), [4, 5, 6, 7]);
+    assert!(!row.shares_memory_with(&x2));
+    // A mask dim of size 0 matches a dim of any size.
+    let empty_mask = Tensor::from_slice::<bool>(&[], &[0]).unwrap();
+    assert_eq!(getitem(&x, &tensor(empty_mask.clone())).unwrap().shape(), [0]);
+    assert_eq!(getitem(&x2, &tuple(vec![slice(None, None, None), tensor(empty_mask)])).unwrap().shape(), [3, 0]);
+    // Integers are checked even when the broadcast selects nothing (numpy).
+    let none = tensor(t64(&[], &[0]));
+    assert_err(
+        getitem(&x2, &tuple(vec![Any::int(5), none])),
+        ErrorKind::IndexError,
+        &["item 0 of the index", "index 5 is out of bounds for axis 0 with size 3"],
+    );
+}
+
+#[test]
+fn a_separator_between_advanced_indices_sends_them_first() {
+    let x = arange(&[5, 3, 4]);
+    let a = || tensor(t64(&[0, 1], &[2]));
+    let b = || tensor(t64(&[1, 2], &[2]));
+    let all = || slice(None, None, None);
+    // Adjacent: in place. x[:, [0, 1], [1, 2]] -> (5, 2).
+    assert_eq!(getitem(&x, &tuple(vec![all(), a(), b()])).unwrap().shape(), [5, 2]);
+    // A `...` between them separates them even when it stands for no dims: (2, 5).
+    assert_eq!(getitem(&x, &tuple(vec![all(), a(), ellipsis(), b()])).unwrap().shape(), [2, 5]);
+    // So does None: x[:, [0, 1], None, [1, 2]] -> (2, 5, 1).
+    assert_eq!(getitem(&x, &tuple(vec![all(), a(), Any::NONE, b()])).unwrap().shape(), [2, 5, 1]);
+    // A bool scalar is itself an advanced index (a new dim): with x4 of shape (5, 3, 4, 6),
+    // x4[:, [0, 1], True, [1]] -> (5, 2, 6) and x4[:, True, :, [0, 1]] -> (2, 5, 3, 6).
+    let x4 = arange(&[5, 3, 4, 6]);
+    let one = tensor(t64(&[1], &[1]));
+    assert_eq!(getitem(&x4, &tuple(vec![all(), a(), Any::bool(true), one])).unwrap().shape(), [5, 2, 6]);
+    assert_eq!(getitem(&x4, &tuple(vec![all(), Any::bool(true), all(), a()])).unwrap().shape(), [2, 5, 3, 6]);
 }

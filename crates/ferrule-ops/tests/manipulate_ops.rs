@@ -202,8 +202,9 @@ fn axis_errors_name_op_and_argument() {
     assert_err(permute_dims(&x, &[0]), ErrorKind::ValueError, &["permute_dims", "'axes'"]);
     assert_err(permute_dims(&x, &[0, 0]), ErrorKind::ValueError, &["permute_dims", "repeated"]);
     assert_err(permute_dims(&x, &[0, 2]), ErrorKind::ValueError, &["permute_dims() argument 'axes'", "out of bounds"]);
-    assert_err(expand_dims(&x, 3), ErrorKind::ValueError, &["expand_dims() argument 'axis'", "axis 3"]);
-    assert_err(expand_dims(&x, -4), ErrorKind::ValueError, &["expand_dims"]);
+    // the standard names IndexError for expand_dims's axis (the other ops keep ValueError)
+    assert_err(expand_dims(&x, 3), ErrorKind::IndexError, &["expand_dims() argument 'axis'", "axis 3"]);
+    assert_err(expand_dims(&x, -4), ErrorKind::IndexError, &["expand_dims"]);
     assert_err(squeeze(&x, Some(&[0])), ErrorKind::ValueError, &["squeeze() argument 'axis'", "size 2"]);
     assert_err(
         matrix_transpose(&Tensor::zeros(&[3], DType::Int8).unwrap()),

@@ -68,8 +68,9 @@ pub fn load() -> Result<&'static FerruleApi, String> {
     let display = path.display().to_string();
     if !path.exists() {
         return Err(format!(
-            "ferrule: native library not found at {display} (build it with `cargo build --release -p ferrule-capi` \
-             and copy target/release/libferrule.so beside the extension, or set FERRULE_LIBRARY)"
+            "ferrule: native library not found at {display}: this ferrule installation is incomplete. Reinstall \
+             the package (`pip install --force-reinstall ferrule`, or `pip install .` in a ferrule checkout); in a \
+             checkout's development build run `make build`; or set FERRULE_LIBRARY to a libferrule.so"
         ));
     }
     let c_path = CString::new(display.clone()).map_err(|_| format!("ferrule: bad library path {display}"))?;

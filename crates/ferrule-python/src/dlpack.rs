@@ -5,15 +5,15 @@
 //! `"dltensor"` (legacy), renamed to `"used_..."` by the consumer that takes ownership; a capsule
 //! that was never consumed calls the tensor's deleter when it is destroyed.
 
-use std::ffi::{c_char, c_void, CStr};
-use std::ptr::null_mut;
+use std::ffi::{c_void, CStr};
+use std::ptr::{null, null_mut};
 
 use ferrule_sys::{DLManagedTensorVersioned, DLPackVersion, DLTensor};
 use pyo3_ffi::*;
 
 use crate::api::api;
 use crate::error::{raise_kind, raise_native_error};
-use crate::util::{display, guard, new_ref, raise, reraise_with_prefix, str_view, type_name, Owned};
+use crate::util::{display, guard, new_ref, raise, reraise_with_prefix, str_view, type_name, KwList, Owned};
 
 const VERSIONED: &CStr = c"dltensor_versioned";
 const USED_VERSIONED: &CStr = c"used_dltensor_versioned";
@@ -83,18 +83,13 @@ unsafe extern "C" fn versioned_from_legacy_deleter(versioned: *mut DLManagedTens
 pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {
     guard(|| unsafe {
         let (mut stream, mut max_version, mut dl_device, mut copy) = (Py_None(), Py_None(), Py_None(), Py_None());
-        let mut kwlist = [
-            c"stream".as_ptr() as *mut c_char,
-            c"max_version".as_ptr() as *mut c_char,
-            c"dl_device".as_ptr() as *mut c_char,
-            c"copy".as_ptr() as *mut c_char,
-            null_mut(),
-        ];
+        let kwlist =
+            KwList([c"stream".as_ptr(), c"max_version".as_ptr(), c"dl_device".as_ptr(), c"copy".as_ptr(), null()]);
         if PyArg_ParseTupleAndKeywords(
             args,
             kwargs,
             c"|$OOOO:__dlpack__".as_ptr(),
-            kwlist.as_mut_ptr(),
+            kwlist.as_arg(),
             &mut stream,
             &mut max_version,
             &mut dl_device,
@@ -297,17 +292,12 @@ pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwa
     guard(|| unsafe {
         let (mut x, mut device, mut copy): (*mut PyObject, *mut PyObject, *mut PyObject) =
             (null_mut(), Py_None(), Py_None());
-        let mut kwlist = [
-            c"".as_ptr() as *mut c_char,
-            c"device".as_ptr() as *mut c_char,
-            c"copy".as_ptr() as *mut c_char,
-            null_mut(),
-        ];
+        let kwlist = KwList([c"".as_ptr(), c"device".as_ptr(), c"copy".as_ptr(), null()]);
         if PyArg_ParseTupleAndKeywords(
             args,
             kwargs,
             c"O|$OO:from_dlpack".as_ptr(),
-            kwlist.as_mut_ptr(),
+            kwlist.as_arg(),
             &mut x,
             &mut device,
             &mut copy,
@@ -362,9 +352,24 @@ pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwa
             PyErr_Clear();
             capsule = PyObject_CallNoArgs(method.0);
         }
+        if capsule.is_null() && producer_refused() {
+            reraise_with_prefix("from_dlpack() argument 'x': its __dlpack__() failed");
+        }
         let Some(capsule) = Owned::new(capsule) else { return null_mut() };
         import_capsule(capsule.0)
     })
+}
+
+/// Whether the pending exception is a producer refusing an export (numpy's BufferError for an
+/// object array, say), which gets from_dlpack's name in front; anything else (an interrupt, a
+/// producer's own exception class) passes through unchanged.
+unsafe fn producer_refused() -> bool {
+    // SAFETY: the GIL is held (caller's contract).
+    unsafe {
+        [PyExc_BufferError, PyExc_TypeError, PyExc_ValueError, PyExc_MemoryError, PyExc_RuntimeError]
+            .iter()
+            .any(|&kind| PyErr_ExceptionMatches(kind) != 0)
+    }
 }
 
 /// `Tensor.__dlpack_device__()`: `(kDLCPU, 0)` for CPU tensors.

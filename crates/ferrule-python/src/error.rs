@@ -13,7 +13,7 @@ use ferrule_sys::FerruleObject;
 use pyo3_ffi::*;
 
 use crate::api::api;
-use crate::util::{c_string, display, py_str, raise, Owned};
+use crate::util::{c_string, display, fetch_exception, py_str, raise, restore_exception, Owned};
 
 /// Identifies payloads attached by this extension (its address is what matters).
 pub static PAYLOAD_OWNER: u8 = 0;
@@ -162,12 +162,8 @@ pub unsafe fn raise_native_error(err: *mut FerruleObject) {
         if exc.is_null() {
             return;
         }
-        // PyErr_Restore keeps the traceback the exception already carries; the interpreter then
-        // appends the caller's frames, as for an exception that never left Python.
-        let tb = PyException_GetTraceback(exc);
-        let tp = Py_TYPE(exc) as *mut PyObject;
-        Py_INCREF(tp);
-        PyErr_Restore(tp, exc, tb);
+        // Keeps the traceback the exception already carries.
+        restore_exception(exc);
     }
 }
 
@@ -211,19 +207,7 @@ pub unsafe fn kind_of_exception(exc: *mut PyObject) -> &'static str {
 /// the exception object as payload. Clears the Python error indicator. GIL held.
 pub unsafe fn take_python_error() -> *mut FerruleObject {
     unsafe {
-        let (mut tp, mut value, mut tb) = (null_mut(), null_mut(), null_mut());
-        PyErr_Fetch(&mut tp, &mut value, &mut tb);
-        if tp.is_null() {
-            let mut e = null_mut();
-            (api().error_create)(c"RuntimeError".as_ptr(), c"unknown Python error".as_ptr(), &mut e);
-            return e;
-        }
-        PyErr_NormalizeException(&mut tp, &mut value, &mut tb);
-        if !tb.is_null() && !value.is_null() {
-            PyException_SetTraceback(value, tb);
-        }
-        Py_XDECREF(tp);
-        Py_XDECREF(tb);
+        let value = fetch_exception();
         if value.is_null() {
             let mut e = null_mut();
             (api().error_create)(c"RuntimeError".as_ptr(), c"unknown Python error".as_ptr(), &mut e);

@@ -17,7 +17,7 @@ use crate::api::api;
 use crate::convert::{any_into_py, py_to_any_into, ConvError, Temps};
 use crate::error::{raise_kind, raise_native_error};
 use crate::info::{bind_keywords, check_arity, load_info, Info};
-use crate::util::{guard, new_ref, none, py_str, raise, str_view, type_name};
+use crate::util::{fetch_exception, guard, new_ref, none, py_str, raise, restore_exception, str_view, type_name};
 
 /// Instance layout of `ferrule.Function`.
 #[repr(C)]
@@ -353,14 +353,7 @@ unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e
             }
             ConvError::Raised => {
                 // Re-raise with the argument named, keeping the original as __cause__.
-                let (mut tp, mut value, mut tb) = (null_mut(), null_mut(), null_mut());
-                PyErr_Fetch(&mut tp, &mut value, &mut tb);
-                PyErr_NormalizeException(&mut tp, &mut value, &mut tb);
-                if !tb.is_null() && !value.is_null() {
-                    PyException_SetTraceback(value, tb);
-                }
-                Py_XDECREF(tp);
-                Py_XDECREF(tb);
+                let value = fetch_exception();
                 if value.is_null() {
                     raise_kind("TypeError", &label);
                     return;
@@ -368,15 +361,13 @@ unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e
                 let kind = crate::error::kind_of_exception(value);
                 let msg = format!("{label}: {}", crate::util::display(value));
                 raise_kind(kind, &msg);
-                let (mut tp2, mut v2, mut tb2) = (null_mut(), null_mut(), null_mut());
-                PyErr_Fetch(&mut tp2, &mut v2, &mut tb2);
-                PyErr_NormalizeException(&mut tp2, &mut v2, &mut tb2);
-                if !v2.is_null() {
-                    PyException_SetCause(v2, value); // steals `value`
+                let raised = fetch_exception();
+                if !raised.is_null() {
+                    PyException_SetCause(raised, value); // steals `value`
+                    restore_exception(raised);
                 } else {
                     Py_DECREF(value);
                 }
-                PyErr_Restore(tp2, v2, tb2);
             }
         }
     }

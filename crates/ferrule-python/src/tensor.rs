@@ -19,7 +19,7 @@
 //! it.
 
 use std::ffi::{c_char, c_void, CStr};
-use std::ptr::null_mut;
+use std::ptr::{null, null_mut};
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 
 use ferrule_sys::{DLDataType, DLDevice, DLTensor, FerruleObject, FerruleTensorObject, FERRULE_OBJECT_FRONTEND_OWNED};
@@ -27,7 +27,7 @@ use pyo3_ffi::*;
 
 use crate::api::api;
 use crate::error::{raise_kind, raise_native_error};
-use crate::util::{guard, new_ref, py_str, raise, Owned};
+use crate::util::{guard, new_ref, py_str, raise, reraise_with_prefix, KwList, Owned};
 
 /// Instance layout of `ferrule.Tensor`.
 #[repr(C)]
@@ -315,8 +315,8 @@ unsafe extern "C" fn new(tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mu
     guard(|| unsafe {
         let mut data: *mut PyObject = null_mut();
         let mut dtype: *mut PyObject = Py_None();
-        let mut kwlist = [c"data".as_ptr() as *mut c_char, c"dtype".as_ptr() as *mut c_char, null_mut()];
-        if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|O:Tensor".as_ptr(), kwlist.as_mut_ptr(), &mut data, &mut dtype)
+        let kwlist = KwList([c"data".as_ptr(), c"dtype".as_ptr(), null()]);
+        if PyArg_ParseTupleAndKeywords(args, kwargs, c"O|O:Tensor".as_ptr(), kwlist.as_arg(), &mut data, &mut dtype)
             == 0
         {
             return null_mut();
@@ -695,17 +695,54 @@ unsafe extern "C" fn length(obj: *mut PyObject) -> Py_ssize_t {
     }
 }
 
-unsafe extern "C" fn m_numpy(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+/// Whether the tensor's elements are bfloat16, which numpy has no dtype for.
+unsafe fn is_bfloat16(obj: *mut PyObject) -> bool {
+    // SAFETY: `obj` is a Tensor (the method's receiver).
+    let dtype = unsafe { dl(obj).dtype };
+    (dtype.code, dtype.bits) == (4, 16)
+}
+
+/// A numpy array holding a copy of the tensor (`float32`: a numpy dtype to convert to, for
+/// bfloat16). numpy's own MemoryError ("Unable to allocate ...") gets `who` in front, so it says
+/// which call ran out.
+unsafe fn numpy_copy(obj: *mut PyObject, who: &str, float32: bool) -> *mut PyObject {
+    // SAFETY: the GIL is held (a method call); `obj` is a live Tensor.
     unsafe {
         let Some(np) = Owned::new(PyImport_ImportModule(c"numpy".as_ptr())) else { return null_mut() };
-        PyObject_CallMethod(np.0, c"array".as_ptr(), c"O".as_ptr(), obj)
+        let arr = if float32 {
+            PyObject_CallMethod(np.0, c"array".as_ptr(), c"Os".as_ptr(), obj, c"float32".as_ptr())
+        } else {
+            PyObject_CallMethod(np.0, c"array".as_ptr(), c"O".as_ptr(), obj)
+        };
+        if arr.is_null() && PyErr_ExceptionMatches(PyExc_MemoryError) != 0 {
+            reraise_with_prefix(who);
+        }
+        arr
+    }
+}
+
+unsafe extern "C" fn m_numpy(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
+    unsafe {
+        if is_bfloat16(obj) {
+            raise(
+                PyExc_TypeError,
+                "Tensor.numpy(): numpy has no bfloat16 dtype: convert first (x.astype(ferrule.float32))",
+            );
+            return null_mut();
+        }
+        numpy_copy(obj, "Tensor.numpy()", false)
     }
 }
 
 unsafe extern "C" fn m_tolist(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
     unsafe {
-        let Some(arr) = Owned::new(m_numpy(obj, null_mut())) else { return null_mut() };
-        PyObject_CallMethod(arr.0, c"tolist".as_ptr(), null_mut())
+        // bfloat16 values become Python floats through float32, which holds each one exactly.
+        let Some(arr) = Owned::new(numpy_copy(obj, "Tensor.tolist()", is_bfloat16(obj))) else { return null_mut() };
+        let list = PyObject_CallMethod(arr.0, c"tolist".as_ptr(), null_mut());
+        if list.is_null() && PyErr_ExceptionMatches(PyExc_MemoryError) != 0 {
+            reraise_with_prefix("Tensor.tolist()");
+        }
+        list
     }
 }
 
@@ -831,14 +868,22 @@ pub unsafe fn create_type() -> *mut PyObject {
     unsafe {
         use crate::util::{getset, leak, method_noargs};
         let methods = leak(vec![
-            method_noargs(c"numpy", m_numpy, c"numpy($self, /)\n--\n\nA numpy array holding a copy of the data."),
+            method_noargs(
+                c"numpy",
+                m_numpy,
+                c"numpy($self, /)\n--\n\nA numpy array holding a copy of the data (TypeError for bfloat16, which numpy lacks).",
+            ),
             crate::util::method_kw(
                 c"__dlpack__",
                 crate::dlpack::m_dlpack,
                 c"__dlpack__($self, /, *, stream=None, max_version=None, dl_device=None, copy=None)\n--\n\nA DLPack capsule sharing the tensor's memory (versioned when max_version >= (1, 0)).",
             ),
             method_noargs(c"__dlpack_device__", crate::dlpack::m_dlpack_device, c"__dlpack_device__($self, /)\n--\n\n(device_type, device_id): (1, 0) for the CPU."),
-            method_noargs(c"tolist", m_tolist, c"tolist($self, /)\n--\n\nThe data as nested Python lists."),
+            method_noargs(
+                c"tolist",
+                m_tolist,
+                c"tolist($self, /)\n--\n\nThe data as nested Python lists (bfloat16 values as floats).",
+            ),
             method_noargs(c"_use_count", m_use_count, c"The native object's strong reference count (for tests)."),
             PyMethodDef {
                 ml_name: c"__init_subclass__".as_ptr(),

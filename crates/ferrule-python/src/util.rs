@@ -89,9 +89,16 @@ pub unsafe fn str_view<'a>(s: *mut PyObject) -> Option<&'a str> {
 }
 
 /// Takes the raised exception, normalised and with its traceback attached: a new reference, or
-/// NULL when none was raised. Clears the error indicator. (The fetch/normalize triple, because
-/// `PyErr_GetRaisedException` needs 3.12.)
+/// NULL when none was raised. Clears the error indicator. CPython 3.12 keeps the raised exception
+/// as one normalised object (`PyErr_GetRaisedException`) and deprecates the fetch/normalize
+/// triple, which earlier versions need.
 pub unsafe fn fetch_exception() -> *mut PyObject {
+    #[cfg(Py_3_12)]
+    // SAFETY: the GIL is held (caller's contract); the returned reference is ours.
+    unsafe {
+        PyErr_GetRaisedException()
+    }
+    #[cfg(not(Py_3_12))]
     // SAFETY: the GIL is held (caller's contract); the fetched references are ours.
     unsafe {
         let (mut tp, mut value, mut tb) = (null_mut(), null_mut(), null_mut());
@@ -109,13 +116,40 @@ pub unsafe fn fetch_exception() -> *mut PyObject {
     }
 }
 
-/// Raises the exception instance `exc`, taking over the reference; its traceback is kept.
+/// Raises the exception instance `exc`, taking over the reference; its traceback is kept (the
+/// interpreter then appends the caller's frames, as for an exception that never left Python).
 pub unsafe fn restore_exception(exc: *mut PyObject) {
+    #[cfg(Py_3_12)]
+    // SAFETY: the GIL is held; PyErr_SetRaisedException takes over the reference.
+    unsafe {
+        PyErr_SetRaisedException(exc)
+    }
+    #[cfg(not(Py_3_12))]
     // SAFETY: the GIL is held; PyErr_Restore takes over the three references.
     unsafe {
         let tb = PyException_GetTraceback(exc);
         let tp = new_ref(Py_TYPE(exc) as *mut PyObject);
         PyErr_Restore(tp, exc, tb);
+    }
+}
+
+/// The keyword-name list of `PyArg_ParseTupleAndKeywords`, whose pointer type CPython 3.13 made
+/// const (`char *const *` instead of `char **`): one array of C-string pointers, passed as
+/// whichever type the interpreter's declaration takes.
+pub struct KwList<const N: usize>(pub [*const c_char; N]);
+
+impl<const N: usize> KwList<N> {
+    /// The list for `PyArg_ParseTupleAndKeywords` (CPython 3.13 and later).
+    #[cfg(Py_3_13)]
+    pub fn as_arg(&self) -> *const *const c_char {
+        self.0.as_ptr()
+    }
+
+    /// The list for `PyArg_ParseTupleAndKeywords` (before CPython 3.13, which never writes
+    /// through it despite the mutable type).
+    #[cfg(not(Py_3_13))]
+    pub fn as_arg(&self) -> *mut *mut c_char {
+        self.0.as_ptr() as *mut *mut c_char
     }
 }
 

@@ -265,7 +265,14 @@ impl Error {
 }
 
 impl From<ferrule_core::Error> for Error {
+    /// A kernel's error as a registry error; for an interrupt, the very error the frontend's
+    /// signal hook returned (see `signals`), so Python re-raises its own exception object.
     fn from(e: ferrule_core::Error) -> Error {
+        if e.kind == ferrule_core::ErrorKind::KeyboardInterrupt {
+            if let Some(original) = crate::signals::take_interrupt() {
+                return original;
+            }
+        }
         let out = Error::new(e.kind.name(), &e.message);
         for line in &e.context {
             out.0.add_context(line);

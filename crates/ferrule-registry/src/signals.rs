@@ -1,6 +1,11 @@
 //! Interrupts: long-running native code asks the frontend whether the user pressed Ctrl-C,
 //! through a hook the frontend installs (Python runs its signal handlers there).
+//!
+//! Installing the hook also installs it for the kernels (`ferrule_core::interrupt`), through
+//! [`kernel_hook`]: a kernel sees a plain `KeyboardInterrupt` core error, and the frontend's own
+//! error waits in a thread-local until the conversion to a registry error picks it up again.
 
+use std::cell::RefCell;
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::time::{Duration, Instant};
@@ -12,9 +17,30 @@ use crate::object::ObjRef;
 
 static HOOK: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
 
-/// Installs (or with `None`, removes) the frontend's signal hook.
+thread_local! {
+    /// The frontend's error behind the last interrupt a kernel saw on this thread.
+    static INTERRUPT: RefCell<Option<Error>> = const { RefCell::new(None) };
+}
+
+/// Installs (or with `None`, removes) the frontend's signal hook, for native functions
+/// ([`check`]) and for the kernels (`ferrule_core::interrupt`).
 pub fn set_hook(hook: Option<FerruleSignalCheck>) {
     HOOK.store(hook.map_or(std::ptr::null_mut(), |f| f as *mut c_void), Ordering::Release);
+    ferrule_core::interrupt::set_hook(hook.map(|_| kernel_hook as ferrule_core::interrupt::Hook));
+}
+
+/// The kernels' hook: [`check`], with the frontend's error kept for [`take_interrupt`].
+fn kernel_hook() -> ferrule_core::Result<()> {
+    check().map_err(|e| {
+        let message = e.message().to_string();
+        INTERRUPT.with(|slot| *slot.borrow_mut() = Some(e));
+        ferrule_core::Error::new(ferrule_core::ErrorKind::KeyboardInterrupt, message)
+    })
+}
+
+/// The frontend's error behind the last interrupt a kernel saw on this thread (once).
+pub fn take_interrupt() -> Option<Error> {
+    INTERRUPT.with(|slot| slot.borrow_mut().take())
 }
 
 /// Runs the hook: `Ok(())` when there is none or nothing is pending, else the error it reported

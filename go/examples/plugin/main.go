@@ -1,35 +1,26 @@
-// Command plugin is a ferrule plugin written in Go: a shared library exporting
-// ferrule_plugin_init, which registers the goplugin.* functions below when a host loads it with
-// ferrule_library_load (C), ferrule.ffi.load_library (Python) or ferrule.LoadLibrary (Go).
-// Python and C then call Go functions by name, and those Go functions call back into whatever
-// else is registered (Python functions, Rust plugins, the ops.* operators).
+// Command plugin is a ferrule plugin written in Go: a shared library whose goplugin.* functions
+// below appear in the registry when a host loads it with ferrule_library_load (C),
+// ferrule.ffi.load_library (Python) or ferrule.LoadLibrary (Go). Python and C then call Go
+// functions by name, and those Go functions call back into whatever else is registered (Python
+// functions, Rust plugins, the ops.* operators).
 //
-// Build it with the ferrule_shared tag, so that it links libferrule.so dynamically and uses the
-// host's libferrule (a process has exactly one registry) instead of carrying its own copy:
+// Package plugin (the counterpart of Rust's export_plugin!) exports ferrule_plugin_init and
+// registers what Register was given; the tag ferrule_plugin makes package ferrule link no
+// libferrule, so the plugin reaches the host's one libferrule through the API table only:
 //
-//	cd go && go build -buildmode=c-shared -tags ferrule_shared -o ../build/libferrule_go_plugin.so ./examples/plugin
+//	cd go && go build -buildmode=c-shared -tags ferrule_plugin -o ../build/libferrule_go_plugin.so ./examples/plugin
 //
-// ferrule_plugin_init refuses to register anything when the API table it is handed is not the
-// one of the libferrule its calls reach (e.g. built without the tag), or on an ABI mismatch.
 // Errors are values all the way: every failure below reaches the caller as an error of its kind,
 // and a panic in a registered function becomes a RuntimeError.
 package main
 
-/*
-#cgo CFLAGS: -I${SRCDIR}/../../../include
-#include <stdlib.h>
-#include "ferrule/ferrule.h"
-*/
-import "C"
-
 import (
 	"errors"
-	"fmt"
 	"runtime"
 	"time"
-	"unsafe"
 
 	ferrule "github.com/ferrule-dev/ferrule/go"
+	"github.com/ferrule-dev/ferrule/go/plugin"
 )
 
 // goFunction is one function this plugin registers.
@@ -38,7 +29,7 @@ type goFunction struct {
 	fn                   any
 }
 
-// functions are what ferrule_plugin_init registers.
+// functions are what init hands to plugin.Register.
 var functions = []goFunction{
 	{"goplugin.add", "Adds two ints, in Go.", "(a: int, b: int) -> int",
 		func(a, b int64) int64 { return a + b }},
@@ -93,79 +84,10 @@ func callByName(name string, args ...any) (any, error) {
 	return f.Call(args...)
 }
 
-// checkHost verifies that api, the table the host handed over, is the one of the libferrule this
-// plugin's calls resolve to, and that both speak this package's ABI version.
-func checkHost(api *C.FerruleApi) error {
-	if api == nil {
-		return &ferrule.Error{Kind: ferrule.KindValueError, Message: "go plugin: ferrule_plugin_init called with a NULL API table"}
-	}
-	if v := uint32(api.abi_version); v != ferrule.ABIVersion {
-		return &ferrule.Error{Kind: ferrule.KindRuntimeError, Message: fmt.Sprintf("go plugin: the host has ABI version %d, this plugin was built for %d", v, ferrule.ABIVersion)}
-	}
-	if v := ferrule.LibraryABIVersion(); v != ferrule.ABIVersion {
-		return &ferrule.Error{Kind: ferrule.KindRuntimeError, Message: fmt.Sprintf("go plugin: the linked libferrule has ABI version %d, this plugin was built for %d", v, ferrule.ABIVersion)}
-	}
-	if api != C.ferrule_api() {
-		return &ferrule.Error{Kind: ferrule.KindRuntimeError, Message: "go plugin: the plugin reaches a different libferrule than its host (two registries in one process); build it with -tags ferrule_shared"}
-	}
-	return nil
-}
-
-// register registers every function, stopping at the first failure.
-func register() error {
+func init() {
 	for _, f := range functions {
-		if err := ferrule.RegisterFunc(f.name, f.fn, ferrule.WithDoc(f.doc), ferrule.WithSignature(f.signature)); err != nil {
-			return fmt.Errorf("go plugin: registering %s: %w", f.name, err)
-		}
+		plugin.Register(f.name, f.fn, ferrule.WithDoc(f.doc), ferrule.WithSignature(f.signature))
 	}
-	return nil
-}
-
-// nativeError turns a Go error into a new native error object (kind kept for a *ferrule.Error,
-// RuntimeError otherwise).
-func nativeError(err error) *C.FerruleObject {
-	kind, message := ferrule.KindRuntimeError, err.Error()
-	var ferr *ferrule.Error
-	if errors.As(err, &ferr) {
-		kind = ferr.Kind
-		if ferr != err {
-			message = err.Error() // keep the wrapping text, e.g. which registration failed
-		} else {
-			message = ferr.Message
-		}
-	}
-	ckind, cmessage := C.CString(kind), C.CString(message)
-	defer C.free(unsafe.Pointer(ckind))
-	defer C.free(unsafe.Pointer(cmessage))
-	var obj *C.FerruleObject
-	C.ferrule_error_create(ckind, cmessage, &obj)
-	return obj
-}
-
-// ferrule_plugin_init is the plugin's entry point (FerrulePluginInit in ferrule.h): the host
-// calls it once, from ferrule_library_load. It returns 0, or -1 with a new error in *errOut.
-// A panic during registration is recovered and reported the same way.
-//
-//export ferrule_plugin_init
-func ferrule_plugin_init(api *C.FerruleApi, errOut **C.FerruleObject) (rc C.int32_t) {
-	fail := func(err error) C.int32_t {
-		if errOut != nil {
-			*errOut = nativeError(err)
-		}
-		return -1
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			rc = fail(fmt.Errorf("go plugin: panic in ferrule_plugin_init: %v", r))
-		}
-	}()
-	if err := checkHost(api); err != nil {
-		return fail(err)
-	}
-	if err := register(); err != nil {
-		return fail(err)
-	}
-	return 0
 }
 
 // main is required by -buildmode=c-shared and never runs.

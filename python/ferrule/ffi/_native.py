@@ -73,8 +73,9 @@ def load(path: str | os.PathLike[str] | None = None) -> Library:
         where = os.fspath(path) if path is not None else default_library_path()
         if not os.path.exists(where):
             raise ImportError(
-                f"ferrule.ffi.ctypes: native library not found at {where} (build it with `cargo build --release "
-                "-p ferrule-capi` and copy target/release/libferrule.so beside the package, or set FERRULE_LIBRARY)"
+                f"ferrule.ffi.ctypes: native library not found at {where}: this ferrule installation is incomplete. "
+                "Reinstall the package (`pip install --force-reinstall ferrule`, or `pip install .` in a ferrule "
+                "checkout); in a checkout's development build run `make build`; or set FERRULE_LIBRARY to a libferrule.so"
             )
         try:
             # RTLD_GLOBAL like the extension: a process has one libferrule and one registry

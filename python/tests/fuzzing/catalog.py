@@ -2,12 +2,13 @@
 
 A *target* is one way to call into the package: a module function, a class's constructor, a method
 or operator (dunder) on an instance, or a property read, set or deleted. The walk covers the public
-names (``__all__``, or the names without a leading underscore) of ``ferrule``, ``ferrule.linalg``,
-``ferrule.random``, ``ferrule.ffi``, ``ferrule.ffi.ctypes`` and ``ferrule.error``; for each class
-among them, and for the classes of the objects in ``INSTANCES``, every attribute the class defines
-itself (inherited ``object``/``str`` members are the interpreter's, not ferrule's). Parameters
-come from ``inspect.signature`` (for a builtin over a registered function, the registered
-signature with its annotations), so a new function or parameter is fuzzed with no change here.
+names (``__all__``, or the names without a leading underscore) of ``ferrule``, ``ferrule.fft``,
+``ferrule.linalg``, ``ferrule.random``, ``ferrule.ffi``, ``ferrule.ffi.ctypes`` and ``ferrule.error``;
+for each class among them, and for the classes of the objects in ``INSTANCES``, every attribute
+the class defines itself (inherited ``object``/``str`` members are the interpreter's, not
+ferrule's). Parameters come from ``inspect.signature`` (for a builtin over a registered function,
+the registered signature with its annotations), so a new function or parameter is fuzzed with no
+change here.
 """
 
 from __future__ import annotations
@@ -221,6 +222,7 @@ def collect() -> list[Target]:
 
     modules = {
         "ferrule": ferrule,
+        "ferrule.fft": ferrule.fft,
         "ferrule.linalg": ferrule.linalg,
         "ferrule.random": ferrule.random,
         "ferrule.ffi": ferrule.ffi,

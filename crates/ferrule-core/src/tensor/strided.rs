@@ -26,8 +26,9 @@ fn coalesce(shape: &[i64], strides: &[i64]) -> (Vec<i64>, Vec<i64>) {
 }
 
 /// Calls `row(start, len, stride)` for each innermost row of the layout, in C order, with
-/// `start` relative to the first element. Nothing is visited when a dim is 0.
-fn for_each_row(shape: &[i64], strides: &[i64], mut row: impl FnMut(i64, i64, i64)) {
+/// `start` relative to the first element, until it returns false. Nothing is visited when a
+/// dim is 0.
+fn for_each_row(shape: &[i64], strides: &[i64], mut row: impl FnMut(i64, i64, i64) -> bool) {
     if shape.contains(&0) {
         return;
     }
@@ -39,7 +40,9 @@ fn for_each_row(shape: &[i64], strides: &[i64], mut row: impl FnMut(i64, i64, i6
     let mut index = vec![0i64; outer_shape.len()];
     let mut start = 0i64;
     loop {
-        row(start, inner_len, inner_stride);
+        if !row(start, inner_len, inner_stride) {
+            return;
+        }
         // Advance the odometer over the outer dims, last dim fastest.
         let mut axis = outer_shape.len();
         loop {
@@ -72,18 +75,34 @@ pub fn for_each_offset(shape: &[i64], strides: &[i64], mut f: impl FnMut(i64)) {
             f(offset);
             offset = offset.wrapping_add(stride);
         }
+        true
     });
 }
 
-/// Copies a strided layout of `N`-byte elements at `src` to consecutive elements at `dst`.
+/// Elements copied between two interrupt polls in [`gather_items`].
+const POLL_ELEMENTS: i64 = 1 << 16;
+
+/// Copies a strided layout of `N`-byte elements at `src` to consecutive elements at `dst`,
+/// polling for interrupts as it goes; returns false when it stopped early (then only a prefix
+/// of `dst` was written).
 ///
 /// # Safety
 ///
 /// Every element the layout reaches from `src` must be readable, and `dst` must have room for
 /// all of them without overlapping the source.
-unsafe fn gather_items<const N: usize>(src: *const u8, shape: &[i64], strides: &[i64], dst: *mut u8) {
+unsafe fn gather_items<const N: usize>(src: *const u8, shape: &[i64], strides: &[i64], dst: *mut u8) -> bool {
     let mut out = dst;
+    let mut since_poll = 0i64;
+    let mut finished = true;
     for_each_row(shape, strides, |start, len, stride| {
+        since_poll += len;
+        if since_poll >= POLL_ELEMENTS {
+            since_poll = 0;
+            if crate::interrupt::poll() {
+                finished = false;
+                return false;
+            }
+        }
         let len = len as usize;
         // SAFETY (whole closure): offsets come from the caller's in-bounds layout.
         unsafe {
@@ -101,7 +120,9 @@ unsafe fn gather_items<const N: usize>(src: *const u8, shape: &[i64], strides: &
                 }
             }
         }
+        true
     });
+    finished
 }
 
 impl Tensor {
@@ -116,17 +137,18 @@ impl Tensor {
         Ok(())
     }
 
-    /// Copies the logical elements, in C order, to `dst`.
+    /// Copies the logical elements, in C order, to `dst`; a `KeyboardInterrupt` when an
+    /// interrupt stopped it (then `dst` is only partly written).
     ///
     /// # Safety
     ///
     /// The tensor must be host accessible and `dst` must have room for `nbytes()` bytes that
     /// do not overlap the tensor's storage.
-    unsafe fn gather_into(&self, dst: *mut u8) {
+    unsafe fn gather_into(&self, dst: *mut u8) -> Result<()> {
         let (shape, strides) = coalesce(&self.shape, &self.strides);
         let src = self.data_ptr().cast_const();
         // SAFETY: the tensor invariant keeps every reachable element inside the storage.
-        unsafe {
+        let finished = unsafe {
             match self.itemsize() {
                 1 => gather_items::<1>(src, &shape, &strides, dst),
                 2 => gather_items::<2>(src, &shape, &strides, dst),
@@ -134,6 +156,11 @@ impl Tensor {
                 8 => gather_items::<8>(src, &shape, &strides, dst),
                 _ => gather_items::<16>(src, &shape, &strides, dst),
             }
+        };
+        if finished {
+            Ok(())
+        } else {
+            Err(crate::interrupt::interrupted())
         }
     }
 
@@ -152,7 +179,7 @@ impl Tensor {
         self.check_host_accessible("copy")?;
         let out = Tensor::zeros(&self.shape, self.dtype)?;
         // SAFETY: host accessible; `out` is a new storage of exactly `nbytes()` bytes.
-        unsafe { self.gather_into(out.data_ptr()) };
+        unsafe { self.gather_into(out.data_ptr())? };
         Ok(out)
     }
 
@@ -163,10 +190,11 @@ impl Tensor {
         }
         self.check_host_accessible("read")?;
         let numel = self.numel() as usize;
-        let mut out: Vec<T> = Vec::with_capacity(numel);
+        let mut out: Vec<T> = crate::fallible::try_with_capacity(numel)?;
         let dst = out.as_mut_ptr().cast::<u8>();
-        // SAFETY: the capacity holds `numel` elements of exactly `itemsize` bytes each.
-        unsafe { self.gather_into(dst) };
+        // SAFETY: the capacity holds `numel` elements of exactly `itemsize` bytes each; on an
+        // interrupt we return before `set_len`, so nothing unwritten is ever exposed.
+        unsafe { self.gather_into(dst)? };
         if T::DTYPE == DType::Bool {
             // Foreign buffers may hold bool bytes other than 0/1; normalise before typing them.
             for i in 0..numel {
@@ -183,10 +211,11 @@ impl Tensor {
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
         self.check_host_accessible("read")?;
         let nbytes = self.nbytes();
-        let mut out = Vec::with_capacity(nbytes);
-        // SAFETY: the capacity holds `nbytes` bytes, all written before `set_len`.
+        let mut out = crate::fallible::try_with_capacity(nbytes)?;
+        // SAFETY: the capacity holds `nbytes` bytes, all written before `set_len` (an
+        // interrupt returns before it).
         unsafe {
-            self.gather_into(out.as_mut_ptr());
+            self.gather_into(out.as_mut_ptr())?;
             out.set_len(nbytes);
         }
         Ok(out)

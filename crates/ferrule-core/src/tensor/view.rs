@@ -203,6 +203,16 @@ impl Tensor {
         if shape.len() < self.ndim() || shape.iter().any(|&dim| dim < 0) {
             return Err(incompatible());
         }
+        // As in numpy, a view's byte size must be representable even though the view
+        // allocates nothing (element counts and sizes elsewhere rely on it).
+        let fits = super::dims_product(shape).and_then(|n| n.checked_mul(self.itemsize() as i64)).is_some();
+        if !fits {
+            return Err(Error::overflow_error(format!(
+                "cannot broadcast to shape {}: a {} tensor of that shape is too large",
+                format_shape(shape),
+                self.dtype
+            )));
+        }
         let lead = shape.len() - self.ndim();
         let mut strides = vec![0; shape.len()];
         for (i, (&dim, &stride)) in self.shape.iter().zip(&self.strides).enumerate() {
@@ -357,6 +367,11 @@ mod tests {
         let err = row.broadcast_to(&[4]).unwrap_err();
         assert_eq!(err.to_string(), "ValueError: could not broadcast tensor from shape (3,) into shape (4,)");
         assert!(row.broadcast_to(&[]).is_err());
+        // Huge views are fine as long as their size is representable, as in numpy.
+        assert_eq!(row.broadcast_to(&[1 << 33, 3]).unwrap().numel(), 3 << 33);
+        let err = row.broadcast_to(&[1 << 62, 4, 3]).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::OverflowError, "{err}");
+        assert!(err.message.contains("(4611686018427387904, 4, 3)"), "{err}");
         assert_eq!(broadcast_shapes(&[2, 1, 3], &[4, 1]).unwrap(), [2, 4, 3]);
         assert_eq!(broadcast_shapes(&[], &[0, 2]).unwrap(), [0, 2]);
         assert!(broadcast_shapes(&[2, 3], &[4]).is_err());

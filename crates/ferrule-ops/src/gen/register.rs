@@ -39,8 +39,8 @@ pub fn register_all() -> Result<()> {
         .signature("(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor")
         .register_packed(op_linspace)?;
     FuncDef::new("ops.meshgrid")
-        .doc("Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two\noutput dims relative to 'ij' (matrix). Each output is a fresh copy.\n\n>>> [g.shape for g in ferrule.meshgrid(ferrule.arange(3), ferrule.arange(2))]\n[(2, 3), (2, 3)]")
-        .signature("(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]")
+        .doc("Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two\noutput dims relative to 'ij' (matrix). Each output is a fresh copy;\nPython gets a tuple (Go and C a list).\n\n>>> [g.shape for g in ferrule.meshgrid(ferrule.arange(3), ferrule.arange(2))]\n[(2, 3), (2, 3)]")
+        .signature("(*arrays: Tensor, indexing: str = 'xy') -> tuple[Tensor, ...]")
         .register_packed(op_meshgrid)?;
     FuncDef::new("ops.ones")
         .doc("A tensor of the given shape filled with ones.\n\n>>> ferrule.ones(3, dtype=ferrule.int8)\nferrule.Tensor([1, 1, 1], dtype=int8)")
@@ -532,7 +532,7 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /) -> Tensor")
         .register_packed(op_matrix_transpose)?;
     FuncDef::new("ops.expand_dims")
-        .doc("Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim.\n\n>>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=1).shape\n(2, 1)")
+        .doc("Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an\naxis outside that range is an IndexError (the standard's error; numpy's AxisError is both a\nValueError and an IndexError).\n\n>>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=1).shape\n(2, 1)")
         .signature("(x: Tensor, /, axis: int = 0) -> Tensor")
         .register_packed(op_expand_dims)?;
     FuncDef::new("ops.squeeze")
@@ -544,8 +544,8 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /, shape: int | tuple[int, ...]) -> Tensor")
         .register_packed(op_broadcast_to)?;
     FuncDef::new("ops.broadcast_arrays")
-        .doc("Broadcasts the tensors against each other, returning views of the common shape.\n\n>>> [t.shape for t in ferrule.broadcast_arrays(ferrule.zeros((2, 1)), ferrule.zeros(3))]\n[(2, 3), (2, 3)]")
-        .signature("(*arrays: Tensor) -> list[Tensor]")
+        .doc("Broadcasts the tensors against each other, returning views of the common shape (a tuple in\nPython, a list in Go and C).\n\n>>> [t.shape for t in ferrule.broadcast_arrays(ferrule.zeros((2, 1)), ferrule.zeros(3))]\n[(2, 3), (2, 3)]")
+        .signature("(*arrays: Tensor) -> tuple[Tensor, ...]")
         .register_packed(op_broadcast_arrays)?;
     FuncDef::new("ops.concat")
         .doc("Joins tensors along an existing axis (None: flattens them first). The result dtype is\nthe promotion of the input dtypes.\n\n>>> ferrule.concat([ferrule.asarray([1, 2]), ferrule.asarray([3.5])])\nferrule.Tensor([1. , 2. , 3.5], dtype=float64)")
@@ -556,8 +556,8 @@ pub fn register_all() -> Result<()> {
         .signature("(arrays: list[Tensor], /, *, axis: int = 0) -> Tensor")
         .register_packed(op_stack)?;
     FuncDef::new("ops.unstack")
-        .doc("Splits x along axis into views, one per index.\n\n>>> ferrule.unstack(ferrule.asarray([[1, 2], [3, 4]]))\n[ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64)]")
-        .signature("(x: Tensor, /, *, axis: int = 0) -> list[Tensor]")
+        .doc("Splits x along axis into views, one per index: a tuple in Python (a list in Go and C).\n\n>>> ferrule.unstack(ferrule.asarray([[1, 2], [3, 4]]))\n(ferrule.Tensor([1, 2], dtype=int64), ferrule.Tensor([3, 4], dtype=int64))")
+        .signature("(x: Tensor, /, *, axis: int = 0) -> tuple[Tensor, ...]")
         .register_packed(op_unstack)?;
     FuncDef::new("ops.flip")
         .doc("Reverses the order of elements along axis (int, tuple, or None for every dim); a view\nwith negative strides.\n\n>>> ferrule.flip(ferrule.asarray([1, 2, 3]))\nferrule.Tensor([3, 2, 1], dtype=int64)")
@@ -580,11 +580,11 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, repetitions: int | tuple[int, ...], /) -> Tensor")
         .register_packed(op_tile)?;
     FuncDef::new("ops.getitem")
-        .doc("x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean\ntensors (advanced indexing) give a copy. Out-of-range ints are an IndexError naming the\naxis, the index and the size.\n\n>>> ferrule.arange(6)[1:5:2]\nferrule.Tensor([1, 3], dtype=int64)")
+        .doc("x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean\narrays (tensors, numpy arrays, Python lists; advanced indexing) give a copy, with numpy's\nresult shape (advanced indices separated by a slice, None or ... go first). Out-of-range\nints are an IndexError naming the item of the index, the axis, the index and the size.\n\n>>> ferrule.arange(6)[1:5:2]\nferrule.Tensor([1, 3], dtype=int64)")
         .signature("(x: Tensor, index: Any, /) -> Tensor")
         .register_packed(op_getitem)?;
     FuncDef::new("ops.setitem")
-        .doc("x[index] = value: writes value, broadcast to the selection and cast to x's dtype as\nnumpy does (unsafe casting), into x's memory.\n\n>>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x\nferrule.Tensor([0, 7, 0], dtype=int64)")
+        .doc("x[index] = value: writes value, broadcast to the selection and cast to x's dtype as\nnumpy does (unsafe casting for tensors; a Python int outside x's dtype is an\nOverflowError), into x's memory. With repeated indices the last write wins.\n\n>>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x\nferrule.Tensor([0, 7, 0], dtype=int64)")
         .signature("(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None")
         .register_packed(op_setitem)?;
     FuncDef::new("ops.take")
@@ -603,6 +603,10 @@ pub fn register_all() -> Result<()> {
         .doc("For each element of x2, the int64 index where inserting it into the sorted 1-D x1\nkeeps the order (side='left': the first such index, 'right': the last). sorter is an\nindex permutation that sorts x1. NaN sorts last, as in sort.\n\n>>> ferrule.searchsorted(ferrule.asarray([1, 2, 2, 3]), ferrule.asarray([2, 5]))\nferrule.Tensor([1, 4], dtype=int64)")
         .signature("(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor")
         .register_packed(op_searchsorted)?;
+    FuncDef::new("ops.isin")
+        .doc("For each element of x1, whether it equals some element of x2 (invert=True: none), as a\nbool tensor of x1's shape. Both are compared in their promoted dtype (a Python scalar is\nweak; at least one must be a tensor); NaN equals nothing and -0.0 equals 0.0, as with ==.\n\n>>> ferrule.isin(ferrule.asarray([1, 2, 3]), ferrule.asarray([3, 1]))\nferrule.Tensor([ True, False,  True], dtype=bool)")
+        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = False) -> Tensor")
+        .register_packed(op_isin)?;
     FuncDef::new("ops.sort")
         .doc("x sorted along axis. NaN sorts after every number (first when descending); complex\nsorts by real part, then imaginary part. stable=True keeps equal elements in order.\n\n>>> ferrule.sort(ferrule.asarray([3.0, float(\"nan\"), 1.0]))\nferrule.Tensor([ 1.,  3., nan], dtype=float64)")
         .signature("(x: Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Tensor")
@@ -644,8 +648,8 @@ pub fn register_all() -> Result<()> {
         .signature("(type: Any, /) -> Any")
         .register_packed(op_iinfo)?;
     FuncDef::new("ops.isdtype")
-        .doc("Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',\n'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.\n\n>>> ferrule.isdtype(ferrule.float32, (\"integral\", \"real floating\"))\nTrue")
-        .signature("(dtype: dtype, kind: Any, /) -> bool")
+        .doc("Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',\n'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.\n\n>>> ferrule.isdtype(ferrule.uint8, ferrule.uint8)\nTrue\n\n>>> ferrule.isdtype(ferrule.float32, (\"integral\", \"real floating\"))\nTrue")
+        .signature("(dtype: dtype, kind: Any) -> bool")
         .register_packed(op_isdtype)?;
     FuncDef::new("ops.nn.relu")
         .doc("max(x, 0), elementwise; its derivative is 1 where x > 0 and 0 elsewhere.\n\n>>> ferrule.nn.relu(ferrule.asarray([-1.0, 2.0]))\nferrule.Tensor([0., 2.], dtype=float64)")
@@ -675,6 +679,62 @@ pub fn register_all() -> Result<()> {
         .doc("mean((input - target) ** 2) over every element; the two tensors must have one shape.\n\n>>> float(ferrule.nn.mse_loss(ferrule.asarray([1.0, 3.0]), ferrule.asarray([0.0, 0.0])))\n5.0")
         .signature("(input: Tensor, target: Tensor, /) -> Tensor")
         .register_packed(op_nn_mse_loss)?;
+    FuncDef::new("ops.fft.fft")
+        .doc("The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x\ncut or zero-padded to n points (default: its length along axis). Real input gives the\ncomplex dtype of its precision; n < 1 and an unknown norm are ValueErrors.\n\n>>> ferrule.fft.fft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))\nferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j, -2.-2.j], dtype=complex128)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_fft)?;
+    FuncDef::new("ops.fft.ifft")
+        .doc("The inverse of fft.fft: x[j] = (1/n) sum_k X[k] exp(2 pi i jk/n) under norm='backward';\nn and axis as fft.fft.\n\n>>> ferrule.fft.ifft(ferrule.asarray([4.0, 0.0, 0.0, 0.0]))\nferrule.Tensor([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], dtype=complex128)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_ifft)?;
+    FuncDef::new("ops.fft.fftn")
+        .doc("The n-D discrete Fourier transform over axes (default: all), each cut or zero-padded to the\nsize in s (s needs axes; -1 keeps an axis's length). A repeated axis is a ValueError.\n\n>>> ferrule.fft.fftn(ferrule.ones((2, 2)))\nferrule.Tensor([[4.+0.j, 0.+0.j],\n                [0.+0.j, 0.+0.j]], dtype=complex128)")
+        .signature("(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_fftn)?;
+    FuncDef::new("ops.fft.ifftn")
+        .doc("The n-D inverse transform (fft.ifft over each of axes); s and axes as fft.fftn.\n\n>>> ferrule.real(ferrule.fft.ifftn(ferrule.fft.fftn(ferrule.asarray([[1.0, 2.0], [3.0, 4.0]]))))\nferrule.Tensor([[1., 2.],\n                [3., 4.]], dtype=float64)")
+        .signature("(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_ifftn)?;
+    FuncDef::new("ops.fft.rfft")
+        .doc("The transform of a real signal: the n//2 + 1 non-negative-frequency terms of fft.fft (the\nothers are their complex conjugates). x must be real (complex input is a TypeError); n and\naxis as fft.fft.\n\n>>> ferrule.fft.rfft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))\nferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j], dtype=complex128)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_rfft)?;
+    FuncDef::new("ops.fft.irfft")
+        .doc("The inverse of fft.rfft: n real points (default 2*(m - 1) for m input points) from the\nfirst n//2 + 1 terms of x (cut or zero-padded); the imaginary parts of the zero-frequency\nterm and, for even n, of the Nyquist term are ignored. Pass n to recover an odd length.\n\n>>> ferrule.fft.irfft(ferrule.fft.rfft(ferrule.asarray([1.0, 2.0, 3.0])), n=3)\nferrule.Tensor([1., 2., 3.], dtype=float64)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_irfft)?;
+    FuncDef::new("ops.fft.rfftn")
+        .doc("The n-D transform of a real x: fft.rfft over the last of axes, then fft.fft over the others;\ns and axes as fft.fftn (the last size counts real input points).\n\n>>> ferrule.fft.rfftn(ferrule.ones((2, 4))).shape\n(2, 3)")
+        .signature("(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_rfftn)?;
+    FuncDef::new("ops.fft.irfftn")
+        .doc("The inverse of fft.rfftn: fft.ifft over all but the last of axes, then fft.irfft over the\nlast, whose size in s (default 2*(m - 1)) is the number of real output points.\n\n>>> ferrule.fft.irfftn(ferrule.fft.rfftn(ferrule.ones((2, 3))), s=(2, 3), axes=(0, 1))\nferrule.Tensor([[1., 1., 1.],\n                [1., 1., 1.]], dtype=float64)")
+        .signature("(x: Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_irfftn)?;
+    FuncDef::new("ops.fft.hfft")
+        .doc("The transform of a Hermitian-symmetric signal given by its first half x: n real points\n(default 2*(m - 1)); under norm='backward', hfft(x, n=n) equals irfft(conj(x), n=n) * n.\n\n>>> ferrule.fft.hfft(ferrule.asarray([1.0, 2.0, 3.0]))\nferrule.Tensor([ 8., -2.,  0., -2.], dtype=float64)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_hfft)?;
+    FuncDef::new("ops.fft.ihfft")
+        .doc("The inverse of fft.hfft for a real x: conj(rfft(x)) / n under norm='backward' (n//2 + 1\ncomplex terms).\n\n>>> ferrule.fft.ihfft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))\nferrule.Tensor([ 2.5-0.j , -0.5-0.5j, -0.5-0.j ], dtype=complex128)")
+        .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
+        .register_packed(op_fft_ihfft)?;
+    FuncDef::new("ops.fft.fftfreq")
+        .doc("The sample frequencies of an n-point fft.fft with sample spacing d:\n[0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (n*d), in dtype (a real floating-point\ndtype, default float64). n < 1 is a ValueError, d == 0 a ZeroDivisionError.\n\n>>> ferrule.fft.fftfreq(4, d=0.5)\nferrule.Tensor([ 0. ,  0.5, -1. , -0.5], dtype=float64)")
+        .signature("(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor")
+        .register_packed(op_fft_fftfreq)?;
+    FuncDef::new("ops.fft.rfftfreq")
+        .doc("The sample frequencies of an n-point fft.rfft with sample spacing d: [0, 1, ..., n//2] /\n(n*d); dtype and errors as fft.fftfreq.\n\n>>> ferrule.fft.rfftfreq(5, dtype=ferrule.float32)\nferrule.Tensor([0. , 0.2, 0.4], dtype=float32)")
+        .signature("(n: int, /, *, d: float = 1.0, dtype: dtype | None = None, device: device | None = None) -> Tensor")
+        .register_packed(op_fft_rfftfreq)?;
+    FuncDef::new("ops.fft.fftshift")
+        .doc("x with the zero-frequency term moved to the middle of each of axes (default: all): rolled\nby m//2 along an axis of length m. A new tensor of any dtype; a repeated axis is a\nValueError.\n\n>>> ferrule.fft.fftshift(ferrule.fft.fftfreq(5))\nferrule.Tensor([-0.4, -0.2,  0. ,  0.2,  0.4], dtype=float64)")
+        .signature("(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor")
+        .register_packed(op_fft_fftshift)?;
+    FuncDef::new("ops.fft.ifftshift")
+        .doc("The inverse of fft.fftshift: rolled by -(m//2) along each of axes (the two differ for odd\nlengths).\n\n>>> ferrule.fft.ifftshift(ferrule.asarray([3, 4, 0, 1, 2]))\nferrule.Tensor([0, 1, 2, 3, 4], dtype=int64)")
+        .signature("(x: Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> Tensor")
+        .register_packed(op_fft_ifftshift)?;
     Ok(())
 }
 
@@ -686,7 +746,7 @@ pub(crate) fn op_arange(args: &[Any]) -> Result<Any> {
     let a_step = glue::scalar(OP, args, 2, "step")?;
     let a_dtype = glue::opt_dtype(OP, args, 3, "dtype")?;
     let a_device = glue::opt_device(OP, args, 4, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::arange(a_start, a_stop, a_step, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::arange(a_start, a_stop, a_step, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -696,7 +756,7 @@ pub(crate) fn op_empty(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::empty(&a_shape, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::empty(&a_shape, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -706,7 +766,7 @@ pub(crate) fn op_empty_like(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::empty_like(a_x, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::empty_like(a_x, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -718,7 +778,7 @@ pub(crate) fn op_eye(args: &[Any]) -> Result<Any> {
     let a_k = glue::int(OP, args, 2, "k")?;
     let a_dtype = glue::opt_dtype(OP, args, 3, "dtype")?;
     let a_device = glue::opt_device(OP, args, 4, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::eye(a_n_rows, a_n_cols, a_k, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::eye(a_n_rows, a_n_cols, a_k, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -729,7 +789,7 @@ pub(crate) fn op_full(args: &[Any]) -> Result<Any> {
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_device = glue::opt_device(OP, args, 3, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::full(&a_shape, a_fill_value, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::full(&a_shape, a_fill_value, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -740,7 +800,7 @@ pub(crate) fn op_full_like(args: &[Any]) -> Result<Any> {
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_device = glue::opt_device(OP, args, 3, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::full_like(a_x, a_fill_value, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::full_like(a_x, a_fill_value, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -753,7 +813,7 @@ pub(crate) fn op_linspace(args: &[Any]) -> Result<Any> {
     let a_dtype = glue::opt_dtype(OP, args, 3, "dtype")?;
     let a_device = glue::opt_device(OP, args, 4, "device")?;
     let a_endpoint = glue::bool(OP, args, 5, "endpoint")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::linspace(a_start, a_stop, a_num, a_dtype, a_device, a_endpoint))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::linspace(a_start, a_stop, a_num, a_dtype, a_device, a_endpoint))?;
     glue::ret_tensor(result)
 }
 
@@ -762,7 +822,7 @@ pub(crate) fn op_meshgrid(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 1, true)?;
     let a_arrays = glue::var_tensors(OP, args, 1, "arrays")?;
     let a_indexing = glue::str(OP, args, 0, "indexing")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::meshgrid(&a_arrays, a_indexing))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::meshgrid(&a_arrays, a_indexing))?;
     glue::ret_tensors(result)
 }
 
@@ -772,7 +832,7 @@ pub(crate) fn op_ones(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::ones(&a_shape, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::ones(&a_shape, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -782,7 +842,7 @@ pub(crate) fn op_ones_like(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::ones_like(a_x, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::ones_like(a_x, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -791,7 +851,7 @@ pub(crate) fn op_tril(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::tril(a_x, a_k))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::tril(a_x, a_k))?;
     glue::ret_tensor(result)
 }
 
@@ -800,7 +860,7 @@ pub(crate) fn op_triu(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::triu(a_x, a_k))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::triu(a_x, a_k))?;
     glue::ret_tensor(result)
 }
 
@@ -810,7 +870,7 @@ pub(crate) fn op_zeros(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::zeros(&a_shape, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::zeros(&a_shape, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -820,7 +880,7 @@ pub(crate) fn op_zeros_like(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::creation::zeros_like(a_x, a_dtype, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::zeros_like(a_x, a_dtype, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -832,7 +892,7 @@ pub(crate) fn op_random_uniform(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 2, "shape")?;
     let a_seed = glue::opt_int(OP, args, 3, "seed")?;
     let a_dtype = glue::opt_dtype(OP, args, 4, "dtype")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::random::uniform(a_low, a_high, &a_shape, a_seed, a_dtype))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::uniform(a_low, a_high, &a_shape, a_seed, a_dtype))?;
     glue::ret_tensor(result)
 }
 
@@ -844,7 +904,7 @@ pub(crate) fn op_random_normal(args: &[Any]) -> Result<Any> {
     let a_shape = glue::shape(OP, args, 2, "shape")?;
     let a_seed = glue::opt_int(OP, args, 3, "seed")?;
     let a_dtype = glue::opt_dtype(OP, args, 4, "dtype")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::random::normal(a_loc, a_scale, &a_shape, a_seed, a_dtype))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::normal(a_loc, a_scale, &a_shape, a_seed, a_dtype))?;
     glue::ret_tensor(result)
 }
 
@@ -860,7 +920,7 @@ pub(crate) fn op_add(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::add(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::add(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -905,7 +965,7 @@ pub(crate) fn op_subtract(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::subtract(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::subtract(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -950,7 +1010,7 @@ pub(crate) fn op_multiply(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::multiply(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::multiply(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -995,7 +1055,7 @@ pub(crate) fn op_divide(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::divide(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::divide(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1037,7 +1097,7 @@ pub(crate) fn op_floor_divide(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor_divide(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor_divide(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1051,7 +1111,7 @@ pub(crate) fn op_remainder(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::remainder(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::remainder(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1065,7 +1125,7 @@ pub(crate) fn op_pow(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::pow(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::pow(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1107,7 +1167,7 @@ pub(crate) fn op_maximum(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::maximum(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::maximum(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1149,7 +1209,7 @@ pub(crate) fn op_minimum(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::minimum(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::minimum(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1191,7 +1251,7 @@ pub(crate) fn op_atan2(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan2(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan2(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1233,7 +1293,7 @@ pub(crate) fn op_copysign(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::copysign(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::copysign(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1247,7 +1307,7 @@ pub(crate) fn op_hypot(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::hypot(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::hypot(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1289,7 +1349,7 @@ pub(crate) fn op_logaddexp(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logaddexp(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logaddexp(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1331,7 +1391,7 @@ pub(crate) fn op_nextafter(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::nextafter(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::nextafter(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1348,7 +1408,7 @@ pub(crate) fn op_equal(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::equal(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::equal(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1365,7 +1425,7 @@ pub(crate) fn op_not_equal(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::not_equal(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::not_equal(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1382,7 +1442,7 @@ pub(crate) fn op_less(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1399,7 +1459,7 @@ pub(crate) fn op_less_equal(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less_equal(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less_equal(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1416,7 +1476,7 @@ pub(crate) fn op_greater(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1433,7 +1493,7 @@ pub(crate) fn op_greater_equal(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater_equal(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater_equal(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1447,7 +1507,7 @@ pub(crate) fn op_logical_and(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_and(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_and(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1461,7 +1521,7 @@ pub(crate) fn op_logical_or(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_or(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_or(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1475,7 +1535,7 @@ pub(crate) fn op_logical_xor(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_xor(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_xor(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1489,7 +1549,7 @@ pub(crate) fn op_bitwise_and(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_and(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_and(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1503,7 +1563,7 @@ pub(crate) fn op_bitwise_or(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_or(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_or(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1517,7 +1577,7 @@ pub(crate) fn op_bitwise_xor(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_xor(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_xor(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1531,7 +1591,7 @@ pub(crate) fn op_bitwise_left_shift(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_left_shift(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_left_shift(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1545,7 +1605,7 @@ pub(crate) fn op_bitwise_right_shift(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_right_shift(&a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_right_shift(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -1558,7 +1618,7 @@ pub(crate) fn op_abs(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::abs(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::abs(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1595,7 +1655,7 @@ pub(crate) fn op_negative(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::negative(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::negative(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1632,7 +1692,7 @@ pub(crate) fn op_positive(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::positive(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::positive(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1669,7 +1729,7 @@ pub(crate) fn op_sign(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sign(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sign(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1706,7 +1766,7 @@ pub(crate) fn op_square(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::square(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::square(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1743,7 +1803,7 @@ pub(crate) fn op_conj(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::conj(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::conj(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1756,7 +1816,7 @@ pub(crate) fn op_real(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::real(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::real(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1769,7 +1829,7 @@ pub(crate) fn op_imag(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1782,7 +1842,7 @@ pub(crate) fn op_reciprocal(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::reciprocal(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::reciprocal(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1819,7 +1879,7 @@ pub(crate) fn op_round(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::round(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::round(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1856,7 +1916,7 @@ pub(crate) fn op_floor(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1893,7 +1953,7 @@ pub(crate) fn op_ceil(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::ceil(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::ceil(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1930,7 +1990,7 @@ pub(crate) fn op_trunc(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::trunc(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::trunc(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1967,7 +2027,7 @@ pub(crate) fn op_signbit(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::signbit(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::signbit(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1980,7 +2040,7 @@ pub(crate) fn op_isfinite(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isfinite(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isfinite(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -1993,7 +2053,7 @@ pub(crate) fn op_isinf(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isinf(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isinf(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2006,7 +2066,7 @@ pub(crate) fn op_isnan(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isnan(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isnan(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2019,7 +2079,7 @@ pub(crate) fn op_logical_not(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_not(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_not(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2032,7 +2092,7 @@ pub(crate) fn op_bitwise_invert(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_invert(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_invert(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2045,7 +2105,7 @@ pub(crate) fn op_exp(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::exp(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::exp(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2082,7 +2142,7 @@ pub(crate) fn op_expm1(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::expm1(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::expm1(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2119,7 +2179,7 @@ pub(crate) fn op_log(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2156,7 +2216,7 @@ pub(crate) fn op_log1p(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log1p(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log1p(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2193,7 +2253,7 @@ pub(crate) fn op_log2(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log2(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log2(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2230,7 +2290,7 @@ pub(crate) fn op_log10(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log10(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log10(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2267,7 +2327,7 @@ pub(crate) fn op_sqrt(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sqrt(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sqrt(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2304,7 +2364,7 @@ pub(crate) fn op_sin(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sin(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sin(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2341,7 +2401,7 @@ pub(crate) fn op_cos(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cos(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cos(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2378,7 +2438,7 @@ pub(crate) fn op_tan(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tan(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tan(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2415,7 +2475,7 @@ pub(crate) fn op_asin(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asin(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asin(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2452,7 +2512,7 @@ pub(crate) fn op_acos(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acos(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acos(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2489,7 +2549,7 @@ pub(crate) fn op_atan(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2526,7 +2586,7 @@ pub(crate) fn op_sinh(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sinh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sinh(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2563,7 +2623,7 @@ pub(crate) fn op_cosh(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cosh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cosh(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2600,7 +2660,7 @@ pub(crate) fn op_tanh(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tanh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tanh(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2637,7 +2697,7 @@ pub(crate) fn op_asinh(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asinh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asinh(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2674,7 +2734,7 @@ pub(crate) fn op_acosh(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acosh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acosh(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2711,7 +2771,7 @@ pub(crate) fn op_atanh(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atanh(a_x, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atanh(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
@@ -2750,7 +2810,7 @@ pub(crate) fn op_clip(args: &[Any]) -> Result<Any> {
     let a_min = glue::opt_operand(OP, args, 1, "min")?;
     let a_max = glue::opt_operand(OP, args, 2, "max")?;
     let a_out = glue::opt_writable_tensor(OP, args, 3, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::clip(a_x, a_min.as_ref(), a_max.as_ref(), a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::clip(a_x, a_min.as_ref(), a_max.as_ref(), a_out))?;
     glue::bump_versions(args, &[3]);
     glue::ret_tensor_or_out(result, &args[3])
 }
@@ -2789,7 +2849,7 @@ pub(crate) fn op_where(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::operand(OP, args, 1, "x1")?;
     let a_x2 = glue::operand(OP, args, 2, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 3, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::r#where(a_condition, &a_x1, &a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::r#where(a_condition, &a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[3]);
     glue::ret_tensor_or_out(result, &args[3])
 }
@@ -2832,7 +2892,7 @@ pub(crate) fn op_astype(args: &[Any]) -> Result<Any> {
     let a_dtype = glue::dtype(OP, args, 1, "dtype")?;
     let a_copy = glue::bool(OP, args, 2, "copy")?;
     let a_device = glue::opt_device(OP, args, 3, "device")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::astype(a_x, a_dtype, a_copy, a_device))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::astype(a_x, a_dtype, a_copy, a_device))?;
     glue::ret_tensor(result)
 }
 
@@ -2864,7 +2924,7 @@ pub(crate) fn op_geo_distance(args: &[Any]) -> Result<Any> {
     let a_lat1 = glue::operand(OP, args, 1, "lat1")?;
     let a_lon2 = glue::operand(OP, args, 2, "lon2")?;
     let a_lat2 = glue::operand(OP, args, 3, "lat2")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::geo_distance(&a_lon1, &a_lat1, &a_lon2, &a_lat2))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::geo_distance(&a_lon1, &a_lat1, &a_lon2, &a_lat2))?;
     glue::ret_tensor(result)
 }
 
@@ -2878,7 +2938,7 @@ pub(crate) fn op_sum(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_keepdims = glue::bool(OP, args, 3, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::sum(a_x, a_axis.as_deref(), a_dtype, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::sum(a_x, a_axis.as_deref(), a_dtype, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -2910,7 +2970,7 @@ pub(crate) fn op_prod(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_keepdims = glue::bool(OP, args, 3, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::prod(a_x, a_axis.as_deref(), a_dtype, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::prod(a_x, a_axis.as_deref(), a_dtype, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -2923,7 +2983,7 @@ pub(crate) fn op_mean(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::mean(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::mean(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -2958,7 +3018,7 @@ pub(crate) fn op_var(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
     let a_keepdims = glue::bool(OP, args, 3, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::var(a_x, a_axis.as_deref(), a_correction, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::var(a_x, a_axis.as_deref(), a_correction, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -2993,7 +3053,7 @@ pub(crate) fn op_std(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
     let a_keepdims = glue::bool(OP, args, 3, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::std(a_x, a_axis.as_deref(), a_correction, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::std(a_x, a_axis.as_deref(), a_correction, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -3027,7 +3087,7 @@ pub(crate) fn op_max(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::max(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::max(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -3061,7 +3121,7 @@ pub(crate) fn op_min(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::min(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::min(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -3093,7 +3153,7 @@ pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_include_initial = glue::bool(OP, args, 3, "include_initial")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::cumulative_sum(a_x, a_axis, a_dtype, a_include_initial))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::cumulative_sum(a_x, a_axis, a_dtype, a_include_initial))?;
     glue::ret_tensor(result)
 }
 
@@ -3104,7 +3164,7 @@ pub(crate) fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_include_initial = glue::bool(OP, args, 3, "include_initial")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::cumulative_prod(a_x, a_axis, a_dtype, a_include_initial))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::cumulative_prod(a_x, a_axis, a_dtype, a_include_initial))?;
     glue::ret_tensor(result)
 }
 
@@ -3114,7 +3174,7 @@ pub(crate) fn op_all(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::all(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::all(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -3124,7 +3184,7 @@ pub(crate) fn op_any(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::any(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::any(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -3134,7 +3194,7 @@ pub(crate) fn op_argmax(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::argmax(a_x, a_axis, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::argmax(a_x, a_axis, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -3144,7 +3204,7 @@ pub(crate) fn op_argmin(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::argmin(a_x, a_axis, a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::argmin(a_x, a_axis, a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -3154,7 +3214,7 @@ pub(crate) fn op_count_nonzero(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::count_nonzero(a_x, a_axis.as_deref(), a_keepdims))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::count_nonzero(a_x, a_axis.as_deref(), a_keepdims))?;
     glue::ret_tensor(result)
 }
 
@@ -3166,7 +3226,7 @@ pub(crate) fn op_diff(args: &[Any]) -> Result<Any> {
     let a_n = glue::int(OP, args, 2, "n")?;
     let a_prepend = glue::opt_operand(OP, args, 3, "prepend")?;
     let a_append = glue::opt_operand(OP, args, 4, "append")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::reduce::diff(a_x, a_axis, a_n, a_prepend.as_ref(), a_append.as_ref()))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::diff(a_x, a_axis, a_n, a_prepend.as_ref(), a_append.as_ref()))?;
     glue::ret_tensor(result)
 }
 
@@ -3182,7 +3242,7 @@ pub(crate) fn op_matmul(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matmul(a_x1, a_x2, a_out))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matmul(a_x1, a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
@@ -3226,7 +3286,7 @@ pub(crate) fn op_mm(args: &[Any]) -> Result<Any> {
     }
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::mm(a_x1, a_x2))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::mm(a_x1, a_x2))?;
     glue::ret_tensor(result)
 }
 
@@ -3261,7 +3321,7 @@ pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axes = glue::any(OP, args, 2, "axes")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::tensordot(a_x1, a_x2, a_axes))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::tensordot(a_x1, a_x2, a_axes))?;
     glue::ret_tensor(result)
 }
 
@@ -3271,7 +3331,7 @@ pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::vecdot(a_x1, a_x2, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::vecdot(a_x1, a_x2, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -3280,7 +3340,7 @@ pub(crate) fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_upper = glue::bool(OP, args, 1, "upper")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::cholesky(a_x, a_upper))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::cholesky(a_x, a_upper))?;
     glue::ret_tensor(result)
 }
 
@@ -3290,7 +3350,7 @@ pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::cross(a_x1, a_x2, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::cross(a_x1, a_x2, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -3298,7 +3358,7 @@ pub(crate) fn op_linalg_det(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.det";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -3307,7 +3367,7 @@ pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::diagonal(a_x, a_offset))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::diagonal(a_x, a_offset))?;
     glue::ret_tensor(result)
 }
 
@@ -3315,7 +3375,7 @@ pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigh";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -3323,7 +3383,7 @@ pub(crate) fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigvalsh";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -3331,7 +3391,7 @@ pub(crate) fn op_linalg_inv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.inv";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -3340,7 +3400,7 @@ pub(crate) fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::int(OP, args, 1, "n")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::matrix_power(a_x, a_n))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_power(a_x, a_n))?;
     glue::ret_tensor(result)
 }
 
@@ -3349,7 +3409,7 @@ pub(crate) fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::matrix_rank(a_x, a_rtol.as_ref()))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_rank(a_x, a_rtol.as_ref()))?;
     glue::ret_tensor(result)
 }
 
@@ -3359,7 +3419,7 @@ pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_keepdims = glue::bool(OP, args, 1, "keepdims")?;
     let a_ord = glue::any(OP, args, 2, "ord")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matrix_norm(a_x, a_keepdims, a_ord))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matrix_norm(a_x, a_keepdims, a_ord))?;
     glue::ret_tensor(result)
 }
 
@@ -3368,7 +3428,7 @@ pub(crate) fn op_linalg_outer(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::outer(a_x1, a_x2))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::outer(a_x1, a_x2))?;
     glue::ret_tensor(result)
 }
 
@@ -3377,7 +3437,7 @@ pub(crate) fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::pinv(a_x, a_rtol.as_ref()))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::pinv(a_x, a_rtol.as_ref()))?;
     glue::ret_tensor(result)
 }
 
@@ -3386,7 +3446,7 @@ pub(crate) fn op_linalg_qr(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_mode = glue::str(OP, args, 1, "mode")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::qr(a_x, a_mode))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::qr(a_x, a_mode))?;
     glue::ret_tensors(result)
 }
 
@@ -3394,7 +3454,7 @@ pub(crate) fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.slogdet";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -3403,7 +3463,7 @@ pub(crate) fn op_linalg_solve(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::solve(a_x1, a_x2))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::solve(a_x1, a_x2))?;
     glue::ret_tensor(result)
 }
 
@@ -3412,7 +3472,7 @@ pub(crate) fn op_linalg_svd(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_full_matrices = glue::bool(OP, args, 1, "full_matrices")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::svd(a_x, a_full_matrices))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svd(a_x, a_full_matrices))?;
     glue::ret_tensors(result)
 }
 
@@ -3420,7 +3480,7 @@ pub(crate) fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svdvals";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -3430,7 +3490,7 @@ pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::trace(a_x, a_offset, a_dtype))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::trace(a_x, a_offset, a_dtype))?;
     glue::ret_tensor(result)
 }
 
@@ -3441,7 +3501,7 @@ pub(crate) fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
     let a_ord = glue::float(OP, args, 3, "ord")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::linalg::vector_norm(a_x, a_axis.as_deref(), a_keepdims, a_ord))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::vector_norm(a_x, a_axis.as_deref(), a_keepdims, a_ord))?;
     glue::ret_tensor(result)
 }
 
@@ -3454,7 +3514,7 @@ pub(crate) fn op_reshape(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let a_copy = glue::opt_bool(OP, args, 2, "copy")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::reshape(a_x, &a_shape, a_copy))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::reshape(a_x, &a_shape, a_copy))?;
     glue::ret_tensor(result)
 }
 
@@ -3487,7 +3547,7 @@ pub(crate) fn op_permute_dims(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::shape(OP, args, 1, "axes")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::permute_dims(a_x, &a_axes))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::permute_dims(a_x, &a_axes))?;
     glue::ret_tensor(result)
 }
 
@@ -3519,7 +3579,7 @@ pub(crate) fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
         return record_matrix_transpose(args);
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::matrix_transpose(a_x))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::matrix_transpose(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -3552,7 +3612,7 @@ pub(crate) fn op_expand_dims(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, a_axis))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -3585,7 +3645,7 @@ pub(crate) fn op_squeeze(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::squeeze(a_x, a_axis.as_deref()))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::squeeze(a_x, a_axis.as_deref()))?;
     glue::ret_tensor(result)
 }
 
@@ -3618,7 +3678,7 @@ pub(crate) fn op_broadcast_to(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::broadcast_to(a_x, &a_shape))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_to(a_x, &a_shape))?;
     glue::ret_tensor(result)
 }
 
@@ -3647,7 +3707,7 @@ pub(crate) fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
     const OP: &str = "broadcast_arrays";
     glue::check_arity(OP, args, 0, true)?;
     let a_arrays = glue::var_tensors(OP, args, 0, "arrays")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::broadcast_arrays(&a_arrays))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_arrays(&a_arrays))?;
     glue::ret_tensors(result)
 }
 
@@ -3656,7 +3716,7 @@ pub(crate) fn op_concat(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::concat(&a_arrays, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::concat(&a_arrays, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -3665,7 +3725,7 @@ pub(crate) fn op_stack(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::stack(&a_arrays, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::stack(&a_arrays, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -3674,7 +3734,7 @@ pub(crate) fn op_unstack(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::unstack(a_x, a_axis))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::unstack(a_x, a_axis))?;
     glue::ret_tensors(result)
 }
 
@@ -3686,7 +3746,7 @@ pub(crate) fn op_flip(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::flip(a_x, a_axis.as_deref()))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::flip(a_x, a_axis.as_deref()))?;
     glue::ret_tensor(result)
 }
 
@@ -3717,7 +3777,7 @@ pub(crate) fn op_roll(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shift = glue::any(OP, args, 1, "shift")?;
     let a_axis = glue::opt_int_list(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::roll(a_x, a_shift, a_axis.as_deref()))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::roll(a_x, a_shift, a_axis.as_deref()))?;
     glue::ret_tensor(result)
 }
 
@@ -3730,7 +3790,7 @@ pub(crate) fn op_moveaxis(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_source = glue::shape(OP, args, 1, "source")?;
     let a_destination = glue::shape(OP, args, 2, "destination")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::manipulate::moveaxis(a_x, &a_source, &a_destination))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::moveaxis(a_x, &a_source, &a_destination))?;
     glue::ret_tensor(result)
 }
 
@@ -3761,7 +3821,7 @@ pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repeats = glue::operand(OP, args, 1, "repeats")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::repeat(a_x, &a_repeats, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::repeat(a_x, &a_repeats, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -3770,7 +3830,7 @@ pub(crate) fn op_tile(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repetitions = glue::shape(OP, args, 1, "repetitions")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::tile(a_x, &a_repetitions))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::tile(a_x, &a_repetitions))?;
     glue::ret_tensor(result)
 }
 
@@ -3779,7 +3839,7 @@ pub(crate) fn op_getitem(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::getitem(a_x, a_index))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::getitem(a_x, a_index))?;
     glue::ret_tensor(result)
 }
 
@@ -3792,7 +3852,7 @@ pub(crate) fn op_setitem(args: &[Any]) -> Result<Any> {
     let a_x = glue::writable_tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_value = glue::operand(OP, args, 2, "value")?;
-    glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::setitem(a_x, a_index, &a_value))?;
+    glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::setitem(a_x, a_index, &a_value))?;
     glue::bump_versions(args, &[0]);
     glue::ret_value(())
 }
@@ -3803,7 +3863,7 @@ pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::take(a_x, a_indices, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::take(a_x, a_indices, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -3813,7 +3873,7 @@ pub(crate) fn op_take_along_axis(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::take_along_axis(a_x, a_indices, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::take_along_axis(a_x, a_indices, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -3821,7 +3881,7 @@ pub(crate) fn op_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "nonzero";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::index::nonzero(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::nonzero(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -3832,7 +3892,17 @@ pub(crate) fn op_searchsorted(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_side = glue::str(OP, args, 2, "side")?;
     let a_sorter = glue::opt_tensor(OP, args, 3, "sorter")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::search::searchsorted(a_x1, &a_x2, a_side, a_sorter))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::search::searchsorted(a_x1, &a_x2, a_side, a_sorter))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_isin(args: &[Any]) -> Result<Any> {
+    const OP: &str = "isin";
+    glue::check_arity(OP, args, 3, false)?;
+    let a_x1 = glue::operand(OP, args, 0, "x1")?;
+    let a_x2 = glue::operand(OP, args, 1, "x2")?;
+    let a_invert = glue::bool(OP, args, 2, "invert")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::search::isin(&a_x1, &a_x2, a_invert))?;
     glue::ret_tensor(result)
 }
 
@@ -3843,7 +3913,7 @@ pub(crate) fn op_sort(args: &[Any]) -> Result<Any> {
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
     let a_stable = glue::bool(OP, args, 3, "stable")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::sort::sort(a_x, a_axis, a_descending, a_stable))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::sort::sort(a_x, a_axis, a_descending, a_stable))?;
     glue::ret_tensor(result)
 }
 
@@ -3854,7 +3924,7 @@ pub(crate) fn op_argsort(args: &[Any]) -> Result<Any> {
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
     let a_stable = glue::bool(OP, args, 3, "stable")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::sort::argsort(a_x, a_axis, a_descending, a_stable))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::sort::argsort(a_x, a_axis, a_descending, a_stable))?;
     glue::ret_tensor(result)
 }
 
@@ -3862,7 +3932,7 @@ pub(crate) fn op_unique_values(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_values";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_values(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_values(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -3870,7 +3940,7 @@ pub(crate) fn op_unique_counts(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_counts";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_counts(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_counts(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -3878,7 +3948,7 @@ pub(crate) fn op_unique_inverse(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_inverse";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_inverse(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_inverse(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -3886,7 +3956,7 @@ pub(crate) fn op_unique_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_all";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_all(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_all(a_x))?;
     glue::ret_tensors(result)
 }
 
@@ -3895,7 +3965,7 @@ pub(crate) fn op_can_cast(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_from_ = glue::any(OP, args, 0, "from_")?;
     let a_to = glue::dtype(OP, args, 1, "to")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::can_cast(a_from_, a_to))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::can_cast(a_from_, a_to))?;
     glue::ret_value(result)
 }
 
@@ -3903,7 +3973,7 @@ pub(crate) fn op_result_type(args: &[Any]) -> Result<Any> {
     const OP: &str = "result_type";
     glue::check_arity(OP, args, 0, true)?;
     let a_arrays_and_dtypes = &args[0..];
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::result_type(a_arrays_and_dtypes))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::result_type(a_arrays_and_dtypes))?;
     glue::ret_value(result)
 }
 
@@ -3911,7 +3981,7 @@ pub(crate) fn op_finfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "finfo";
     glue::check_arity(OP, args, 1, false)?;
     let a_type = glue::any(OP, args, 0, "type")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::finfo(a_type))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::finfo(a_type))?;
     glue::ret_value(result)
 }
 
@@ -3919,7 +3989,7 @@ pub(crate) fn op_iinfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "iinfo";
     glue::check_arity(OP, args, 1, false)?;
     let a_type = glue::any(OP, args, 0, "type")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::iinfo(a_type))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::iinfo(a_type))?;
     glue::ret_value(result)
 }
 
@@ -3928,7 +3998,7 @@ pub(crate) fn op_isdtype(args: &[Any]) -> Result<Any> {
     glue::check_arity(OP, args, 2, false)?;
     let a_dtype = glue::dtype(OP, args, 0, "dtype")?;
     let a_kind = glue::any(OP, args, 1, "kind")?;
-    let result = glue::run(glue::Gil::Keep, args, || crate::dtypes::isdtype(a_dtype, a_kind))?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::isdtype(a_dtype, a_kind))?;
     glue::ret_value(result)
 }
 
@@ -3939,7 +4009,7 @@ pub(crate) fn op_nn_relu(args: &[Any]) -> Result<Any> {
         return record_nn_relu(args);
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::nn::relu(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::relu(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -3971,7 +4041,7 @@ pub(crate) fn op_nn_sigmoid(args: &[Any]) -> Result<Any> {
         return record_nn_sigmoid(args);
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::nn::sigmoid(a_x))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::sigmoid(a_x))?;
     glue::ret_tensor(result)
 }
 
@@ -4004,7 +4074,7 @@ pub(crate) fn op_nn_softmax(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::nn::softmax(a_x, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::softmax(a_x, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -4037,7 +4107,7 @@ pub(crate) fn op_nn_log_softmax(args: &[Any]) -> Result<Any> {
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::nn::log_softmax(a_x, a_axis))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::log_softmax(a_x, a_axis))?;
     glue::ret_tensor(result)
 }
 
@@ -4068,7 +4138,7 @@ pub(crate) fn op_nn_one_hot(args: &[Any]) -> Result<Any> {
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_num_classes = glue::int(OP, args, 1, "num_classes")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::nn::one_hot(a_x, a_num_classes, a_dtype))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::one_hot(a_x, a_num_classes, a_dtype))?;
     glue::ret_tensor(result)
 }
 
@@ -4080,7 +4150,7 @@ pub(crate) fn op_nn_cross_entropy(args: &[Any]) -> Result<Any> {
     }
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::nn::cross_entropy(a_input, a_target))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::cross_entropy(a_input, a_target))?;
     glue::ret_tensor(result)
 }
 
@@ -4113,7 +4183,7 @@ pub(crate) fn op_nn_mse_loss(args: &[Any]) -> Result<Any> {
     }
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
-    let result = glue::run(glue::Gil::ReleaseWhenLarge, args, || crate::nn::mse_loss(a_input, a_target))?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::mse_loss(a_input, a_target))?;
     glue::ret_tensor(result)
 }
 
@@ -4140,4 +4210,154 @@ fn backward_nn_mse_loss(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec
         grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
     }
     Ok(grads)
+}
+
+pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftn";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_s = glue::opt_int_list(OP, args, 1, "s")?;
+    let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifftn";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_s = glue::opt_int_list(OP, args, 1, "s")?;
+    let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.irfft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::irfft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfftn";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_s = glue::opt_int_list(OP, args, 1, "s")?;
+    let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.irfftn";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_s = glue::opt_int_list(OP, args, 1, "s")?;
+    let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::irfftn(a_x, a_s.as_deref(), a_axes.as_deref(), a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.hfft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::hfft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ihfft";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_n = glue::opt_int(OP, args, 1, "n")?;
+    let a_axis = glue::int(OP, args, 2, "axis")?;
+    let a_norm = glue::str(OP, args, 3, "norm")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ihfft(a_x, a_n, a_axis, a_norm))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftfreq";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_n = glue::int(OP, args, 0, "n")?;
+    let a_d = glue::float(OP, args, 1, "d")?;
+    let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
+    let a_device = glue::opt_device(OP, args, 3, "device")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftfreq(a_n, a_d, a_dtype, a_device))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfftfreq";
+    glue::check_arity(OP, args, 4, false)?;
+    let a_n = glue::int(OP, args, 0, "n")?;
+    let a_d = glue::float(OP, args, 1, "d")?;
+    let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
+    let a_device = glue::opt_device(OP, args, 3, "device")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::rfftfreq(a_n, a_d, a_dtype, a_device))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftshift";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftshift(a_x, a_axes.as_deref()))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifftshift";
+    glue::check_arity(OP, args, 2, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftshift(a_x, a_axes.as_deref()))?;
+    glue::ret_tensor(result)
 }

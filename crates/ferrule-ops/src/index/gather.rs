@@ -2,24 +2,29 @@
 
 use ferrule_core::{Result, Tensor};
 
+use crate::fallible;
 use crate::iter::{SendPtr, MIN_PER_TASK_CHEAP};
-use crate::pool::parallel_for;
+use crate::pool::{chunked, parallel_for, POLL_ITEMS};
 
-/// The offsets (elements, relative to the first element) of a layout, in C order.
-pub(crate) fn layout_offsets(shape: &[i64], strides: &[i64]) -> Vec<i64> {
-    let n: i64 = shape.iter().product();
-    let mut out = Vec::with_capacity(n.max(0) as usize);
+/// The offsets (elements, relative to the first element) of a layout, in C order; a
+/// `MemoryError` when the list cannot be allocated (the layout of a view may hold more
+/// elements than memory does).
+pub(crate) fn layout_offsets(shape: &[i64], strides: &[i64]) -> Result<Vec<i64>> {
+    let n = shape.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d)).unwrap_or(i64::MAX);
+    let mut out = fallible::try_with_capacity(fallible::len_of(n)?)?;
+    // The capacity is exact, so these pushes never reallocate.
     ferrule_core::tensor::for_each_offset(shape, strides, |o| out.push(o));
-    out
+    Ok(out)
 }
 
 /// Every `a + b` for `a` in `outer`, `b` in `inner`, in C order (`outer` varies slowest).
-pub(crate) fn combine(outer: &[i64], inner: &[i64]) -> Vec<i64> {
-    let mut out = Vec::with_capacity(outer.len() * inner.len());
+pub(crate) fn combine(outer: &[i64], inner: &[i64]) -> Result<Vec<i64>> {
+    let len = outer.len().checked_mul(inner.len()).ok_or_else(|| fallible::alloc_error::<i64>(usize::MAX))?;
+    let mut out = fallible::try_with_capacity(len)?;
     for &a in outer {
         out.extend(inner.iter().map(|&b| a + b));
     }
-    out
+    Ok(out)
 }
 
 /// True when `inner` is `0, 1, 2, ...`, so blocks can move with one memcpy.
@@ -96,6 +101,14 @@ unsafe fn scatter_n<const N: usize>(dst: *mut u8, outer: &[i64], inner: &[i64], 
 /// first element and must be in bounds (checked by the callers against the index bounds).
 pub(crate) fn gather(src: &Tensor, outer: &[i64], inner: &[i64], shape: &[i64]) -> Result<Tensor> {
     let out = Tensor::empty(shape, src.dtype())?;
+    gather_into(src, outer, inner, &out);
+    Ok(out)
+}
+
+/// [`gather`] into `out`, a fresh C-contiguous tensor of `src`'s dtype holding
+/// `outer.len() * inner.len()` elements.
+pub(crate) fn gather_into(src: &Tensor, outer: &[i64], inner: &[i64], out: &Tensor) {
+    debug_assert!(out.is_contiguous() && out.dtype() == src.dtype());
     debug_assert_eq!(out.numel() as usize, outer.len() * inner.len());
     if out.numel() > 0 {
         let (s, d) = (SendPtr(src.data_ptr()), SendPtr(out.data_ptr()));
@@ -108,7 +121,6 @@ pub(crate) fn gather(src: &Tensor, outer: &[i64], inner: &[i64], shape: &[i64]) 
             unsafe { by_itemsize!(n, gather_n, s.get().cast_const(), &outer[range], inner, dst) };
         });
     }
-    Ok(out)
 }
 
 /// Writes the contiguous `values` (dtype of `dst`, `outer.len() * inner.len()` elements) to
@@ -120,7 +132,12 @@ pub(crate) fn scatter(dst: &Tensor, outer: &[i64], inner: &[i64], values: &Tenso
         return;
     }
     let (d, s) = (dst.data_ptr(), values.data_ptr().cast_const());
-    // SAFETY: offsets are in-bounds positions of `dst` (callers check indices), and `values` is
-    // a separate contiguous buffer of the right size (callers copy when it shares memory).
-    unsafe { by_itemsize!(dst.itemsize(), scatter_n, d, outer, inner, s) };
+    let (n, block) = (dst.itemsize(), inner.len());
+    // In order (the last write wins), a chunk of outer offsets at a time between interrupt polls.
+    chunked(outer.len(), POLL_ITEMS.div_ceil(block), |range| {
+        // SAFETY: offsets are in-bounds positions of `dst` (callers check indices), and
+        // `values` is a separate contiguous buffer of the right size (callers copy when it
+        // shares memory); chunk `range` reads its own part of it.
+        unsafe { by_itemsize!(n, scatter_n, d, &outer[range.clone()], inner, s.add(range.start * block * n)) };
+    });
 }

@@ -3,9 +3,11 @@
 use ferrule_core::tensor::format_shape;
 use ferrule_core::{DType, Error, Result, Tensor};
 
-use super::gather::{combine, gather, layout_offsets};
+use super::gather::{combine, gather, gather_into, layout_offsets};
 use crate::dispatch::Elem;
+use crate::fallible::FallibleCollect;
 use crate::manipulate::norm_axis;
+use crate::pool::{chunked, POLL_ITEMS};
 
 /// The values of an integer tensor as i64 in C order (uint64 values above `i64::MAX`
 /// saturate, so they stay out of bounds); `TypeError` for any other dtype.
@@ -14,10 +16,10 @@ pub(crate) fn index_values(op: &str, arg: &str, t: &Tensor) -> Result<Vec<i64>> 
         return t.to_vec::<i64>();
     }
     if t.dtype() == DType::UInt64 {
-        return Ok(t.to_vec::<u64>()?.into_iter().map(|v| v.min(i64::MAX as u64) as i64).collect());
+        return t.to_vec::<u64>()?.into_iter().map(|v| v.min(i64::MAX as u64) as i64).try_collect_vec();
     }
     crate::dispatch_int!(t.dtype(), T => {
-        Ok(t.to_vec::<T>()?.into_iter().map(|v| v.to_i64()).collect())
+        t.to_vec::<T>()?.into_iter().map(|v| v.to_i64()).try_collect_vec()
     }, _ => Err(Error::type_error(format!(
         "{op}() argument '{arg}': expected an integer tensor, got dtype {}",
         t.dtype()
@@ -45,12 +47,21 @@ fn normalize_indices(op: &str, values: &mut [i64], axis: usize, size: i64) -> Re
 pub(crate) fn take_axis(x: &Tensor, axis: usize, index: &[i64]) -> Result<Tensor> {
     let mut shape = x.shape().to_vec();
     shape[axis] = index.len() as i64;
+    // The result first: an impossible size fails before the offset lists are built.
+    let out = Tensor::empty(&shape, x.dtype())?;
+    take_axis_into(x, axis, index, &out)?;
+    Ok(out)
+}
+
+/// [`take_axis`] into `out`, a fresh C-contiguous tensor of the result's shape and `x`'s dtype.
+pub(crate) fn take_axis_into(x: &Tensor, axis: usize, index: &[i64], out: &Tensor) -> Result<()> {
     let stride = x.strides()[axis];
-    let before = layout_offsets(&x.shape()[..axis], &x.strides()[..axis]);
-    let along: Vec<i64> = index.iter().map(|&i| i * stride).collect();
-    let outer = if before == [0] { along } else { combine(&before, &along) };
-    let inner = layout_offsets(&x.shape()[axis + 1..], &x.strides()[axis + 1..]);
-    gather(x, &outer, &inner, &shape)
+    let before = layout_offsets(&x.shape()[..axis], &x.strides()[..axis])?;
+    let along = index.iter().map(|&i| i * stride).try_collect_vec()?;
+    let outer = if before == [0] { along } else { combine(&before, &along)? };
+    let inner = layout_offsets(&x.shape()[axis + 1..], &x.strides()[axis + 1..])?;
+    gather_into(x, &outer, &inner, out);
+    Ok(())
 }
 
 /// Elements of `x` at `indices` along `axis` (numpy's `take`): the result shape is
@@ -116,8 +127,9 @@ pub fn take_along_axis(x: &Tensor, indices: &Tensor, axis: i64) -> Result<Tensor
         Some(view) if !values.is_empty() => {
             let mut strides = view.strides().to_vec();
             strides[axis] = 0;
-            let pinned = layout_offsets(&shape, &strides);
-            pinned.iter().zip(&values).map(|(&o, &i)| o + i * stride).collect()
+            let mut offsets = layout_offsets(&shape, &strides)?;
+            offsets.iter_mut().zip(&values).for_each(|(o, &i)| *o += i * stride);
+            offsets
         }
         _ => Vec::new(),
     };
@@ -134,17 +146,27 @@ pub fn nonzero(x: &Tensor) -> Result<Vec<Tensor>> {
         ));
     }
     let flags = truthiness(x)?;
-    let hits: Vec<i64> = flags.iter().enumerate().filter(|(_, &f)| f).map(|(i, _)| i as i64).collect();
-    let mut coords = vec![vec![0i64; hits.len()]; x.ndim()];
-    for (k, &flat) in hits.iter().enumerate() {
-        let mut rest = flat;
-        for d in (0..x.ndim()).rev() {
-            let dim = x.shape()[d];
-            coords[d][k] = rest % dim;
-            rest /= dim;
+    // The results' size is known before any is built: count the hits, then allocate exactly.
+    let mut count = 0usize;
+    chunked(flags.len(), POLL_ITEMS, |r| count += flags[r].iter().filter(|&&f| f).count());
+    crate::interrupt::check()?;
+    let coords =
+        crate::fallible::try_collect_results((0..x.ndim()).map(|_| Tensor::empty(&[count as i64], DType::Int64)))?;
+    // SAFETY: fresh tensors, not shared yet.
+    let mut columns = crate::fallible::try_collect_results(coords.iter().map(|c| unsafe { c.as_mut_slice::<i64>() }))?;
+    let mut k = 0;
+    chunked(flags.len(), POLL_ITEMS, |r| {
+        for flat in r.filter(|&i| flags[i]) {
+            let mut rest = flat as i64;
+            for d in (0..x.ndim()).rev() {
+                let dim = x.shape()[d];
+                columns[d][k] = rest % dim;
+                rest /= dim;
+            }
+            k += 1;
         }
-    }
-    coords.into_iter().map(|c| Tensor::from_slice(&c, &[c.len() as i64])).collect()
+    });
+    Ok(coords)
 }
 
 /// Each element of `x` as a bool, in C order.
@@ -152,7 +174,10 @@ pub(crate) fn truthiness(x: &Tensor) -> Result<Vec<bool>> {
     if x.dtype() == DType::Bool {
         return x.to_vec::<bool>();
     }
-    crate::dispatch_all!(x.dtype(), T => {
-        Ok(x.to_vec::<T>()?.into_iter().map(|v| v.to_bool()).collect())
-    })
+    let flags = crate::dispatch_all!(x.dtype(), T => {
+        x.to_vec::<T>()?.into_iter().map(|v| v.to_bool()).try_collect_vec()
+    });
+    // The copy is long for a big tensor; stop before more work if it was interrupted.
+    crate::interrupt::check()?;
+    flags
 }

@@ -2,8 +2,9 @@
 
 use ferrule_core::{Complex32, Complex64, DType, Result, Tensor};
 
+use crate::interrupt;
 use crate::iter::SendPtr;
-use crate::pool::{parallel_for, pool};
+use crate::pool::{parallel_for, pool, POLL_ITEMS};
 
 /// One operand of a batched product: base pointer and element strides (batch dims, then row
 /// and column), all after broadcasting to the common batch shape.
@@ -114,9 +115,19 @@ unsafe fn direct<T: MatElem>(
     acc: &mut [T],
 ) {
     let acc = &mut acc[..n];
+    // A long row (a huge k) polls for interrupts every POLL_ITEMS multiply-adds or so.
+    let poll_every = (POLL_ITEMS / n.max(1)).max(1);
+    let mut until_poll = poll_every;
     for i in 0..m as isize {
         acc.fill(T::ZERO);
         for p in 0..k as isize {
+            until_poll -= 1;
+            if until_poll == 0 {
+                until_poll = poll_every;
+                if interrupt::poll() {
+                    return;
+                }
+            }
             // SAFETY (all reads and writes): caller contract.
             let aip = unsafe { *a.offset(i * a_rs + p * a_cs) };
             let brow = unsafe { b.offset(p * b_rs) };
@@ -240,9 +251,11 @@ unsafe fn with_gemm<T: MatElem>(
     (c_rs, c_cs): (isize, isize),
     conj: bool,
     threads: usize,
+    accumulate: bool,
 ) {
     // float32 of a fair size: ferrule's own kernel, where the CPU has it.
-    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>()
+    if !accumulate
+        && std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>()
         // SAFETY: caller contract; `T` is f32.
         && unsafe { with_own_sgemm((m, n, k), a.cast(), (a_rs, a_cs), b.cast(), (b_rs, b_cs), c.cast(), (c_rs, c_cs), threads) }
     {
@@ -260,15 +273,16 @@ unsafe fn with_gemm<T: MatElem>(
                     $c.cast::<$t>(),
                     c_cs,
                     c_rs,
-                    false,
+                    accumulate,
                     $a.cast::<$t>(),
                     a_cs,
                     a_rs,
                     $b.cast::<$t>(),
                     b_cs,
                     b_rs,
-                    // gemm computes dst = alpha * dst + beta * lhs * rhs.
-                    $zero,
+                    // gemm computes dst = alpha * dst + beta * lhs * rhs (dst read only
+                    // when accumulating, then with alpha = 1).
+                    if accumulate { $one } else { $zero },
                     $one,
                     false,
                     $conj,
@@ -300,6 +314,100 @@ unsafe fn with_gemm<T: MatElem>(
     }
 }
 
+/// Multiply-adds of one `gemm` call at most (a few tenths of a second): a longer product runs
+/// as pieces (row or column bands, or slices of the inner dim accumulated), with an interrupt
+/// poll between them. ferrule's own float32 kernel polls by itself and is never cut up.
+const PIECE_WORK: usize = if cfg!(test) { 1 << 12 } else { 1 << 30 };
+
+/// True when [`with_own_sgemm`] takes a float32 problem of this shape.
+fn own_sgemm_takes((m, n, k): (usize, usize, usize)) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use super::sgemm::{self, MR, NR};
+        m >= 2 * MR && n >= NR && k >= 8 && sgemm::available()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (m, n, k);
+        false
+    }
+}
+
+/// `c = a @ b` for one problem through `gemm`, in pieces of about [`PIECE_WORK`] multiply-adds
+/// when it is long: bands of rows of `a` (or columns of `b`) when there are enough, else slices
+/// of the inner dim added up in `c`. Stops between pieces on an interrupt. Bands are at least
+/// `MIN_BAND` wide, so the operand `gemm` packs again for each band costs about 1% more.
+///
+/// # Safety
+///
+/// As for [`with_gemm`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn gemm_in_pieces<T: MatElem>(
+    (m, n, k): (usize, usize, usize),
+    a: *const T,
+    (a_rs, a_cs): (isize, isize),
+    b: *const T,
+    (b_rs, b_cs): (isize, isize),
+    c: *mut T,
+    (c_rs, c_cs): (isize, isize),
+    conj: bool,
+    threads: usize,
+) {
+    // Bands of at least this many rows (or columns) keep gemm's packing cost small. (Unit
+    // tests use small pieces, so every product they check above a few thousand multiply-adds
+    // is computed in pieces.)
+    const MIN_BAND: usize = if cfg!(test) { 8 } else { 2048 };
+    // Slices of the inner dim: at least this deep, so re-reading `c` for each costs under 1%,
+    // and at most this deep (thin products read far more than they compute).
+    const MIN_DEPTH: usize = if cfg!(test) { 16 } else { 1 << 14 };
+    const MAX_DEPTH: usize = if cfg!(test) { 64 } else { 1 << 20 };
+    let work = m * n * k;
+    let (ars, bcs) = ((a_rs, a_cs), (b_rs, b_cs));
+    let own_f32 = std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>() && own_sgemm_takes((m, n, k));
+    // SAFETY (every call below): sub-problems address sub-blocks of the caller's valid operands.
+    unsafe {
+        if work <= PIECE_WORK || own_f32 {
+            with_gemm::<T>((m, n, k), a, ars, b, bcs, c, (c_rs, c_cs), conj, threads, false);
+            return;
+        }
+        let band = |len: usize, other: usize| (PIECE_WORK / (other * k).max(1)).max(MIN_BAND).min(len);
+        if m >= 2 * MIN_BAND {
+            let rows = band(m, n);
+            for r0 in (0..m).step_by(rows) {
+                if r0 > 0 && interrupt::poll() {
+                    return;
+                }
+                let r = rows.min(m - r0);
+                let (ap, cp) = (a.offset(r0 as isize * a_rs), c.offset(r0 as isize * c_rs));
+                with_gemm::<T>((r, n, k), ap, ars, b, bcs, cp, (c_rs, c_cs), conj, threads, false);
+            }
+        } else if n >= 2 * MIN_BAND {
+            let cols = band(n, m);
+            for c0 in (0..n).step_by(cols) {
+                if c0 > 0 && interrupt::poll() {
+                    return;
+                }
+                let w = cols.min(n - c0);
+                let (bp, cp) = (b.offset(c0 as isize * b_cs), c.offset(c0 as isize * c_cs));
+                with_gemm::<T>((m, w, k), a, ars, bp, bcs, cp, (c_rs, c_cs), conj, threads, false);
+            }
+        } else if k >= 2 * MIN_DEPTH {
+            let depth = (PIECE_WORK / (m * n)).clamp(MIN_DEPTH, MAX_DEPTH);
+            for p0 in (0..k).step_by(depth) {
+                if p0 > 0 && interrupt::poll() {
+                    return;
+                }
+                let d = depth.min(k - p0);
+                let (ap, bp) = (a.offset(p0 as isize * a_cs), b.offset(p0 as isize * b_rs));
+                with_gemm::<T>((m, n, d), ap, ars, bp, bcs, c, (c_rs, c_cs), conj, threads, p0 > 0);
+            }
+        } else {
+            // Under 4096 x 4096 x 32768: one call (the pieces would cost more than they save).
+            with_gemm::<T>((m, n, k), a, ars, b, bcs, c, (c_rs, c_cs), conj, threads, false);
+        }
+    }
+}
+
 /// `c[batch] = a[batch] @ b[batch]` over every index of `batch` (the broadcast batch shape),
 /// for `m x k` by `k x n` matrices; `conj` conjugates `a` (complex only).
 ///
@@ -318,15 +426,16 @@ pub(crate) fn batched(
     if count == 0 || m == 0 || n == 0 {
         return Ok(());
     }
-    let offsets = |strides: &[i64]| {
+    let offsets = |strides: &[i64]| -> Result<Vec<isize>> {
         if batch.is_empty() {
-            return Vec::new(); // one matrix at offset 0 (read as `at` below): no allocation
+            return Ok(Vec::new()); // one matrix at offset 0 (read as `at` below): no allocation
         }
-        let mut v = Vec::with_capacity(count);
+        let mut v = crate::fallible::try_with_capacity(count)?;
+        // The capacity is exact: no push reallocates.
         ferrule_core::tensor::for_each_offset(batch, strides, |o| v.push(o as isize));
-        v
+        Ok(v)
     };
-    let (ao, bo, co) = (offsets(&a.batch_strides), offsets(&b.batch_strides), offsets(&c.batch_strides));
+    let (ao, bo, co) = (offsets(&a.batch_strides)?, offsets(&b.batch_strides)?, offsets(&c.batch_strides)?);
     let work = m * n * k.max(1);
     macro_rules! run {
         ($t:ty, $use_gemm:expr) => {{
@@ -349,7 +458,7 @@ pub(crate) fn batched(
                             }
                         }
                     } else if $use_gemm && work > TINY_WORK {
-                        with_gemm::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, threads);
+                        gemm_in_pieces::<$t>((m, n, k), ap, (ars, acs), bp, (brs, bcs), cp, (crs, ccs), conj, threads);
                     } else if n <= DIRECT_STACK {
                         // a row accumulator on the stack: tiny products allocate nothing here
                         let mut row = [<$t as MatElem>::ZERO; DIRECT_STACK];
@@ -364,6 +473,9 @@ pub(crate) fn batched(
                 let threads = if work >= SMALL_MATRIX_WORK { crate::pool::num_threads() } else { 1 };
                 let mut acc = Vec::new();
                 for i in 0..count {
+                    if i > 0 && interrupt::poll() {
+                        break;
+                    }
                     one(i, threads, &mut acc);
                 }
             } else {

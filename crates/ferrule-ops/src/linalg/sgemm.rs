@@ -393,6 +393,11 @@ pub(crate) unsafe fn sgemm(
                 A_PACK.with_borrow_mut(|ascratch| {
                     let ap = ascratch.get(MC * KC);
                     loop {
+                        // An interrupt stops the claiming of new items; a claimed item is
+                        // always finished, since another worker may wait for it.
+                        if crate::interrupt::poll() {
+                            break;
+                        }
                         let item = next.fetch_add(1, Ordering::Relaxed);
                         if item >= blocks * depth {
                             break;

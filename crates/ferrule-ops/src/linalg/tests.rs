@@ -330,3 +330,25 @@ fn matrix_norms() {
     assert_eq!(matrix_norm(&x, false, &Any::str("max")).unwrap_err().kind, ErrorKind::ValueError);
     assert!(matrix_norm(&Tensor::from_slice(&[1.0f64], &[1]).unwrap(), false, &Any::str("fro")).is_err());
 }
+
+#[test]
+fn long_products_in_pieces_match_the_reference() {
+    // Under test a piece is 4096 multiply-adds: row bands (m large), column bands (n large)
+    // and inner-dim slices added up (m and n small, k large), for every gemm dtype and layout.
+    let shapes = [(40, 5, 40), (5, 7, 60), (10, 100, 10), (3, 700, 3), (20, 300, 20)];
+    for dtype in [DType::Float32, DType::Float64, DType::Complex64, DType::Complex128] {
+        for (i, &(m, k, n)) in shapes.iter().enumerate() {
+            for kind in 0..4 {
+                let seed = 100 * i as u64 + kind as u64;
+                let a = laid_out(&[m, k], dtype, kind, seed);
+                let b = laid_out(&[k, n], dtype, kind + 1, seed + 7);
+                let got = matmul(&a, &b, None).unwrap();
+                let (shape, want) = reference(&a, &b, false);
+                assert_eq!(got.shape(), &shape[..]);
+                let tol = if matches!(dtype, DType::Float32 | DType::Complex64) { 1e-4 } else { 1e-11 };
+                let what = format!("{dtype} ({m}, {k}) @ ({k}, {n}) layout {kind}");
+                assert_close(&values(&got), &want, tol * (k as f64).sqrt(), &what);
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@ use ferrule_core::{bail, DType, Result, Tensor};
 use super::kernels::Extremum;
 use crate::axes::normalize_axis;
 use crate::iter::SendPtr;
-use crate::pool::parallel_for;
+use crate::pool::{parallel_for, POLL_ITEMS};
 
 /// The index of the first largest (or smallest) of `len` elements at `p` with `stride`.
 ///
@@ -24,17 +24,26 @@ where
     if best != best {
         return 0;
     }
-    for i in 1..len {
-        let v = unsafe { *p.offset(i as isize * stride) }.widen();
-        #[allow(clippy::eq_op)]
-        let is_nan = v != v;
-        if is_nan {
-            return i as i64;
+    // A long line polls for interrupts between chunks (the answer is then thrown away).
+    let mut start = 1;
+    while start < len {
+        if start > POLL_ITEMS && crate::interrupt::poll() {
+            break;
         }
-        if (largest && v > best) || (!largest && v < best) {
-            best = v;
-            at = i;
+        let end = len.min(start + POLL_ITEMS);
+        for i in start..end {
+            let v = unsafe { *p.offset(i as isize * stride) }.widen();
+            #[allow(clippy::eq_op)]
+            let is_nan = v != v;
+            if is_nan {
+                return i as i64;
+            }
+            if (largest && v > best) || (!largest && v < best) {
+                best = v;
+                at = i;
+            }
         }
+        start = end;
     }
     at as i64
 }
@@ -64,7 +73,7 @@ fn arg_extremum(op: &str, x: &Tensor, axis: Option<i64>, keepdims: bool, largest
     let out = Tensor::zeros(&out_shape, DType::Int64)?;
     let n_out = out.numel() as usize;
     let stride = *lines.strides().last().unwrap_or(&1) as isize;
-    let mut bases = Vec::with_capacity(n_out);
+    let mut bases = crate::fallible::try_with_capacity(n_out)?;
     let lead = lines.ndim().saturating_sub(1);
     ferrule_core::tensor::for_each_offset(&lines.shape()[..lead], &lines.strides()[..lead], |o| bases.push(o));
     // SAFETY: `out` is fresh and not shared.

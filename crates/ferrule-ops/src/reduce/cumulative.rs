@@ -8,7 +8,8 @@ use crate::axes::normalize_axis;
 use crate::dispatch::Elem;
 use crate::iter::SendPtr;
 use crate::operand::Operand;
-use crate::pool::parallel_for;
+use crate::pool::{parallel_for, POLL_ITEMS};
+use crate::{fallible, interrupt};
 
 /// `(P, K, Q)`: the products of the dims before `axis`, the axis size, and the dims after.
 fn split_at_axis(shape: &[i64], axis: usize) -> (usize, usize, usize) {
@@ -50,7 +51,17 @@ fn scan<T: Elem, A: Arith>(
             } else {
                 os
             };
+            // A long row polls for interrupts every POLL_ITEMS elements or so.
+            let steps_per_poll = (POLL_ITEMS / q.max(1)).max(1);
+            let mut until_poll = steps_per_poll;
             for (xr, or) in xs.chunks_exact(q).zip(os.chunks_exact_mut(q)) {
+                until_poll -= 1;
+                if until_poll == 0 {
+                    until_poll = steps_per_poll;
+                    if interrupt::poll() {
+                        return;
+                    }
+                }
                 for ((a, &v), o) in acc.iter_mut().zip(xr).zip(or) {
                     let v = cast::<T, A>(v);
                     *a = if product { a.mul(v) } else { a.add(v) };
@@ -88,7 +99,7 @@ fn cumulative(
     let mut out_shape = input.shape().to_vec();
     out_shape[axis] += i64::from(include_initial);
     let acc_dtype = super::kernels::accumulator_dtype(input.dtype());
-    let out = crate::creation::alloc(op, &out_shape, acc_dtype)?;
+    let out = crate::creation::alloc_result(op, &out_shape, acc_dtype)?;
     if out.numel() > 0 {
         dispatch_with_acc!(input.dtype(), T, A => {
             scan::<T, A>(&input, &out, (p, k, q), include_initial, product)?
@@ -164,12 +175,14 @@ fn difference_n<T: Difference>(
     axis: usize,
 ) -> Result<Tensor> {
     // SAFETY: `x` is contiguous and only read.
-    let mut cur: Vec<T> = unsafe { x.as_slice::<T>()? }.to_vec();
+    let mut cur: Vec<T> = Vec::new();
+    fallible::try_extend_from_slice(&mut cur, unsafe { x.as_slice::<T>()? })?;
     let mut len = k;
     for _ in 0..n.min(k) {
         let next_len = len - 1;
-        let mut next = Vec::with_capacity(p * next_len * q);
+        let mut next = fallible::try_with_capacity(p * next_len * q)?;
         for row in 0..p {
+            interrupt::check()?;
             let block = &cur[row * len * q..(row + 1) * len * q];
             for j in 0..next_len {
                 let (earlier, later) = (&block[j * q..(j + 1) * q], &block[(j + 1) * q..(j + 2) * q]);
@@ -246,7 +259,7 @@ fn join_along(parts: &[Tensor], axis: usize, dtype: DType) -> Result<Tensor> {
     }
     let mut shape = parts[0].shape().to_vec();
     shape[axis] = parts.iter().map(|t| t.shape()[axis]).sum();
-    let out = crate::creation::alloc("diff", &shape, dtype)?;
+    let out = crate::creation::alloc_result("diff", &shape, dtype)?;
     let (p, total, q) = split_at_axis(&shape, axis);
     let item = dtype.itemsize();
     // SAFETY: `out` is fresh and not shared.

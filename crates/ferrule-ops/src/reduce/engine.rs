@@ -270,40 +270,98 @@ unsafe fn fold_block<R: Reducer>(src: SendPtr, base: i64, outer: &[Dim], inner: 
     acc
 }
 
+/// Reduced elements per output from which each output is folded on the whole pool, one output
+/// after the other (a long fold, interruptible between its blocks).
+const LONG_FOLD: usize = crate::pool::BLOCK_TASKS * MIN_PARALLEL_WORK;
+
+/// Merges partial results as a balanced tree (the accuracy of pairwise summation across the
+/// parts, in their order).
+fn combine_pairwise<R: Reducer>(parts: &mut [R::Acc]) -> R::Acc {
+    match parts.len() {
+        0 => R::init(),
+        1 => parts[0],
+        n => {
+            let (low, high) = parts.split_at_mut(n / 2);
+            R::combine(combine_pairwise::<R>(low), combine_pairwise::<R>(high))
+        }
+    }
+}
+
+/// Folds the reduced block at `base` (element offset from `src`) on the pool: rows in
+/// parallel, or, for long rows, each row split across the pool. Interruptible between blocks.
+fn fold_parallel<R: Reducer>(src: SendPtr, base: i64, outer: &[Dim], inner: Dim) -> R::Acc {
+    let rows: usize = outer.iter().map(|d| d.size as usize).product();
+    let (len, step) = (inner.size as usize, inner.input as isize);
+    if rows == 1 || len >= 2 * MIN_PARALLEL_WORK {
+        let mut acc = R::init();
+        walk(outer, 0..rows, |i, _| {
+            if crate::interrupt::poll() {
+                return;
+            }
+            let part = map_combine::<R>(len, MIN_PARALLEL_WORK, |r| unsafe {
+                // SAFETY: the plan addresses valid elements.
+                let ptr = src.get().cast::<R::In>().cast_const().offset((base + i) as isize + r.start as isize * step);
+                fold_strided::<R>(ptr, r.len(), step)
+            });
+            acc = R::combine(acc, part);
+        });
+        return acc;
+    }
+    let min_rows = (MIN_PARALLEL_WORK / len).max(1);
+    map_combine::<R>(rows, min_rows, |r| {
+        let mut acc = R::init();
+        walk(outer, r, |i, _| {
+            // SAFETY: the plan addresses valid elements.
+            let part = unsafe {
+                fold_strided::<R>(src.get().cast::<R::In>().cast_const().offset((base + i) as isize), len, step)
+            };
+            acc = R::combine(acc, part);
+        });
+        acc
+    })
+}
+
+/// Blocks of [`parallel_map`] one segment of [`map_combine`] covers.
+const SEGMENT_BLOCKS: usize = 1 << 12;
+
+/// [`parallel_map`] of `body` over `0..n` combined pairwise, a segment of [`SEGMENT_BLOCKS`]
+/// blocks at a time, segments combined in order (interruptible between them). A huge
+/// broadcast view (2**59 elements, no memory) would otherwise need a value slot for each of
+/// 2**38 blocks; up to a segment's worth the result is exactly the one-map result.
+fn map_combine<R: Reducer>(
+    n: usize,
+    min_per_task: usize,
+    body: impl Fn(std::ops::Range<usize>) -> R::Acc + Sync,
+) -> R::Acc {
+    let segment = SEGMENT_BLOCKS * crate::pool::BLOCK_TASKS * min_per_task.max(1);
+    let mut acc: Option<R::Acc> = None;
+    let mut start = 0;
+    while start < n {
+        if start > 0 && crate::interrupt::poll() {
+            break;
+        }
+        let end = n.min(start.saturating_add(segment));
+        let mut parts = parallel_map(end - start, min_per_task, |r| body(start + r.start..start + r.end));
+        let part = combine_pairwise::<R>(&mut parts);
+        acc = Some(acc.map_or(part, |a| R::combine(a, part)));
+        start = end;
+    }
+    acc.unwrap_or_else(R::init)
+}
+
 /// The *inner* loop shape: each output element folds its own reduced block.
 fn reduce_inner<R: Reducer>(src: SendPtr, dst: SendPtr, kept: &[Dim], reduced: &[Dim]) {
     let (inner, outer) = reduced.split_last().expect("non-empty reduced dims");
     let n_out: usize = kept.iter().map(|d| d.size as usize).product();
     let per_out: usize = reduced.iter().map(|d| d.size as usize).product();
     let write = |o: i64, v: R::Acc| unsafe { *dst.get().cast::<R::Acc>().offset(o as isize) = v };
-    if n_out == 1 && per_out >= 2 * MIN_PARALLEL_WORK {
-        // One output (e.g. a full reduction): split the reduced block across the pool.
-        let rows: usize = outer.iter().map(|d| d.size as usize).product();
-        let parts = if rows == 1 {
-            let len = inner.size as usize;
-            let step = inner.input as isize;
-            parallel_map(len, MIN_PARALLEL_WORK, |r| unsafe {
-                let ptr = src.get().cast::<R::In>().cast_const().offset(r.start as isize * step);
-                fold_strided::<R>(ptr, r.len(), step)
-            })
-        } else {
-            let min_rows = (MIN_PARALLEL_WORK / inner.size as usize).max(1);
-            parallel_map(rows, min_rows, |r| {
-                let mut acc = R::init();
-                walk(outer, r, |i, _| {
-                    let part = unsafe {
-                        fold_strided::<R>(
-                            src.get().cast::<R::In>().cast_const().offset(i as isize),
-                            inner.size as usize,
-                            inner.input as isize,
-                        )
-                    };
-                    acc = R::combine(acc, part);
-                });
-                acc
-            })
-        };
-        write(0, parts.into_iter().fold(R::init(), R::combine));
+    if (n_out == 1 && per_out >= 2 * MIN_PARALLEL_WORK) || per_out >= LONG_FOLD {
+        // Few long folds (e.g. a full reduction): each one split across the pool in turn.
+        walk(kept, 0..n_out, |i, o| {
+            if !crate::interrupt::poll() {
+                write(o, fold_parallel::<R>(src, i, outer, *inner));
+            }
+        });
         return;
     }
     let min_outputs = (MIN_PARALLEL_WORK / per_out).max(1);
@@ -344,7 +402,16 @@ fn reduce_outer<R: Reducer>(src: SendPtr, dst: SendPtr, kept: &[Dim], reduced: &
             let (total, block) = (&mut total[..len], &mut block[..len]);
             total.fill(R::init());
             let in0 = base.0 + start as i64 * row.input;
+            let mut since_poll = 0usize;
             for group in (0..n_red).step_by(OUTER_BLOCK) {
+                // A long item (a huge reduced extent) polls for interrupts as it goes.
+                since_poll += OUTER_BLOCK * len;
+                if since_poll >= MIN_PARALLEL_WORK {
+                    since_poll = 0;
+                    if crate::interrupt::poll() {
+                        return;
+                    }
+                }
                 block.fill(R::init());
                 walk(reduced, group..(group + OUTER_BLOCK).min(n_red), |r, _| {
                     // SAFETY: the plan addresses valid elements.
@@ -391,5 +458,20 @@ unsafe fn accumulate_row<R: Reducer>(acc: &mut [R::Acc], p: *const R::In, stride
 fn accumulate_contiguous<R: Reducer>(acc: &mut [R::Acc], xs: &[R::In]) {
     for (a, &x) in acc.iter_mut().zip(xs) {
         *a = R::step(*a, x);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::kernels::Sum;
+
+    #[test]
+    fn map_combine_covers_every_segment_once() {
+        // With one item per task a segment is 65536 items: these span one, two and four.
+        for n in [0usize, 1, 65_536, 65_537, 200_003] {
+            let total = map_combine::<Sum<i64, i64>>(n, 1, |r| r.map(|i| i as i64).sum());
+            assert_eq!(total, (n * n.saturating_sub(1) / 2) as i64, "n = {n}");
+        }
     }
 }

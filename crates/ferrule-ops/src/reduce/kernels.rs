@@ -29,20 +29,8 @@ pub(crate) fn cast_tensor(x: &Tensor, dtype: DType) -> Result<Tensor> {
     if x.dtype() == dtype {
         return Ok(x.clone());
     }
-    let src = x.contiguous()?;
-    let out = Tensor::zeros(x.shape(), dtype)?;
-    crate::dispatch_all!(src.dtype(), S => {
-        // SAFETY: `src` is only read here; `out` is fresh and not shared.
-        let data = unsafe { src.as_slice::<S>()? };
-        crate::dispatch_all!(dtype, D => {
-            // SAFETY: as above.
-            let dst = unsafe { out.as_mut_slice::<D>()? };
-            for (d, &s) in dst.iter_mut().zip(data) {
-                *d = cast::<S, D>(s);
-            }
-        })
-    });
-    Ok(out)
+    // The element conversion is `cast`'s (the same rules), on the pool and interruptible.
+    crate::elementwise::cast_to(x, dtype)
 }
 
 /// Accumulator arithmetic: wrapping for integers, IEEE for floats, complex for complex.
@@ -215,6 +203,38 @@ impl<T: Elem, A: Arith> Reducer for Sum<T, A> {
     #[inline(always)]
     fn combine(a: A, b: A) -> A {
         a.add(b)
+    }
+}
+
+/// `a + b` as the rounded sum and its exact rounding error (Knuth's TwoSum).
+#[inline(always)]
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    (s, (a - (s - bb)) + (b - bb))
+}
+
+/// A compensated float64 sum: the accumulator is `(hi, lo)` (as a complex128's real and
+/// imaginary parts) with `hi + lo` the sum carried to about twice the precision; the exact sum
+/// whenever the rounding errors themselves add up exactly (constant input, for one).
+pub(crate) struct CompensatedSum;
+
+impl Reducer for CompensatedSum {
+    type In = f64;
+    type Acc = Complex64;
+    #[inline(always)]
+    fn init() -> Complex64 {
+        Complex64 { re: 0.0, im: 0.0 }
+    }
+    #[inline(always)]
+    fn step(acc: Complex64, x: f64) -> Complex64 {
+        let (hi, err) = two_sum(acc.re, x);
+        Complex64 { re: hi, im: acc.im + err }
+    }
+    #[inline(always)]
+    fn combine(a: Complex64, b: Complex64) -> Complex64 {
+        let (hi, err) = two_sum(a.re, b.re);
+        Complex64 { re: hi, im: (a.im + b.im) + err }
     }
 }
 

@@ -5,6 +5,7 @@ use num_complex::Complex;
 use proptest::prelude::{prop_assert, prop_assert_eq, proptest, ProptestConfig};
 
 use super::*;
+use crate::dispatch::Elem;
 use crate::random::Xoshiro256;
 use crate::Operand;
 
@@ -482,4 +483,79 @@ fn diff_matches_numpy_examples() {
     assert!(err.message.starts_with("diff() argument 'prepend'"), "{}", err.message);
     assert!(diff(&m, 1, -1, None, None).is_err());
     assert!(diff(&Tensor::scalar(1i32), 0, 1, None, None).is_err());
+}
+
+/// `shape` filled with `value` (a complex one for complex dtypes, the real part otherwise) in
+/// the layout `kind` picks: contiguous, every other element of a wider tensor, reversed, or a
+/// broadcast of one element.
+fn constant(shape: &[i64], dtype: DType, value: Complex<f64>, kind: usize) -> Tensor {
+    let full = |shape: &[i64]| {
+        let n: i64 = shape.iter().product();
+        crate::dispatch_all!(dtype, T => {
+            Tensor::from_slice(&vec![T::from_c64(value); n as usize], shape).unwrap()
+        })
+    };
+    match kind % 4 {
+        1 if !shape.is_empty() => {
+            let mut wide = shape.to_vec();
+            *wide.last_mut().unwrap() *= 2;
+            full(&wide).slice(shape.len() - 1, None, None, 2).unwrap()
+        }
+        2 if !shape.is_empty() => full(shape).slice(0, None, None, -1).unwrap(),
+        3 => full(&[]).broadcast_to(shape).unwrap(),
+        _ => full(shape),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    /// The variance of equal values is exactly 0 (not a rounding error of the mean, as the
+    /// one-pass formula and a plainly summed mean give): every float dtype and layout, any axes.
+    #[test]
+    fn variance_of_constant_input_is_exactly_zero(
+        shape in proptest::collection::vec(1i64..40, 1..4),
+        mask in proptest::option::of(0u8..16),
+        dtype_index in 0usize..6,
+        mantissa in 1.0f64..2.0,
+        exponent in -40i32..40,
+        negative in proptest::bool::ANY,
+        imag in -3.0f64..3.0,
+        kind in 0usize..4,
+        correction in 0u8..2,
+    ) {
+        let dtype = [DType::Float16, DType::BFloat16, DType::Float32, DType::Float64, DType::Complex64, DType::Complex128][dtype_index];
+        let exponent = if matches!(dtype, DType::Float16) { exponent.clamp(-10, 10) } else { exponent };
+        let re = mantissa * 2f64.powi(exponent) * if negative { -1.0 } else { 1.0 };
+        let x = constant(&shape, dtype, Complex::new(re, imag * 2f64.powi(exponent)), kind);
+        let axes = mask.map(|m| axes_from_mask(m, shape.len()));
+        let reduced: i64 = match &axes {
+            Some(a) => a.iter().map(|&d| shape[d as usize]).product(),
+            None => shape.iter().product(),
+        };
+        for root in [false, true] {
+            let got = if root { std(&x, axes.as_deref(), correction.into(), false) } else { var(&x, axes.as_deref(), correction.into(), false) };
+            let got = values(&got.unwrap());
+            for v in got {
+                if reduced > i64::from(correction) {
+                    prop_assert_eq!(v, Complex::new(0.0, 0.0), "{} {:?} {:?} value {} kind {}", dtype, shape, axes, re, kind);
+                } else {
+                    prop_assert!(v.re.is_nan());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn variance_of_the_reported_case_is_zero() {
+    // std of eight copies of 2.00001 in float32 was 2.38e-07 (numpy: 0.0).
+    let x = Tensor::from_slice(&[2.00001f32; 8], &[8]).unwrap();
+    assert_eq!(std(&x, None, 0.0, false).unwrap().to_vec::<f32>().unwrap(), [0.0]);
+    // And three copies of a float64 whose triple is not representable.
+    let y = Tensor::from_slice(&[0.1f64; 3], &[3]).unwrap();
+    assert_eq!(var(&y, None, 0.0, false).unwrap().to_vec::<f64>().unwrap(), [0.0]);
+    // Large-magnitude data with a small spread keeps its spread (the shift is exact).
+    let z = Tensor::from_slice(&[1e8f64 + 1.0, 1e8 + 2.0, 1e8 + 3.0, 1e8 + 4.0], &[4]).unwrap();
+    assert_eq!(var(&z, None, 0.0, false).unwrap().to_vec::<f64>().unwrap(), [1.25]);
 }

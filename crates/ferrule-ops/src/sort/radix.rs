@@ -1,23 +1,40 @@
 //! LSD radix sort on order-preserving integer keys: stable, O(n) per byte, for every non-complex dtype.
 
+use ferrule_core::Result;
+
+use crate::pool::POLL_ITEMS;
+use crate::{fallible, interrupt};
+
 /// Rows at least this long are radix-sorted; shorter ones use a comparison sort.
 pub(crate) const RADIX_MIN_LEN: usize = 128;
 
-/// Sorts `data` stably by `key` (an unsigned key of `key_bytes` bytes), using `scratch` as the
-/// second buffer. Passes whose byte is the same for every element are skipped.
-pub(crate) fn radix_sort_by<E: Copy>(data: &mut [E], scratch: &mut Vec<E>, key_bytes: usize, key: impl Fn(&E) -> u64) {
+/// Sorts `data` stably by `key` (an unsigned key of `key_bytes` bytes, at most 8), using
+/// `scratch` as the second buffer (grown fallibly: a `MemoryError` when it cannot be). Passes
+/// whose byte is the same for every element are skipped. Each pass polls for interrupts as it
+/// goes (a `KeyboardInterrupt` leaves `data` in no particular order).
+pub(crate) fn radix_sort_by<E: Copy>(
+    data: &mut [E],
+    scratch: &mut Vec<E>,
+    key_bytes: usize,
+    key: impl Fn(&E) -> u64,
+) -> Result<()> {
     let n = data.len();
     if n < 2 {
-        return;
-    }
-    let mut hist = vec![[0usize; 256]; key_bytes];
-    for v in data.iter() {
-        let k = key(v);
-        for (b, h) in hist.iter_mut().enumerate() {
-            h[((k >> (8 * b)) & 0xff) as usize] += 1;
-        }
+        return Ok(());
     }
     scratch.clear();
+    fallible::try_reserve(scratch, n)?;
+    let mut hists = [[0usize; 256]; 8];
+    let hist = &mut hists[..key_bytes];
+    for part in data.chunks(POLL_ITEMS) {
+        interrupt::check()?;
+        for v in part {
+            let k = key(v);
+            for (b, h) in hist.iter_mut().enumerate() {
+                h[((k >> (8 * b)) & 0xff) as usize] += 1;
+            }
+        }
+    }
     scratch.extend_from_slice(data);
     let mut in_data = true;
     for (b, h) in hist.iter().enumerate() {
@@ -33,16 +50,20 @@ pub(crate) fn radix_sort_by<E: Copy>(data: &mut [E], scratch: &mut Vec<E>, key_b
         let (src, dst): (&[E], &mut [E]) =
             if in_data { (&*data, scratch.as_mut_slice()) } else { (scratch.as_slice(), &mut *data) };
         let shift = 8 * b;
-        for v in src {
-            let d = ((key(v) >> shift) & 0xff) as usize;
-            dst[offsets[d]] = *v;
-            offsets[d] += 1;
+        for part in src.chunks(POLL_ITEMS) {
+            interrupt::check()?;
+            for v in part {
+                let d = ((key(v) >> shift) & 0xff) as usize;
+                dst[offsets[d]] = *v;
+                offsets[d] += 1;
+            }
         }
         in_data = !in_data;
     }
     if !in_data {
         data.copy_from_slice(scratch);
     }
+    Ok(())
 }
 
 /// The order-preserving key of an IEEE float's bits (`bits` wide): NaN (any payload) maps to
@@ -71,7 +92,7 @@ mod tests {
         let mut v: Vec<(u64, usize)> = (0..1000).map(|i| ((i * 7919 % 97) as u64, i)).collect();
         let mut want = v.clone();
         want.sort_by_key(|p| p.0);
-        radix_sort_by(&mut v, &mut Vec::new(), 2, |p| p.0);
+        radix_sort_by(&mut v, &mut Vec::new(), 2, |p| p.0).unwrap();
         assert_eq!(v, want);
     }
 

@@ -1,0 +1,203 @@
+//! Reading the packed `index` argument (the encoding table in [`super`]) into index items.
+
+use ferrule_core::{DType, Error, Result, Tensor};
+use ferrule_registry::{Any, Array, Map, TensorObj};
+
+/// One index item, as numpy reads it.
+#[derive(Clone, Debug)]
+pub(super) enum Item {
+    /// An integer: removes a dim (basic), or a 0-d index array once the index is advanced.
+    Int(i64),
+    /// `start:stop:step` with Python's rules; `step` is never zero.
+    Slice(Option<i64>, Option<i64>, i64),
+    /// `None`: inserts a size-1 dim.
+    NewAxis,
+    /// `...`: as many full slices as the other items leave.
+    Ellipsis,
+    /// An integer (advanced index) or bool (mask) tensor; a bool scalar is a 0-d mask.
+    Array(Tensor),
+}
+
+/// The items of an index, each with its position in the index tuple (`None` when the index was
+/// not a tuple), and whether the result must be a copy even when it is a view (numpy copies
+/// when a 0-d integer array stands in for an integer).
+pub(super) struct Parsed {
+    pub items: Vec<(Item, Option<usize>)>,
+    pub copy: bool,
+}
+
+/// `"{op}: item {pos} of the index: "` (or `"{op}: "` for an index that is not a tuple): the
+/// prefix of every error about one item.
+pub(super) fn at(op: &str, pos: Option<usize>) -> String {
+    match pos {
+        Some(p) => format!("{op}: item {p} of the index: "),
+        None => format!("{op}: "),
+    }
+}
+
+fn invalid(op: &str, pos: Option<usize>, what: &str) -> Error {
+    Error::index_error(format!(
+        "{}only integers, slices (`:`), ellipsis (`...`), None (`newaxis`) and integer or boolean \
+         tensors are valid indices, got {what}",
+        at(op, pos)
+    ))
+}
+
+/// Reads `index`: a top-level Array is a tuple of items; anything else is one item.
+pub(super) fn parse(op: &str, index: &Any) -> Result<Parsed> {
+    let mut copy = false;
+    let items = match index.downcast::<Array>() {
+        Some(tuple) => tuple
+            .items()
+            .iter()
+            .enumerate()
+            .map(|(p, v)| Ok((parse_item(op, v, Some(p), true, &mut copy)?, Some(p))))
+            .collect::<Result<Vec<_>>>()?,
+        None => vec![(parse_item(op, index, None, false, &mut copy)?, None)],
+    };
+    Ok(Parsed { items, copy })
+}
+
+fn parse_item(op: &str, v: &Any, pos: Option<usize>, in_tuple: bool, copy: &mut bool) -> Result<Item> {
+    if v.is_none() {
+        return Ok(Item::NewAxis);
+    }
+    if let Some(b) = v.as_bool() {
+        return Ok(Item::Array(Tensor::scalar(b)));
+    }
+    if let Some(i) = v.as_int() {
+        return Ok(Item::Int(i));
+    }
+    if let Some(s) = v.as_str() {
+        return if s == "..." { Ok(Item::Ellipsis) } else { Err(invalid(op, pos, "a str other than \"...\"")) };
+    }
+    if let Some(t) = v.downcast::<TensorObj>() {
+        let t = t.tensor();
+        if t.dtype().is_integer() && t.ndim() == 0 {
+            *copy = true;
+            return Ok(Item::Int(scalar_int(t)?));
+        }
+        if !(t.dtype().is_integer() || t.dtype().is_bool()) {
+            return Err(Error::index_error(format!(
+                "{}arrays used as indices must be of integer (or boolean) type, got a tensor of dtype {}",
+                at(op, pos),
+                t.dtype()
+            )));
+        }
+        return Ok(Item::Array(t.clone()));
+    }
+    if let Some(map) = v.downcast::<Map>() {
+        return parse_slice(op, map, pos);
+    }
+    if let (true, Some(list)) = (in_tuple, v.downcast::<Array>()) {
+        return list_tensor(op, list, pos).map(Item::Array);
+    }
+    Err(invalid(op, pos, &format!("a value of type {}", v.type_name())))
+}
+
+/// The value of a 0-d integer tensor (uint64 above `i64::MAX` saturates: it stays out of bounds).
+fn scalar_int(t: &Tensor) -> Result<i64> {
+    Ok(super::index_values("getitem", "index", t)?[0])
+}
+
+fn parse_slice(op: &str, map: &Map, pos: Option<usize>) -> Result<Item> {
+    let parts = match (map.len(), map.keys().first().and_then(Any::as_str)) {
+        (1, Some("slice")) => map.values()[0].downcast::<Array>().filter(|p| p.len() == 3),
+        _ => None,
+    };
+    let Some(parts) = parts else {
+        return Err(invalid(op, pos, "a Map that is not {\"slice\": [start, stop, step]}"));
+    };
+    let bound = |v: &Any| -> Result<Option<i64>> {
+        if v.is_none() {
+            return Ok(None);
+        }
+        if let (None, Some(i)) = (v.as_bool(), v.as_int()) {
+            return Ok(Some(i));
+        }
+        if let Some(t) = v.downcast::<TensorObj>().map(TensorObj::tensor) {
+            if t.dtype().is_integer() && t.ndim() == 0 {
+                return scalar_int(t).map(Some);
+            }
+        }
+        Err(Error::type_error(format!(
+            "{}slice indices must be integers, 0-d integer tensors or None, got {}",
+            at(op, pos),
+            describe(v)
+        )))
+    };
+    let [start, stop, step] = [0, 1, 2].map(|i| bound(&parts.items()[i]));
+    let step = step?.unwrap_or(1);
+    if step == 0 {
+        return Err(Error::value_error(format!("{}slice step cannot be zero", at(op, pos))));
+    }
+    Ok(Item::Slice(start?, stop?, step))
+}
+
+fn describe(v: &Any) -> String {
+    match v.downcast::<TensorObj>() {
+        Some(t) => format!("a {}-d tensor of dtype {}", t.tensor().ndim(), t.tensor().dtype()),
+        None => v.type_name().to_string(),
+    }
+}
+
+/// A list index (an Array nested in the index tuple, with Arrays nested in it for more dims) as
+/// a tensor, as numpy converts a list: all-bool leaves make a bool mask, otherwise the leaves
+/// are integers (bools among them count as 0 and 1) and the index is int64, as is an empty list.
+fn list_tensor(op: &str, list: &Array, pos: Option<usize>) -> Result<Tensor> {
+    // The shape, from the first item at each depth; every other item must agree.
+    let mut shape = vec![list.len() as i64];
+    let mut first = list.items().first();
+    while let Some(inner) = first.and_then(|v| v.downcast::<Array>()) {
+        shape.push(inner.len() as i64);
+        first = inner.items().first();
+    }
+    let mut leaves = Vec::new();
+    collect_leaves(op, pos, list, &shape, 0, &mut leaves)?;
+    let mut all_bool = !leaves.is_empty();
+    let mut ints = Vec::with_capacity(leaves.len());
+    for v in &leaves {
+        match (v.as_bool(), v.as_int()) {
+            (Some(b), _) => ints.push(b as i64),
+            (None, Some(i)) => {
+                all_bool = false;
+                ints.push(i);
+            }
+            _ => return Err(invalid(op, pos, &format!("a list holding {}", describe(v)))),
+        }
+    }
+    if all_bool {
+        let bools: Vec<bool> = ints.iter().map(|&i| i != 0).collect();
+        return Tensor::from_slice(&bools, &shape);
+    }
+    let t = Tensor::from_slice(&ints, &shape)?;
+    debug_assert_eq!(t.dtype(), DType::Int64);
+    Ok(t)
+}
+
+fn collect_leaves<'a>(
+    op: &str,
+    pos: Option<usize>,
+    list: &'a Array,
+    shape: &[i64],
+    depth: usize,
+    out: &mut Vec<&'a Any>,
+) -> Result<()> {
+    let ragged = |dims: usize| {
+        Error::value_error(format!(
+            "{}a list index must be rectangular, but its shape is inhomogeneous after {dims} dimensions",
+            at(op, pos)
+        ))
+    };
+    if list.len() as i64 != shape[depth] {
+        return Err(ragged(depth));
+    }
+    for v in list.items() {
+        match v.downcast::<Array>() {
+            Some(inner) if depth + 1 < shape.len() => collect_leaves(op, pos, inner, shape, depth + 1, out)?,
+            None if depth + 1 == shape.len() => out.push(v),
+            _ => return Err(ragged(depth + 1)),
+        }
+    }
+    Ok(())
+}
