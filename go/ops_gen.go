@@ -1995,6 +1995,89 @@ func Isdtype(dtype DType, kind any) (bool, error) {
 	return opIsdtype.bool(opIsdtype.call([]any{dtype, kind}, nil, nil))
 }
 
+var opNnRelu = &opSpec{name: "ops.nn.relu", goName: "NnRelu", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// NnRelu calls the operator ops.nn.relu.
+//
+// max(x, 0), elementwise; its derivative is 1 where x > 0 and 0 elsewhere.
+//
+// Signature: ops.nn.relu(x: Tensor, /) -> Tensor
+func NnRelu(x *Tensor) (*Tensor, error) {
+	return opNnRelu.tensor(opNnRelu.call([]any{x}, nil, nil))
+}
+
+var opNnSigmoid = &opSpec{name: "ops.nn.sigmoid", goName: "NnSigmoid", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// NnSigmoid calls the operator ops.nn.sigmoid.
+//
+// 1 / (1 + exp(-x)), elementwise, without overflow for large |x|.
+//
+// Signature: ops.nn.sigmoid(x: Tensor, /) -> Tensor
+func NnSigmoid(x *Tensor) (*Tensor, error) {
+	return opNnSigmoid.tensor(opNnSigmoid.call([]any{x}, nil, nil))
+}
+
+var opNnSoftmax = &opSpec{name: "ops.nn.softmax", goName: "NnSoftmax", params: []opParam{{name: "x", required: true}, {name: "axis", def: int64(-1)}}, variadic: false}
+
+// NnSoftmax calls the operator ops.nn.softmax.
+//
+// exp(x) / sum(exp(x)) along axis, computed as exp(x - logsumexp(x)) so that large logits
+// do not overflow.
+//
+// Signature: ops.nn.softmax(x: Tensor, /, *, axis: int = -1) -> Tensor
+// Options: Axis.
+func NnSoftmax(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opNnSoftmax.tensor(opNnSoftmax.call([]any{x}, nil, opts))
+}
+
+var opNnLogSoftmax = &opSpec{name: "ops.nn.log_softmax", goName: "NnLogSoftmax", params: []opParam{{name: "x", required: true}, {name: "axis", def: int64(-1)}}, variadic: false}
+
+// NnLogSoftmax calls the operator ops.nn.log_softmax.
+//
+// x - logsumexp(x) along axis (the log of softmax, without forming it).
+//
+// Signature: ops.nn.log_softmax(x: Tensor, /, *, axis: int = -1) -> Tensor
+// Options: Axis.
+func NnLogSoftmax(x *Tensor, opts ...Option) (*Tensor, error) {
+	return opNnLogSoftmax.tensor(opNnLogSoftmax.call([]any{x}, nil, opts))
+}
+
+var opNnOneHot = &opSpec{name: "ops.nn.one_hot", goName: "NnOneHot", params: []opParam{{name: "x", required: true}, {name: "num_classes", required: true}, {name: "dtype", def: nil}}, variadic: false}
+
+// NnOneHot calls the operator ops.nn.one_hot.
+//
+// A float tensor of shape x.shape + (num_classes,) with 1 at each integer class index of x
+// and 0 elsewhere (float64 unless dtype is given); an index out of range is an IndexError.
+//
+// Signature: ops.nn.one_hot(x: Tensor, /, num_classes: int, *, dtype: dtype | None = None) -> Tensor
+// Options: WithDType.
+func NnOneHot(x *Tensor, numClasses int64, opts ...Option) (*Tensor, error) {
+	return opNnOneHot.tensor(opNnOneHot.call([]any{x, numClasses}, nil, opts))
+}
+
+var opNnCrossEntropy = &opSpec{name: "ops.nn.cross_entropy", goName: "NnCrossEntropy", params: []opParam{{name: "input", required: true}, {name: "target", required: true}}, variadic: false}
+
+// NnCrossEntropy calls the operator ops.nn.cross_entropy.
+//
+// The mean over the batch of -log_softmax(input)[i, target[i]], for (batch, classes) logits
+// and (batch,) integer class targets; computed in log-sum-exp form.
+//
+// Signature: ops.nn.cross_entropy(input: Tensor, target: Tensor, /) -> Tensor
+func NnCrossEntropy(input *Tensor, target *Tensor) (*Tensor, error) {
+	return opNnCrossEntropy.tensor(opNnCrossEntropy.call([]any{input, target}, nil, nil))
+}
+
+var opNnMseLoss = &opSpec{name: "ops.nn.mse_loss", goName: "NnMseLoss", params: []opParam{{name: "input", required: true}, {name: "target", required: true}}, variadic: false}
+
+// NnMseLoss calls the operator ops.nn.mse_loss.
+//
+// mean((input - target) ** 2) over every element; the two tensors must have one shape.
+//
+// Signature: ops.nn.mse_loss(input: Tensor, target: Tensor, /) -> Tensor
+func NnMseLoss(input *Tensor, target *Tensor) (*Tensor, error) {
+	return opNnMseLoss.tensor(opNnMseLoss.call([]any{input, target}, nil, nil))
+}
+
 var opFFTFFT = &opSpec{name: "ops.fft.fft", goName: "FFTFFT", params: []opParam{{name: "x", required: true}, {name: "n", def: nil}, {name: "axis", def: int64(-1)}, {name: "norm", def: "backward"}}, variadic: false}
 
 // FFTFFT calls the operator ops.fft.fft.
@@ -2189,7 +2272,7 @@ func Append(v any) Option { return Option{name: "append", value: v} }
 // Axes sets the keyword argument axes (of Tensordot, FFTFFTN, FFTIFFTN, FFTRfftn, FFTIrfftn, FFTFftshift, FFTIfftshift).
 func Axes(v any) Option { return Option{name: "axes", value: v} }
 
-// Axis sets the keyword argument axis (of Sum, Prod, Mean, Var, Std, Max, Min, CumulativeSum, CumulativeProd, All, Any, Argmax, Argmin, CountNonzero, Diff, Vecdot, LinalgCross, LinalgVectorNorm, ExpandDims, Concat, Stack, Unstack, Flip, Roll, Repeat, Take, TakeAlongAxis, Sort, Argsort, FFTFFT, FFTIFFT, FFTRFFT, FFTIRFFT, FFTHfft, FFTIhfft).
+// Axis sets the keyword argument axis (of Sum, Prod, Mean, Var, Std, Max, Min, CumulativeSum, CumulativeProd, All, Any, Argmax, Argmin, CountNonzero, Diff, Vecdot, LinalgCross, LinalgVectorNorm, ExpandDims, Concat, Stack, Unstack, Flip, Roll, Repeat, Take, TakeAlongAxis, Sort, Argsort, NnSoftmax, NnLogSoftmax, FFTFFT, FFTIFFT, FFTRFFT, FFTIRFFT, FFTHfft, FFTIhfft).
 func Axis(v any) Option { return Option{name: "axis", value: v} }
 
 // Copy sets the keyword argument copy (of Astype, Reshape).
@@ -2207,7 +2290,7 @@ func Descending(v bool) Option { return Option{name: "descending", value: v} }
 // WithDevice sets the keyword argument device (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, Astype, FFTFftfreq, FFTRfftfreq).
 func WithDevice(v Device) Option { return Option{name: "device", value: v} }
 
-// WithDType sets the keyword argument dtype (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, RandomUniform, RandomNormal, Sum, Prod, CumulativeSum, CumulativeProd, LinalgTrace, FFTFftfreq, FFTRfftfreq).
+// WithDType sets the keyword argument dtype (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, RandomUniform, RandomNormal, Sum, Prod, CumulativeSum, CumulativeProd, LinalgTrace, NnOneHot, FFTFftfreq, FFTRfftfreq).
 func WithDType(v DType) Option { return Option{name: "dtype", value: v} }
 
 // Endpoint sets the keyword argument endpoint (of Linspace).

@@ -2801,6 +2801,121 @@ static inline int32_t ferrule_op_isdtype(const FerruleAny* dtype, const FerruleA
   return ferrule_ops__call("ops.isdtype", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
+/* ops.nn.relu(x: Tensor, /) -> Tensor
+ *
+ * max(x, 0), elementwise; its derivative is 1 where x > 0 and 0 elsewhere.
+ *
+ * >>> ferrule.nn.relu(ferrule.asarray([-1.0, 2.0]))
+ * ferrule.Tensor([0., 2.], dtype=float64)
+ */
+static inline int32_t ferrule_op_nn_relu(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_nn_relu: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.nn.relu", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.nn.sigmoid(x: Tensor, /) -> Tensor
+ *
+ * 1 / (1 + exp(-x)), elementwise, without overflow for large |x|.
+ *
+ * >>> ferrule.nn.sigmoid(ferrule.asarray([0.0]))
+ * ferrule.Tensor([0.5], dtype=float64)
+ */
+static inline int32_t ferrule_op_nn_sigmoid(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_nn_sigmoid: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.nn.sigmoid", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.nn.softmax(x: Tensor, /, *, axis: int = -1) -> Tensor
+ *
+ * exp(x) / sum(exp(x)) along axis, computed as exp(x - logsumexp(x)) so that large logits
+ * do not overflow.
+ *
+ * >>> ferrule.nn.softmax(ferrule.asarray([1000.0, 1000.0]))
+ * ferrule.Tensor([0.5, 0.5], dtype=float64)
+ */
+static inline int32_t ferrule_op_nn_softmax(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_nn_softmax: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  return ferrule_ops__call("ops.nn.softmax", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.nn.log_softmax(x: Tensor, /, *, axis: int = -1) -> Tensor
+ *
+ * x - logsumexp(x) along axis (the log of softmax, without forming it).
+ *
+ * >>> ferrule.nn.log_softmax(ferrule.asarray([0.0, 0.0]))
+ * ferrule.Tensor([-0.69314718, -0.69314718], dtype=float64)
+ */
+static inline int32_t ferrule_op_nn_log_softmax(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_nn_log_softmax: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(-1); }
+  return ferrule_ops__call("ops.nn.log_softmax", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.nn.one_hot(x: Tensor, /, num_classes: int, *, dtype: dtype | None = None) -> Tensor
+ *
+ * A float tensor of shape x.shape + (num_classes,) with 1 at each integer class index of x
+ * and 0 elsewhere (float64 unless dtype is given); an index out of range is an IndexError.
+ *
+ * >>> ferrule.nn.one_hot(ferrule.asarray([2, 0]), 3)
+ * ferrule.Tensor([[0., 0., 1.],
+ *                 [1., 0., 0.]], dtype=float64)
+ */
+static inline int32_t ferrule_op_nn_one_hot(const FerruleAny* x, const FerruleAny* num_classes, const FerruleAny* dtype, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_nn_one_hot: argument 'x' is required", err); return -1; }
+  if (num_classes) { ferrule__args[ferrule__n++] = *num_classes; } else { ferrule_error_create("TypeError", "ferrule_op_nn_one_hot: argument 'num_classes' is required", err); return -1; }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.nn.one_hot", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.nn.cross_entropy(input: Tensor, target: Tensor, /) -> Tensor
+ *
+ * The mean over the batch of -log_softmax(input)[i, target[i]], for (batch, classes) logits
+ * and (batch,) integer class targets; computed in log-sum-exp form.
+ *
+ * >>> float(ferrule.nn.cross_entropy(ferrule.zeros((2, 4)), ferrule.asarray([1, 3])))
+ * 1.3862943611198906
+ */
+static inline int32_t ferrule_op_nn_cross_entropy(const FerruleAny* input, const FerruleAny* target, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (input) { ferrule__args[ferrule__n++] = *input; } else { ferrule_error_create("TypeError", "ferrule_op_nn_cross_entropy: argument 'input' is required", err); return -1; }
+  if (target) { ferrule__args[ferrule__n++] = *target; } else { ferrule_error_create("TypeError", "ferrule_op_nn_cross_entropy: argument 'target' is required", err); return -1; }
+  return ferrule_ops__call("ops.nn.cross_entropy", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.nn.mse_loss(input: Tensor, target: Tensor, /) -> Tensor
+ *
+ * mean((input - target) ** 2) over every element; the two tensors must have one shape.
+ *
+ * >>> float(ferrule.nn.mse_loss(ferrule.asarray([1.0, 3.0]), ferrule.asarray([0.0, 0.0])))
+ * 5.0
+ */
+static inline int32_t ferrule_op_nn_mse_loss(const FerruleAny* input, const FerruleAny* target, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[2];
+  int32_t ferrule__n = 0;
+  if (input) { ferrule__args[ferrule__n++] = *input; } else { ferrule_error_create("TypeError", "ferrule_op_nn_mse_loss: argument 'input' is required", err); return -1; }
+  if (target) { ferrule__args[ferrule__n++] = *target; } else { ferrule_error_create("TypeError", "ferrule_op_nn_mse_loss: argument 'target' is required", err); return -1; }
+  return ferrule_ops__call("ops.nn.mse_loss", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
 /* ops.fft.fft(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor
  *
  * The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x

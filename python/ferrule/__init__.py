@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from . import _array_api, _ferrule, _namespace, _tensor, error, ffi
+from . import _array_api, _ferrule, _namespace, _tensor, error, ffi, nn
 from ._tensor import Tensor, tensor
 from .error import (
     AttributeError,
@@ -52,6 +52,8 @@ from ._array_api import asarray, from_dlpack  # noqa: E402  (also set by complet
 
 __array_api_version__: str = _array_api.API_VERSION
 
+from . import autograd, optim  # noqa: E402  (after the ops are bound)
+from .autograd import enable_grad, no_grad, set_grad_enabled  # noqa: E402
 
 __all__ = [
     "__version__",
@@ -65,6 +67,12 @@ __all__ = [
     "register_func",
     "init_api",
     "load_library",
+    "autograd",
+    "nn",
+    "optim",
+    "no_grad",
+    "enable_grad",
+    "set_grad_enabled",
     "Error",
     "TypeError",
     "ValueError",

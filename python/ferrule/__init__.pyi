@@ -8,10 +8,13 @@ signatures are generated into ``ferrule/_ops.pyi``, the dtypes, constants and in
 import builtins
 from typing import Any
 
+from . import autograd as autograd
 from . import error as error
 from . import ffi as ffi
 from . import fft as fft
 from . import linalg as linalg
+from . import nn as nn
+from . import optim as optim
 from . import random as random
 from ._array_api import ArrayNamespaceInfo
 from ._ferrule import Tensor as Tensor
@@ -414,6 +417,9 @@ from ._ops import (
     zeros_like as zeros_like,
 )
 from ._tensor import tensor as tensor
+from .autograd import enable_grad as enable_grad
+from .autograd import no_grad as no_grad
+from .autograd import set_grad_enabled as set_grad_enabled
 from .error import (
     AttributeError as AttributeError,
 )
@@ -482,6 +488,12 @@ __all__ = [
     "register_func",
     "init_api",
     "load_library",
+    "autograd",
+    "nn",
+    "optim",
+    "no_grad",
+    "enable_grad",
+    "set_grad_enabled",
     "Error",
     "TypeError",
     "ValueError",

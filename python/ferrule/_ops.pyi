@@ -482,6 +482,27 @@ def iinfo(type: Any, /) -> Any:
 def isdtype(dtype: DType, kind: Any) -> bool:
     """Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',"""
 
+def nn_relu(x: Tensor, /) -> Tensor:
+    """max(x, 0), elementwise; its derivative is 1 where x > 0 and 0 elsewhere."""
+
+def nn_sigmoid(x: Tensor, /) -> Tensor:
+    """1 / (1 + exp(-x)), elementwise, without overflow for large |x|."""
+
+def nn_softmax(x: Tensor, /, *, axis: int = ...) -> Tensor:
+    """exp(x) / sum(exp(x)) along axis, computed as exp(x - logsumexp(x)) so that large logits"""
+
+def nn_log_softmax(x: Tensor, /, *, axis: int = ...) -> Tensor:
+    """x - logsumexp(x) along axis (the log of softmax, without forming it)."""
+
+def nn_one_hot(x: Tensor, /, num_classes: int, *, dtype: DType | None = ...) -> Tensor:
+    """A float tensor of shape x.shape + (num_classes,) with 1 at each integer class index of x"""
+
+def nn_cross_entropy(input: Tensor, target: Tensor, /) -> Tensor:
+    """The mean over the batch of -log_softmax(input)[i, target[i]], for (batch, classes) logits"""
+
+def nn_mse_loss(input: Tensor, target: Tensor, /) -> Tensor:
+    """mean((input - target) ** 2) over every element; the two tensors must have one shape."""
+
 def fft_fft(x: Tensor, /, *, n: int | None = ..., axis: int = ..., norm: str = ...) -> Tensor:
     """The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x"""
 

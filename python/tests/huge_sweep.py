@@ -94,7 +94,8 @@ def candidates(param: dict[str, Any], tensors: list[ferrule.Tensor]) -> list[Any
         "list[Tensor]": [[t, t] for t in tensors],
         "int | float | bool": [1, 0.5],
         "int | float | bool | None": [None, 3],
-        "int": [1, 0, -1, 2],
+        # 3 last: a class count the small int64 indices (0..2) fit in (nn.one_hot)
+        "int": [1, 0, -1, 2, 3],
         "int | None": [None, 0, 1],
         "int | tuple[int, ...]": [(3, 3), (1, 0), (9,), 3, (0,)],
         "int | tuple[int, ...] | None": [None, 0, (0,)],

@@ -14,7 +14,7 @@ pub fn register_rs(ops: &[Op]) -> Result<String, String> {
     out.truncate(out.len() - 1);
     out.push_str("// @generated\n\n");
     out.push_str("//! Registers every operator of the schema as the packed function `ops.<name>`.\n\n");
-    out.push_str("use ferrule_registry::{Any, FuncDef, Result};\n\nuse crate::glue;\n\n");
+    out.push_str("use ferrule_registry::{autograd, Any, FuncDef, Result};\n\nuse crate::glue;\n\n");
     out.push_str("/// Registers every operator of `schema/ops.yaml`.\npub fn register_all() -> Result<()> {\n");
     for op in ops {
         let _ = write!(
@@ -33,6 +33,9 @@ pub fn register_rs(ops: &[Op]) -> Result<String, String> {
     for op in ops {
         out.push('\n');
         out.push_str(&op_fn(op)?);
+        if let Some(record) = crate::backward::emit(ops, op, &packed_positions(op))? {
+            out.push_str(&record);
+        }
     }
     Ok(out)
 }
@@ -61,9 +64,25 @@ fn op_fn(op: &Op) -> Result<String, String> {
     let fixed = op.args.iter().filter(|a| a.kind != Kind::VarPositional).count();
     let has_var = fixed != op.args.len();
     let positions = packed_positions(op);
-    let _ = writeln!(f, "fn op_{ident}(args: &[Any]) -> Result<Any> {{");
+    let _ = writeln!(f, "pub(crate) fn op_{ident}(args: &[Any]) -> Result<Any> {{");
     let _ = writeln!(f, "    const OP: &str = {:?};", op.name);
     let _ = writeln!(f, "    glue::check_arity(OP, args, {fixed}, {has_var})?;");
+    let written: Vec<String> = op
+        .args
+        .iter()
+        .zip(&positions)
+        .filter(|(a, _)| a.is_written() && a.kind != Kind::VarPositional)
+        .map(|(_, p)| p.to_string())
+        .collect();
+    if crate::backward::formulas(op)?.is_some() {
+        let _ = writeln!(f, "    if autograd::should_record(args) {{\n        return record_{ident}(args);\n    }}");
+    } else if !written.is_empty() {
+        let _ = writeln!(
+            f,
+            "    if autograd::should_record(args) {{\n        glue::check_inplace(OP, args, &[{}])?;\n    }}",
+            written.join(", ")
+        );
+    }
     if let Some(fast) = &op.fast {
         let _ = writeln!(
             f,
@@ -102,13 +121,20 @@ fn op_fn(op: &Op) -> Result<String, String> {
         _ => "glue::Gil::Keep",
     };
     let ret = return_type(&op.returns).ok_or_else(|| format!("op {}: unknown return type", op.name))?;
+    let bump = if written.is_empty() {
+        String::new()
+    } else {
+        format!("    glue::bump_versions(args, &[{}]);\n", written.join(", "))
+    };
     if op.returns == "None" {
         let _ = writeln!(f, "    glue::run(OP, {gil}, args, || {call})?;");
+        f.push_str(&bump);
         let _ = writeln!(f, "    glue::ret_value(())");
         f.push_str("}\n");
         return Ok(f);
     }
     let _ = writeln!(f, "    let result = glue::run(OP, {gil}, args, || {call})?;");
+    f.push_str(&bump);
     match op.args.iter().position(|a| a.name == "out" && a.ty == "Tensor?") {
         Some(i) if op.returns == "Tensor" => {
             let _ = writeln!(f, "    glue::ret_tensor_or_out(result, &args[{}])", positions[i]);

@@ -4,6 +4,7 @@
 //! memory and fails, listing the stale ones, when any differs from what is on disk (run by
 //! `make test`).
 
+mod backward;
 mod emit_c;
 mod emit_go;
 mod emit_python;

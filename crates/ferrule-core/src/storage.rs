@@ -6,6 +6,7 @@ use std::cell::UnsafeCell;
 use std::fmt;
 use std::mem::MaybeUninit;
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::{Device, Error, Result};
@@ -49,6 +50,9 @@ pub struct Storage {
     /// The bytes of an `Owner::Inline` storage (unused otherwise). Only ever written through
     /// the raw pointer [`Storage::as_ptr`] gives, hence the cell.
     inline: UnsafeCell<[MaybeUninit<u128>; INLINE_BYTES / 16]>,
+    /// Bumped by every in-place write through an op (`out=`, `setitem`, ...), shared by all
+    /// views of the memory, so autograd can tell that a tensor saved for backward has changed.
+    version: AtomicU64,
 }
 
 /// The `inline` field of a storage that does not use it.
@@ -99,6 +103,7 @@ impl Storage {
                 owner: Owner::Ferrule(None),
                 read_only: false,
                 inline: no_inline(),
+                version: AtomicU64::new(0),
             });
         }
         if crate::large::enabled() && nbytes >= crate::large::LARGE_BYTES {
@@ -143,6 +148,7 @@ impl Storage {
             owner: Owner::Ferrule(Some((base, layout))),
             read_only: false,
             inline: no_inline(),
+            version: AtomicU64::new(0),
         })
     }
 
@@ -177,6 +183,7 @@ impl Storage {
             owner: Owner::Inline,
             read_only: false,
             inline: UnsafeCell::new([MaybeUninit::new(0); INLINE_BYTES / 16]),
+            version: AtomicU64::new(0),
         }))
     }
 
@@ -198,7 +205,15 @@ impl Storage {
             assert!(nbytes == 0, "Storage::from_foreign: null pointer with {nbytes} bytes");
             NonNull::<Aligned>::dangling().cast()
         });
-        Storage { ptr, nbytes, device, owner: Owner::Foreign(owner), read_only: false, inline: no_inline() }
+        Storage {
+            ptr,
+            nbytes,
+            device,
+            owner: Owner::Foreign(owner),
+            read_only: false,
+            inline: no_inline(),
+            version: AtomicU64::new(0),
+        }
     }
 
     /// The same storage, marked read-only: memory that must never be written (a foreign owner's
@@ -209,6 +224,19 @@ impl Storage {
     pub fn into_read_only(mut self) -> Storage {
         self.read_only = true;
         self
+    }
+
+    /// How many in-place writes ops have made into this memory (through any view); autograd
+    /// compares it with the count it saw when it saved a tensor for backward.
+    #[inline]
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::Acquire)
+    }
+
+    /// Records one in-place write (called by the op glue for `out=` and written arguments).
+    #[inline]
+    pub fn bump_version(&self) {
+        self.version.fetch_add(1, Ordering::AcqRel);
     }
 
     /// Whether the memory must never be written (see [`into_read_only`](Self::into_read_only)).

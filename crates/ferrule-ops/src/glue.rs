@@ -319,3 +319,30 @@ pub fn ret_tensors(ts: Vec<Tensor>) -> Result<Any> {
 pub fn ret_value<T: Into<Any>>(v: T) -> Result<Any> {
     Ok(v.into())
 }
+
+/// Records an in-place write into each tensor at `positions` (bumps its storage's version), so
+/// that autograd can tell a tensor saved for backward was modified afterwards.
+#[inline]
+pub fn bump_versions(args: &[Any], positions: &[usize]) {
+    for &pos in positions {
+        if let Some(t) = args.get(pos).and_then(|a| a.downcast::<TensorObj>()) {
+            t.tensor().storage().bump_version();
+        }
+    }
+}
+
+/// While a graph is being recorded, an op without a derivative may not write into a tensor
+/// that requires grad (its recorded gradients would silently become wrong).
+#[cold]
+pub fn check_inplace(op: &str, args: &[Any], positions: &[usize]) -> Result<()> {
+    for &pos in positions {
+        if args.get(pos).and_then(|a| a.downcast::<TensorObj>()).is_some_and(|t| t.autograd().requires_grad()) {
+            return Err(Error::runtime_error(format!(
+                "ops.{op}() argument {}: the tensor requires grad, and writing into it in place while grad mode is \
+                 on would make its gradients wrong; write under no_grad(), or into a copy",
+                pos + 1
+            )));
+        }
+    }
+    Ok(())
+}

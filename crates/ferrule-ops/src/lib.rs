@@ -6,6 +6,7 @@
 //! [`promote`] (type promotion), [`dispatch`] (dtype monomorphisation), [`iter`] (strided
 //! broadcast iteration), [`pool`] (the thread pool) and [`axes`] (axis arguments).
 
+pub mod autograd;
 pub mod axes;
 pub(crate) mod copy;
 pub mod creation;
@@ -17,6 +18,7 @@ pub mod index;
 pub mod iter;
 pub mod linalg;
 pub mod manipulate;
+pub mod nn;
 pub mod operand;
 pub mod pool;
 pub mod promote;
@@ -39,4 +41,8 @@ pub mod glue;
 #[path = "gen/register.rs"]
 pub mod register;
 
-pub use register::register_all;
+/// Registers every operator of `schema/ops.yaml` and the `autograd.*` functions.
+pub fn register_all() -> ferrule_registry::Result<()> {
+    register::register_all()?;
+    autograd::register_functions()
+}

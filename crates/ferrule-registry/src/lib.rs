@@ -4,6 +4,7 @@
 //! exported by `ferrule-capi`, the only crate with `extern "C"` entry points.
 
 pub mod any;
+pub mod autograd;
 pub mod blocking;
 pub mod container;
 pub mod error;

@@ -22,6 +22,8 @@ pub struct TensorObj {
     /// `FerruleTensorObject::frontend`: owned by the frontend that wraps this tensor.
     frontend: *mut c_void,
     tensor: Tensor,
+    /// Autograd state (requires_grad, .grad, the node that produced it); see [`crate::autograd`].
+    autograd: crate::autograd::GradCell,
 }
 
 // SAFETY: the DLTensor only points into `tensor`, which is immutable once in the object.
@@ -55,7 +57,8 @@ impl TensorObj {
             strides: std::ptr::null_mut(),
             byte_offset: 0,
         };
-        let mut obj = ObjRef::new(TensorObj { dl, frontend: std::ptr::null_mut(), tensor });
+        let mut obj =
+            ObjRef::new(TensorObj { dl, frontend: std::ptr::null_mut(), tensor, autograd: Default::default() });
         // The shape and strides may live inline in the tensor, so the DLTensor points at them
         // only now: the object is on the heap and never moves, and the tensor is immutable.
         let inner = obj.get_mut().expect("a new object has one reference");
@@ -68,6 +71,12 @@ impl TensorObj {
     #[inline]
     pub fn tensor(&self) -> &Tensor {
         &self.tensor
+    }
+
+    /// The autograd state.
+    #[inline]
+    pub fn autograd(&self) -> &crate::autograd::GradCell {
+        &self.autograd
     }
 
     /// The DLTensor view of it.

@@ -4,7 +4,7 @@
 
 //! Registers every operator of the schema as the packed function `ops.<name>`.
 
-use ferrule_registry::{Any, FuncDef, Result};
+use ferrule_registry::{autograd, Any, FuncDef, Result};
 
 use crate::glue;
 
@@ -651,6 +651,34 @@ pub fn register_all() -> Result<()> {
         .doc("Whether dtype is of kind: a dtype, one of 'bool', 'signed integer', 'unsigned integer',\n'integral', 'real floating', 'complex floating', 'numeric', or a tuple of those.\n\n>>> ferrule.isdtype(ferrule.uint8, ferrule.uint8)\nTrue\n\n>>> ferrule.isdtype(ferrule.float32, (\"integral\", \"real floating\"))\nTrue")
         .signature("(dtype: dtype, kind: Any) -> bool")
         .register_packed(op_isdtype)?;
+    FuncDef::new("ops.nn.relu")
+        .doc("max(x, 0), elementwise; its derivative is 1 where x > 0 and 0 elsewhere.\n\n>>> ferrule.nn.relu(ferrule.asarray([-1.0, 2.0]))\nferrule.Tensor([0., 2.], dtype=float64)")
+        .signature("(x: Tensor, /) -> Tensor")
+        .register_packed(op_nn_relu)?;
+    FuncDef::new("ops.nn.sigmoid")
+        .doc("1 / (1 + exp(-x)), elementwise, without overflow for large |x|.\n\n>>> ferrule.nn.sigmoid(ferrule.asarray([0.0]))\nferrule.Tensor([0.5], dtype=float64)")
+        .signature("(x: Tensor, /) -> Tensor")
+        .register_packed(op_nn_sigmoid)?;
+    FuncDef::new("ops.nn.softmax")
+        .doc("exp(x) / sum(exp(x)) along axis, computed as exp(x - logsumexp(x)) so that large logits\ndo not overflow.\n\n>>> ferrule.nn.softmax(ferrule.asarray([1000.0, 1000.0]))\nferrule.Tensor([0.5, 0.5], dtype=float64)")
+        .signature("(x: Tensor, /, *, axis: int = -1) -> Tensor")
+        .register_packed(op_nn_softmax)?;
+    FuncDef::new("ops.nn.log_softmax")
+        .doc("x - logsumexp(x) along axis (the log of softmax, without forming it).\n\n>>> ferrule.nn.log_softmax(ferrule.asarray([0.0, 0.0]))\nferrule.Tensor([-0.69314718, -0.69314718], dtype=float64)")
+        .signature("(x: Tensor, /, *, axis: int = -1) -> Tensor")
+        .register_packed(op_nn_log_softmax)?;
+    FuncDef::new("ops.nn.one_hot")
+        .doc("A float tensor of shape x.shape + (num_classes,) with 1 at each integer class index of x\nand 0 elsewhere (float64 unless dtype is given); an index out of range is an IndexError.\n\n>>> ferrule.nn.one_hot(ferrule.asarray([2, 0]), 3)\nferrule.Tensor([[0., 0., 1.],\n                [1., 0., 0.]], dtype=float64)")
+        .signature("(x: Tensor, /, num_classes: int, *, dtype: dtype | None = None) -> Tensor")
+        .register_packed(op_nn_one_hot)?;
+    FuncDef::new("ops.nn.cross_entropy")
+        .doc("The mean over the batch of -log_softmax(input)[i, target[i]], for (batch, classes) logits\nand (batch,) integer class targets; computed in log-sum-exp form.\n\n>>> float(ferrule.nn.cross_entropy(ferrule.zeros((2, 4)), ferrule.asarray([1, 3])))\n1.3862943611198906")
+        .signature("(input: Tensor, target: Tensor, /) -> Tensor")
+        .register_packed(op_nn_cross_entropy)?;
+    FuncDef::new("ops.nn.mse_loss")
+        .doc("mean((input - target) ** 2) over every element; the two tensors must have one shape.\n\n>>> float(ferrule.nn.mse_loss(ferrule.asarray([1.0, 3.0]), ferrule.asarray([0.0, 0.0])))\n5.0")
+        .signature("(input: Tensor, target: Tensor, /) -> Tensor")
+        .register_packed(op_nn_mse_loss)?;
     FuncDef::new("ops.fft.fft")
         .doc("The 1-D discrete Fourier transform along axis: X[k] = sum_j x[j] exp(-2 pi i jk/n), with x\ncut or zero-padded to n points (default: its length along axis). Real input gives the\ncomplex dtype of its precision; n < 1 and an unknown norm are ValueErrors.\n\n>>> ferrule.fft.fft(ferrule.asarray([1.0, 2.0, 3.0, 4.0]))\nferrule.Tensor([10.+0.j, -2.+2.j, -2.+0.j, -2.-2.j], dtype=complex128)")
         .signature("(x: Tensor, /, *, n: int | None = None, axis: int = -1, norm: str = 'backward') -> Tensor")
@@ -710,7 +738,7 @@ pub fn register_all() -> Result<()> {
     Ok(())
 }
 
-fn op_arange(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_arange(args: &[Any]) -> Result<Any> {
     const OP: &str = "arange";
     glue::check_arity(OP, args, 5, false)?;
     let a_start = glue::scalar(OP, args, 0, "start")?;
@@ -722,7 +750,7 @@ fn op_arange(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_empty(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_empty(args: &[Any]) -> Result<Any> {
     const OP: &str = "empty";
     glue::check_arity(OP, args, 3, false)?;
     let a_shape = glue::shape(OP, args, 0, "shape")?;
@@ -732,7 +760,7 @@ fn op_empty(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_empty_like(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_empty_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "empty_like";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -742,7 +770,7 @@ fn op_empty_like(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_eye(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_eye(args: &[Any]) -> Result<Any> {
     const OP: &str = "eye";
     glue::check_arity(OP, args, 5, false)?;
     let a_n_rows = glue::int(OP, args, 0, "n_rows")?;
@@ -754,7 +782,7 @@ fn op_eye(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_full(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_full(args: &[Any]) -> Result<Any> {
     const OP: &str = "full";
     glue::check_arity(OP, args, 4, false)?;
     let a_shape = glue::shape(OP, args, 0, "shape")?;
@@ -765,7 +793,7 @@ fn op_full(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_full_like(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_full_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "full_like";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -776,7 +804,7 @@ fn op_full_like(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linspace(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linspace(args: &[Any]) -> Result<Any> {
     const OP: &str = "linspace";
     glue::check_arity(OP, args, 6, false)?;
     let a_start = glue::scalar(OP, args, 0, "start")?;
@@ -789,7 +817,7 @@ fn op_linspace(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_meshgrid(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_meshgrid(args: &[Any]) -> Result<Any> {
     const OP: &str = "meshgrid";
     glue::check_arity(OP, args, 1, true)?;
     let a_arrays = glue::var_tensors(OP, args, 1, "arrays")?;
@@ -798,7 +826,7 @@ fn op_meshgrid(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_ones(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_ones(args: &[Any]) -> Result<Any> {
     const OP: &str = "ones";
     glue::check_arity(OP, args, 3, false)?;
     let a_shape = glue::shape(OP, args, 0, "shape")?;
@@ -808,7 +836,7 @@ fn op_ones(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_ones_like(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_ones_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "ones_like";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -818,7 +846,7 @@ fn op_ones_like(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_tril(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_tril(args: &[Any]) -> Result<Any> {
     const OP: &str = "tril";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -827,7 +855,7 @@ fn op_tril(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_triu(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_triu(args: &[Any]) -> Result<Any> {
     const OP: &str = "triu";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -836,7 +864,7 @@ fn op_triu(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_zeros(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_zeros(args: &[Any]) -> Result<Any> {
     const OP: &str = "zeros";
     glue::check_arity(OP, args, 3, false)?;
     let a_shape = glue::shape(OP, args, 0, "shape")?;
@@ -846,7 +874,7 @@ fn op_zeros(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_zeros_like(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_zeros_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "zeros_like";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -856,7 +884,7 @@ fn op_zeros_like(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_random_uniform(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_random_uniform(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.uniform";
     glue::check_arity(OP, args, 5, false)?;
     let a_low = glue::float(OP, args, 0, "low")?;
@@ -868,7 +896,7 @@ fn op_random_uniform(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_random_normal(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_random_normal(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.normal";
     glue::check_arity(OP, args, 5, false)?;
     let a_loc = glue::float(OP, args, 0, "loc")?;
@@ -880,9 +908,12 @@ fn op_random_normal(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_add(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_add(args: &[Any]) -> Result<Any> {
     const OP: &str = "add";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_add(args);
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::add) {
         return Ok(result);
     }
@@ -890,12 +921,44 @@ fn op_add(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::add(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_subtract(args: &[Any]) -> Result<Any> {
+/// Runs `add` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_add(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("add"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_add(args)?
+    };
+    autograd::record("add", args, &[(0, "x1"), (1, "x2")], &[], backward_add, result)
+}
+
+/// The gradients of `add`'s inputs (schema formulas).
+fn backward_add(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = grad.clone();
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = grad.clone();
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_subtract(args: &[Any]) -> Result<Any> {
     const OP: &str = "subtract";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_subtract(args);
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::subtract) {
         return Ok(result);
     }
@@ -903,12 +966,44 @@ fn op_subtract(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::subtract(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_multiply(args: &[Any]) -> Result<Any> {
+/// Runs `subtract` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_subtract(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("subtract"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_subtract(args)?
+    };
+    autograd::record("subtract", args, &[(0, "x1"), (1, "x2")], &[], backward_subtract, result)
+}
+
+/// The gradients of `subtract`'s inputs (schema formulas).
+fn backward_subtract(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = grad.clone();
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_negative(&[grad.clone(), Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_multiply(args: &[Any]) -> Result<Any> {
     const OP: &str = "multiply";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_multiply(args);
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::multiply) {
         return Ok(result);
     }
@@ -916,12 +1011,44 @@ fn op_multiply(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::multiply(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_divide(args: &[Any]) -> Result<Any> {
+/// Runs `multiply` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_multiply(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("multiply"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_multiply(args)?
+    };
+    autograd::record("multiply", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_multiply, result)
+}
+
+/// The gradients of `multiply`'s inputs (schema formulas).
+fn backward_multiply(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), saved[1].clone(), Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_multiply(&[grad.clone(), saved[0].clone(), Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_divide(args: &[Any]) -> Result<Any> {
     const OP: &str = "divide";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_divide(args);
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::divide) {
         return Ok(result);
     }
@@ -929,112 +1056,352 @@ fn op_divide(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::divide(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_floor_divide(args: &[Any]) -> Result<Any> {
+/// Runs `divide` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_divide(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("divide"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_divide(args)?
+    };
+    autograd::record("divide", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_divide, result)
+}
+
+/// The gradients of `divide`'s inputs (schema formulas).
+fn backward_divide(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), saved[1].clone(), Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_divide(&[op_multiply(&[op_negative(&[grad.clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?, op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_floor_divide(args: &[Any]) -> Result<Any> {
     const OP: &str = "floor_divide";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor_divide(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_remainder(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_remainder(args: &[Any]) -> Result<Any> {
     const OP: &str = "remainder";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::remainder(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_pow(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_pow(args: &[Any]) -> Result<Any> {
     const OP: &str = "pow";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_pow(args);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::pow(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_maximum(args: &[Any]) -> Result<Any> {
+/// Runs `pow` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_pow(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("pow"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_pow(args)?
+    };
+    autograd::record("pow", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_pow, result)
+}
+
+/// The gradients of `pow`'s inputs (schema formulas).
+fn backward_pow(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_multiply(&[op_multiply(&[grad.clone(), saved[1].clone(), Any::NONE])?, op_pow(&[saved[0].clone(), crate::autograd::minus_one(&[saved[1].clone()])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_where(&[op_greater(&[crate::autograd::as_tensor(&[saved[0].clone(), saved[1].clone()])?, Any::from(0i64), Any::NONE])?, op_multiply(&[op_multiply(&[grad.clone(), op_pow(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_log(&[op_where(&[op_greater(&[crate::autograd::as_tensor(&[saved[0].clone(), saved[1].clone()])?, Any::from(0i64), Any::NONE])?, saved[0].clone(), Any::from(1i64), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::from(0i64), Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_maximum(args: &[Any]) -> Result<Any> {
     const OP: &str = "maximum";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_maximum(args);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::maximum(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_minimum(args: &[Any]) -> Result<Any> {
+/// Runs `maximum` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_maximum(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("maximum"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_maximum(args)?
+    };
+    autograd::record("maximum", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_maximum, result)
+}
+
+/// The gradients of `maximum`'s inputs (schema formulas).
+fn backward_maximum(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_greater_equal(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_multiply(&[grad.clone(), op_less(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_minimum(args: &[Any]) -> Result<Any> {
     const OP: &str = "minimum";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_minimum(args);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::minimum(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_atan2(args: &[Any]) -> Result<Any> {
+/// Runs `minimum` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_minimum(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("minimum"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_minimum(args)?
+    };
+    autograd::record("minimum", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_minimum, result)
+}
+
+/// The gradients of `minimum`'s inputs (schema formulas).
+fn backward_minimum(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_less_equal(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_multiply(&[grad.clone(), op_greater(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_atan2(args: &[Any]) -> Result<Any> {
     const OP: &str = "atan2";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_atan2(args);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan2(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_copysign(args: &[Any]) -> Result<Any> {
+/// Runs `atan2` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_atan2(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("atan2"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_atan2(args)?
+    };
+    autograd::record("atan2", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_atan2, result)
+}
+
+/// The gradients of `atan2`'s inputs (schema formulas).
+fn backward_atan2(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_divide(&[op_multiply(&[grad.clone(), saved[1].clone(), Any::NONE])?, op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_divide(&[op_multiply(&[op_negative(&[grad.clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?, op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_copysign(args: &[Any]) -> Result<Any> {
     const OP: &str = "copysign";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::copysign(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_hypot(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_hypot(args: &[Any]) -> Result<Any> {
     const OP: &str = "hypot";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_hypot(args);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::hypot(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_logaddexp(args: &[Any]) -> Result<Any> {
+/// Runs `hypot` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_hypot(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("hypot"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_hypot(args)?
+    };
+    autograd::record("hypot", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_hypot, result)
+}
+
+/// The gradients of `hypot`'s inputs (schema formulas).
+fn backward_hypot(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_divide(&[op_multiply(&[grad.clone(), saved[0].clone(), Any::NONE])?, op_hypot(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_divide(&[op_multiply(&[grad.clone(), saved[1].clone(), Any::NONE])?, op_hypot(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_logaddexp(args: &[Any]) -> Result<Any> {
     const OP: &str = "logaddexp";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_logaddexp(args);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logaddexp(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_nextafter(args: &[Any]) -> Result<Any> {
+/// Runs `logaddexp` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_logaddexp(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("logaddexp"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_logaddexp(args)?
+    };
+    autograd::record("logaddexp", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_logaddexp, result)
+}
+
+/// The gradients of `logaddexp`'s inputs (schema formulas).
+fn backward_logaddexp(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_exp(&[op_subtract(&[saved[0].clone(), op_logaddexp(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_multiply(&[grad.clone(), op_exp(&[op_subtract(&[saved[1].clone(), op_logaddexp(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_nextafter(args: &[Any]) -> Result<Any> {
     const OP: &str = "nextafter";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::nextafter(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_equal(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "equal";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::equal) {
         return Ok(result);
     }
@@ -1042,12 +1409,16 @@ fn op_equal(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::equal(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_not_equal(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_not_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "not_equal";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::not_equal) {
         return Ok(result);
     }
@@ -1055,12 +1426,16 @@ fn op_not_equal(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::not_equal(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_less(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_less(args: &[Any]) -> Result<Any> {
     const OP: &str = "less";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less) {
         return Ok(result);
     }
@@ -1068,12 +1443,16 @@ fn op_less(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_less_equal(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_less_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "less_equal";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less_equal) {
         return Ok(result);
     }
@@ -1081,12 +1460,16 @@ fn op_less_equal(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::less_equal(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_greater(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_greater(args: &[Any]) -> Result<Any> {
     const OP: &str = "greater";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater) {
         return Ok(result);
     }
@@ -1094,12 +1477,16 @@ fn op_greater(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_greater_equal(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_greater_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "greater_equal";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater_equal) {
         return Ok(result);
     }
@@ -1107,456 +1494,1400 @@ fn op_greater_equal(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::greater_equal(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_logical_and(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_logical_and(args: &[Any]) -> Result<Any> {
     const OP: &str = "logical_and";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_and(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_logical_or(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_logical_or(args: &[Any]) -> Result<Any> {
     const OP: &str = "logical_or";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_or(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_logical_xor(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_logical_xor(args: &[Any]) -> Result<Any> {
     const OP: &str = "logical_xor";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_xor(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_bitwise_and(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_bitwise_and(args: &[Any]) -> Result<Any> {
     const OP: &str = "bitwise_and";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_and(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_bitwise_or(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_bitwise_or(args: &[Any]) -> Result<Any> {
     const OP: &str = "bitwise_or";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_or(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_bitwise_xor(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_bitwise_xor(args: &[Any]) -> Result<Any> {
     const OP: &str = "bitwise_xor";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_xor(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_bitwise_left_shift(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_bitwise_left_shift(args: &[Any]) -> Result<Any> {
     const OP: &str = "bitwise_left_shift";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_left_shift(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_bitwise_right_shift(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_bitwise_right_shift(args: &[Any]) -> Result<Any> {
     const OP: &str = "bitwise_right_shift";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[2])?;
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_right_shift(&a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_abs(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_abs(args: &[Any]) -> Result<Any> {
     const OP: &str = "abs";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_abs(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::abs(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_negative(args: &[Any]) -> Result<Any> {
+/// Runs `abs` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_abs(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("abs"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_abs(args)?
+    };
+    autograd::record("abs", args, &[(0, "x")], &[(0, "x")], backward_abs, result)
+}
+
+/// The gradients of `abs`'s inputs (schema formulas).
+fn backward_abs(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_sign(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_negative(args: &[Any]) -> Result<Any> {
     const OP: &str = "negative";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_negative(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::negative(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_positive(args: &[Any]) -> Result<Any> {
+/// Runs `negative` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_negative(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("negative"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_negative(args)?
+    };
+    autograd::record("negative", args, &[(0, "x")], &[], backward_negative, result)
+}
+
+/// The gradients of `negative`'s inputs (schema formulas).
+fn backward_negative(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_negative(&[grad.clone(), Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_positive(args: &[Any]) -> Result<Any> {
     const OP: &str = "positive";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_positive(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::positive(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_sign(args: &[Any]) -> Result<Any> {
+/// Runs `positive` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_positive(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("positive"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_positive(args)?
+    };
+    autograd::record("positive", args, &[(0, "x")], &[], backward_positive, result)
+}
+
+/// The gradients of `positive`'s inputs (schema formulas).
+fn backward_positive(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = grad.clone();
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_sign(args: &[Any]) -> Result<Any> {
     const OP: &str = "sign";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_sign(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sign(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_square(args: &[Any]) -> Result<Any> {
+/// Runs `sign` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_sign(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("sign"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_sign(args)?
+    };
+    autograd::record("sign", args, &[(0, "x")], &[], backward_sign, result)
+}
+
+/// The gradients of `sign`'s inputs (schema formulas).
+fn backward_sign(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_square(args: &[Any]) -> Result<Any> {
     const OP: &str = "square";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_square(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::square(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_conj(args: &[Any]) -> Result<Any> {
+/// Runs `square` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_square(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("square"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_square(args)?
+    };
+    autograd::record("square", args, &[(0, "x")], &[(0, "x")], backward_square, result)
+}
+
+/// The gradients of `square`'s inputs (schema formulas).
+fn backward_square(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[op_multiply(&[Any::from(2i64), grad.clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_conj(args: &[Any]) -> Result<Any> {
     const OP: &str = "conj";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[1])?;
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::conj(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_real(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_real(args: &[Any]) -> Result<Any> {
     const OP: &str = "real";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[1])?;
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::real(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_imag(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_imag(args: &[Any]) -> Result<Any> {
     const OP: &str = "imag";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[1])?;
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_reciprocal(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_reciprocal(args: &[Any]) -> Result<Any> {
     const OP: &str = "reciprocal";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_reciprocal(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::reciprocal(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_round(args: &[Any]) -> Result<Any> {
+/// Runs `reciprocal` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_reciprocal(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("reciprocal"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_reciprocal(args)?
+    };
+    autograd::record("reciprocal", args, &[(0, "x")], &[(0, "x")], backward_reciprocal, result)
+}
+
+/// The gradients of `reciprocal`'s inputs (schema formulas).
+fn backward_reciprocal(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[op_negative(&[grad.clone(), Any::NONE])?, op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_round(args: &[Any]) -> Result<Any> {
     const OP: &str = "round";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_round(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::round(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_floor(args: &[Any]) -> Result<Any> {
+/// Runs `round` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_round(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("round"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_round(args)?
+    };
+    autograd::record("round", args, &[(0, "x")], &[], backward_round, result)
+}
+
+/// The gradients of `round`'s inputs (schema formulas).
+fn backward_round(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_floor(args: &[Any]) -> Result<Any> {
     const OP: &str = "floor";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_floor(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_ceil(args: &[Any]) -> Result<Any> {
+/// Runs `floor` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_floor(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("floor"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_floor(args)?
+    };
+    autograd::record("floor", args, &[(0, "x")], &[], backward_floor, result)
+}
+
+/// The gradients of `floor`'s inputs (schema formulas).
+fn backward_floor(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_ceil(args: &[Any]) -> Result<Any> {
     const OP: &str = "ceil";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_ceil(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::ceil(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_trunc(args: &[Any]) -> Result<Any> {
+/// Runs `ceil` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_ceil(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("ceil"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_ceil(args)?
+    };
+    autograd::record("ceil", args, &[(0, "x")], &[], backward_ceil, result)
+}
+
+/// The gradients of `ceil`'s inputs (schema formulas).
+fn backward_ceil(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_trunc(args: &[Any]) -> Result<Any> {
     const OP: &str = "trunc";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_trunc(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::trunc(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_signbit(args: &[Any]) -> Result<Any> {
+/// Runs `trunc` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_trunc(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("trunc"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_trunc(args)?
+    };
+    autograd::record("trunc", args, &[(0, "x")], &[], backward_trunc, result)
+}
+
+/// The gradients of `trunc`'s inputs (schema formulas).
+fn backward_trunc(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_signbit(args: &[Any]) -> Result<Any> {
     const OP: &str = "signbit";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[1])?;
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::signbit(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_isfinite(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_isfinite(args: &[Any]) -> Result<Any> {
     const OP: &str = "isfinite";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[1])?;
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isfinite(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_isinf(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_isinf(args: &[Any]) -> Result<Any> {
     const OP: &str = "isinf";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[1])?;
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isinf(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_isnan(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_isnan(args: &[Any]) -> Result<Any> {
     const OP: &str = "isnan";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[1])?;
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isnan(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_logical_not(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_logical_not(args: &[Any]) -> Result<Any> {
     const OP: &str = "logical_not";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[1])?;
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_not(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_bitwise_invert(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_bitwise_invert(args: &[Any]) -> Result<Any> {
     const OP: &str = "bitwise_invert";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[1])?;
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_invert(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_exp(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_exp(args: &[Any]) -> Result<Any> {
     const OP: &str = "exp";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_exp(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::exp(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_expm1(args: &[Any]) -> Result<Any> {
+/// Runs `exp` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_exp(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("exp"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_exp(args)?
+    };
+    autograd::record("exp", args, &[(0, "x")], &[(0, "x")], backward_exp, result)
+}
+
+/// The gradients of `exp`'s inputs (schema formulas).
+fn backward_exp(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_exp(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_expm1(args: &[Any]) -> Result<Any> {
     const OP: &str = "expm1";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_expm1(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::expm1(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_log(args: &[Any]) -> Result<Any> {
+/// Runs `expm1` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_expm1(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("expm1"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_expm1(args)?
+    };
+    autograd::record("expm1", args, &[(0, "x")], &[(0, "x")], backward_expm1, result)
+}
+
+/// The gradients of `expm1`'s inputs (schema formulas).
+fn backward_expm1(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_exp(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_log(args: &[Any]) -> Result<Any> {
     const OP: &str = "log";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_log(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_log1p(args: &[Any]) -> Result<Any> {
+/// Runs `log` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_log(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("log"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_log(args)?
+    };
+    autograd::record("log", args, &[(0, "x")], &[(0, "x")], backward_log, result)
+}
+
+/// The gradients of `log`'s inputs (schema formulas).
+fn backward_log(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), saved[0].clone(), Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_log1p(args: &[Any]) -> Result<Any> {
     const OP: &str = "log1p";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_log1p(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log1p(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_log2(args: &[Any]) -> Result<Any> {
+/// Runs `log1p` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_log1p(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("log1p"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_log1p(args)?
+    };
+    autograd::record("log1p", args, &[(0, "x")], &[(0, "x")], backward_log1p, result)
+}
+
+/// The gradients of `log1p`'s inputs (schema formulas).
+fn backward_log1p(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), op_add(&[Any::from(1i64), saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_log2(args: &[Any]) -> Result<Any> {
     const OP: &str = "log2";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_log2(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log2(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_log10(args: &[Any]) -> Result<Any> {
+/// Runs `log2` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_log2(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("log2"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_log2(args)?
+    };
+    autograd::record("log2", args, &[(0, "x")], &[(0, "x")], backward_log2, result)
+}
+
+/// The gradients of `log2`'s inputs (schema formulas).
+fn backward_log2(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), op_multiply(&[saved[0].clone(), Any::from(0.6931471805599453f64), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_log10(args: &[Any]) -> Result<Any> {
     const OP: &str = "log10";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_log10(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log10(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_sqrt(args: &[Any]) -> Result<Any> {
+/// Runs `log10` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_log10(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("log10"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_log10(args)?
+    };
+    autograd::record("log10", args, &[(0, "x")], &[(0, "x")], backward_log10, result)
+}
+
+/// The gradients of `log10`'s inputs (schema formulas).
+fn backward_log10(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), op_multiply(&[saved[0].clone(), Any::from(2.302585092994046f64), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_sqrt(args: &[Any]) -> Result<Any> {
     const OP: &str = "sqrt";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_sqrt(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sqrt(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_sin(args: &[Any]) -> Result<Any> {
+/// Runs `sqrt` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_sqrt(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("sqrt"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_sqrt(args)?
+    };
+    autograd::record("sqrt", args, &[(0, "x")], &[(0, "x")], backward_sqrt, result)
+}
+
+/// The gradients of `sqrt`'s inputs (schema formulas).
+fn backward_sqrt(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), op_multiply(&[Any::from(2i64), op_sqrt(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_sin(args: &[Any]) -> Result<Any> {
     const OP: &str = "sin";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_sin(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sin(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_cos(args: &[Any]) -> Result<Any> {
+/// Runs `sin` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_sin(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("sin"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_sin(args)?
+    };
+    autograd::record("sin", args, &[(0, "x")], &[(0, "x")], backward_sin, result)
+}
+
+/// The gradients of `sin`'s inputs (schema formulas).
+fn backward_sin(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_cos(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_cos(args: &[Any]) -> Result<Any> {
     const OP: &str = "cos";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_cos(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cos(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_tan(args: &[Any]) -> Result<Any> {
+/// Runs `cos` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_cos(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("cos"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_cos(args)?
+    };
+    autograd::record("cos", args, &[(0, "x")], &[(0, "x")], backward_cos, result)
+}
+
+/// The gradients of `cos`'s inputs (schema formulas).
+fn backward_cos(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[op_negative(&[grad.clone(), Any::NONE])?, op_sin(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_tan(args: &[Any]) -> Result<Any> {
     const OP: &str = "tan";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_tan(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tan(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_asin(args: &[Any]) -> Result<Any> {
+/// Runs `tan` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_tan(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("tan"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_tan(args)?
+    };
+    autograd::record("tan", args, &[(0, "x")], &[(0, "x")], backward_tan, result)
+}
+
+/// The gradients of `tan`'s inputs (schema formulas).
+fn backward_tan(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_add(&[Any::from(1i64), op_multiply(&[op_tan(&[saved[0].clone(), Any::NONE])?, op_tan(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_asin(args: &[Any]) -> Result<Any> {
     const OP: &str = "asin";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_asin(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asin(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_acos(args: &[Any]) -> Result<Any> {
+/// Runs `asin` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_asin(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("asin"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_asin(args)?
+    };
+    autograd::record("asin", args, &[(0, "x")], &[(0, "x")], backward_asin, result)
+}
+
+/// The gradients of `asin`'s inputs (schema formulas).
+fn backward_asin(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), op_sqrt(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_acos(args: &[Any]) -> Result<Any> {
     const OP: &str = "acos";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_acos(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acos(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_atan(args: &[Any]) -> Result<Any> {
+/// Runs `acos` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_acos(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("acos"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_acos(args)?
+    };
+    autograd::record("acos", args, &[(0, "x")], &[(0, "x")], backward_acos, result)
+}
+
+/// The gradients of `acos`'s inputs (schema formulas).
+fn backward_acos(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[op_negative(&[grad.clone(), Any::NONE])?, op_sqrt(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_atan(args: &[Any]) -> Result<Any> {
     const OP: &str = "atan";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_atan(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_sinh(args: &[Any]) -> Result<Any> {
+/// Runs `atan` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_atan(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("atan"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_atan(args)?
+    };
+    autograd::record("atan", args, &[(0, "x")], &[(0, "x")], backward_atan, result)
+}
+
+/// The gradients of `atan`'s inputs (schema formulas).
+fn backward_atan(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), op_add(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_sinh(args: &[Any]) -> Result<Any> {
     const OP: &str = "sinh";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_sinh(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sinh(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_cosh(args: &[Any]) -> Result<Any> {
+/// Runs `sinh` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_sinh(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("sinh"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_sinh(args)?
+    };
+    autograd::record("sinh", args, &[(0, "x")], &[(0, "x")], backward_sinh, result)
+}
+
+/// The gradients of `sinh`'s inputs (schema formulas).
+fn backward_sinh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_cosh(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_cosh(args: &[Any]) -> Result<Any> {
     const OP: &str = "cosh";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_cosh(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cosh(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_tanh(args: &[Any]) -> Result<Any> {
+/// Runs `cosh` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_cosh(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("cosh"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_cosh(args)?
+    };
+    autograd::record("cosh", args, &[(0, "x")], &[(0, "x")], backward_cosh, result)
+}
+
+/// The gradients of `cosh`'s inputs (schema formulas).
+fn backward_cosh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_sinh(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_tanh(args: &[Any]) -> Result<Any> {
     const OP: &str = "tanh";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_tanh(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tanh(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_asinh(args: &[Any]) -> Result<Any> {
+/// Runs `tanh` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_tanh(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("tanh"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_tanh(args)?
+    };
+    autograd::record("tanh", args, &[(0, "x")], &[(0, "x")], backward_tanh, result)
+}
+
+/// The gradients of `tanh`'s inputs (schema formulas).
+fn backward_tanh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_subtract(&[Any::from(1i64), op_multiply(&[op_tanh(&[saved[0].clone(), Any::NONE])?, op_tanh(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_asinh(args: &[Any]) -> Result<Any> {
     const OP: &str = "asinh";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_asinh(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asinh(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_acosh(args: &[Any]) -> Result<Any> {
+/// Runs `asinh` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_asinh(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("asinh"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_asinh(args)?
+    };
+    autograd::record("asinh", args, &[(0, "x")], &[(0, "x")], backward_asinh, result)
+}
+
+/// The gradients of `asinh`'s inputs (schema formulas).
+fn backward_asinh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), op_sqrt(&[op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::from(1i64), Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_acosh(args: &[Any]) -> Result<Any> {
     const OP: &str = "acosh";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_acosh(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acosh(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_atanh(args: &[Any]) -> Result<Any> {
+/// Runs `acosh` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_acosh(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("acosh"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_acosh(args)?
+    };
+    autograd::record("acosh", args, &[(0, "x")], &[(0, "x")], backward_acosh, result)
+}
+
+/// The gradients of `acosh`'s inputs (schema formulas).
+fn backward_acosh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), op_sqrt(&[op_subtract(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::from(1i64), Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_atanh(args: &[Any]) -> Result<Any> {
     const OP: &str = "atanh";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_atanh(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atanh(a_x, a_out))?;
+    glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
 }
 
-fn op_clip(args: &[Any]) -> Result<Any> {
+/// Runs `atanh` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_atanh(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("atanh"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_atanh(args)?
+    };
+    autograd::record("atanh", args, &[(0, "x")], &[(0, "x")], backward_atanh, result)
+}
+
+/// The gradients of `atanh`'s inputs (schema formulas).
+fn backward_atanh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[grad.clone(), op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_clip(args: &[Any]) -> Result<Any> {
     const OP: &str = "clip";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_clip(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_min = glue::opt_operand(OP, args, 1, "min")?;
     let a_max = glue::opt_operand(OP, args, 2, "max")?;
     let a_out = glue::opt_writable_tensor(OP, args, 3, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::clip(a_x, a_min.as_ref(), a_max.as_ref(), a_out))?;
+    glue::bump_versions(args, &[3]);
     glue::ret_tensor_or_out(result, &args[3])
 }
 
-fn op_where(args: &[Any]) -> Result<Any> {
+/// Runs `clip` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_clip(args: &[Any]) -> Result<Any> {
+    if !args[3].is_none() {
+        return Err(autograd::out_while_recording("clip"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_clip(args)?
+    };
+    autograd::record("clip", args, &[(0, "x")], &[(0, "x"), (1, "min"), (2, "max")], backward_clip, result)
+}
+
+/// The gradients of `clip`'s inputs (schema formulas).
+fn backward_clip(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_where(&[op_equal(&[op_clip(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?, grad.clone(), Any::from(0i64), Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_where(args: &[Any]) -> Result<Any> {
     const OP: &str = "where";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_where(args);
+    }
     let a_condition = glue::tensor(OP, args, 0, "condition")?;
     let a_x1 = glue::operand(OP, args, 1, "x1")?;
     let a_x2 = glue::operand(OP, args, 2, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 3, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::r#where(a_condition, &a_x1, &a_x2, a_out))?;
+    glue::bump_versions(args, &[3]);
     glue::ret_tensor_or_out(result, &args[3])
 }
 
-fn op_astype(args: &[Any]) -> Result<Any> {
+/// Runs `where` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_where(args: &[Any]) -> Result<Any> {
+    if !args[3].is_none() {
+        return Err(autograd::out_while_recording("where"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_where(args)?
+    };
+    autograd::record("where", args, &[(1, "x1"), (2, "x2")], &[(0, "condition")], backward_where, result)
+}
+
+/// The gradients of `where`'s inputs (schema formulas).
+fn backward_where(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_where(&[saved[0].clone(), grad.clone(), Any::from(0i64), Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    if needs[1] {
+        let g = op_where(&[saved[0].clone(), Any::from(0i64), grad.clone(), Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[2].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_astype(args: &[Any]) -> Result<Any> {
     const OP: &str = "astype";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_astype(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::dtype(OP, args, 1, "dtype")?;
     let a_copy = glue::bool(OP, args, 2, "copy")?;
@@ -1565,7 +2896,28 @@ fn op_astype(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_geo_distance(args: &[Any]) -> Result<Any> {
+/// Runs `astype` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_astype(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_astype(args)?
+    };
+    autograd::record("astype", args, &[(0, "x")], &[], backward_astype, result)
+}
+
+/// The gradients of `astype`'s inputs (schema formulas).
+fn backward_astype(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = grad.clone();
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_geo_distance(args: &[Any]) -> Result<Any> {
     const OP: &str = "geo_distance";
     glue::check_arity(OP, args, 4, false)?;
     let a_lon1 = glue::operand(OP, args, 0, "lon1")?;
@@ -1576,9 +2928,12 @@ fn op_geo_distance(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_sum(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_sum(args: &[Any]) -> Result<Any> {
     const OP: &str = "sum";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_sum(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -1587,7 +2942,28 @@ fn op_sum(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_prod(args: &[Any]) -> Result<Any> {
+/// Runs `sum` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_sum(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_sum(args)?
+    };
+    autograd::record("sum", args, &[(0, "x")], &[(0, "x")], backward_sum, result)
+}
+
+/// The gradients of `sum`'s inputs (schema formulas).
+fn backward_sum(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = crate::autograd::unreduce(&[grad.clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_prod(args: &[Any]) -> Result<Any> {
     const OP: &str = "prod";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1598,9 +2974,12 @@ fn op_prod(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_mean(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_mean(args: &[Any]) -> Result<Any> {
     const OP: &str = "mean";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_mean(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -1608,9 +2987,33 @@ fn op_mean(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_var(args: &[Any]) -> Result<Any> {
+/// Runs `mean` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_mean(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_mean(args)?
+    };
+    autograd::record("mean", args, &[(0, "x")], &[(0, "x")], backward_mean, result)
+}
+
+/// The gradients of `mean`'s inputs (schema formulas).
+fn backward_mean(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[crate::autograd::unreduce(&[grad.clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_var(args: &[Any]) -> Result<Any> {
     const OP: &str = "var";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_var(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
@@ -1619,9 +3022,33 @@ fn op_var(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_std(args: &[Any]) -> Result<Any> {
+/// Runs `var` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_var(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_var(args)?
+    };
+    autograd::record("var", args, &[(0, "x")], &[(0, "x")], backward_var, result)
+}
+
+/// The gradients of `var`'s inputs (schema formulas).
+fn backward_var(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[op_multiply(&[op_multiply(&[crate::autograd::unreduce(&[grad.clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?, Any::from(2i64), Any::NONE])?, op_subtract(&[saved[0].clone(), op_mean(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, Any::NONE])?, Any::NONE])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone(), saved[2].clone()])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_std(args: &[Any]) -> Result<Any> {
     const OP: &str = "std";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_std(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
@@ -1630,9 +3057,33 @@ fn op_std(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_max(args: &[Any]) -> Result<Any> {
+/// Runs `std` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_std(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_std(args)?
+    };
+    autograd::record("std", args, &[(0, "x")], &[(0, "x")], backward_std, result)
+}
+
+/// The gradients of `std`'s inputs (schema formulas).
+fn backward_std(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_divide(&[op_multiply(&[crate::autograd::unreduce(&[op_divide(&[grad.clone(), op_std(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?, Any::NONE])?, saved[0].clone(), saved[1].clone(), saved[3].clone()])?, op_subtract(&[saved[0].clone(), op_mean(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, Any::NONE])?, Any::NONE])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone(), saved[2].clone()])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_max(args: &[Any]) -> Result<Any> {
     const OP: &str = "max";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_max(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -1640,9 +3091,33 @@ fn op_max(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_min(args: &[Any]) -> Result<Any> {
+/// Runs `max` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_max(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_max(args)?
+    };
+    autograd::record("max", args, &[(0, "x")], &[(0, "x")], backward_max, result)
+}
+
+/// The gradients of `max`'s inputs (schema formulas).
+fn backward_max(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = crate::autograd::amax_backward(&[grad.clone(), saved[0].clone(), op_max(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, saved[1].clone(), saved[2].clone()])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_min(args: &[Any]) -> Result<Any> {
     const OP: &str = "min";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_min(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -1650,7 +3125,28 @@ fn op_min(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
+/// Runs `min` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_min(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_min(args)?
+    };
+    autograd::record("min", args, &[(0, "x")], &[(0, "x")], backward_min, result)
+}
+
+/// The gradients of `min`'s inputs (schema formulas).
+fn backward_min(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = crate::autograd::amax_backward(&[grad.clone(), saved[0].clone(), op_min(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, saved[1].clone(), saved[2].clone()])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
     const OP: &str = "cumulative_sum";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1661,7 +3157,7 @@ fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
     const OP: &str = "cumulative_prod";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1672,7 +3168,7 @@ fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_all(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "all";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1682,7 +3178,7 @@ fn op_all(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_any(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_any(args: &[Any]) -> Result<Any> {
     const OP: &str = "any";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1692,7 +3188,7 @@ fn op_any(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_argmax(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_argmax(args: &[Any]) -> Result<Any> {
     const OP: &str = "argmax";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1702,7 +3198,7 @@ fn op_argmax(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_argmin(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_argmin(args: &[Any]) -> Result<Any> {
     const OP: &str = "argmin";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1712,7 +3208,7 @@ fn op_argmin(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_count_nonzero(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_count_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "count_nonzero";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1722,7 +3218,7 @@ fn op_count_nonzero(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_diff(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_diff(args: &[Any]) -> Result<Any> {
     const OP: &str = "diff";
     glue::check_arity(OP, args, 5, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1734,9 +3230,12 @@ fn op_diff(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_matmul(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_matmul(args: &[Any]) -> Result<Any> {
     const OP: &str = "matmul";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_matmul(args);
+    }
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
     }
@@ -1744,12 +3243,44 @@ fn op_matmul(args: &[Any]) -> Result<Any> {
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::matmul(a_x1, a_x2, a_out))?;
+    glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
 }
 
-fn op_mm(args: &[Any]) -> Result<Any> {
+/// Runs `matmul` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_matmul(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("matmul"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_matmul(args)?
+    };
+    autograd::record("matmul", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_matmul, result)
+}
+
+/// The gradients of `matmul`'s inputs (schema formulas).
+fn backward_matmul(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = crate::autograd::matmul_backward(&[grad.clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = crate::autograd::matmul_backward(&[grad.clone(), saved[0].clone(), saved[1].clone(), Any::from(1i64)])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_mm(args: &[Any]) -> Result<Any> {
     const OP: &str = "mm";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_mm(args);
+    }
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
     }
@@ -1759,7 +3290,32 @@ fn op_mm(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_tensordot(args: &[Any]) -> Result<Any> {
+/// Runs `mm` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_mm(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_mm(args)?
+    };
+    autograd::record("mm", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_mm, result)
+}
+
+/// The gradients of `mm`'s inputs (schema formulas).
+fn backward_mm(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = crate::autograd::matmul_backward(&[grad.clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = crate::autograd::matmul_backward(&[grad.clone(), saved[0].clone(), saved[1].clone(), Any::from(1i64)])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
     const OP: &str = "tensordot";
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
@@ -1769,7 +3325,7 @@ fn op_tensordot(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_vecdot(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
     const OP: &str = "vecdot";
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
@@ -1779,7 +3335,7 @@ fn op_vecdot(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.cholesky";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1788,7 +3344,7 @@ fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_cross(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.cross";
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
@@ -1798,7 +3354,7 @@ fn op_linalg_cross(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_det(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_det(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.det";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1806,7 +3362,7 @@ fn op_linalg_det(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.diagonal";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1815,7 +3371,7 @@ fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigh";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1823,7 +3379,7 @@ fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigvalsh";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1831,7 +3387,7 @@ fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_inv(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_inv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.inv";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1839,7 +3395,7 @@ fn op_linalg_inv(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_power";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1848,7 +3404,7 @@ fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_rank";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1857,7 +3413,7 @@ fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_norm";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1867,7 +3423,7 @@ fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_outer(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_outer(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.outer";
     glue::check_arity(OP, args, 2, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
@@ -1876,7 +3432,7 @@ fn op_linalg_outer(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.pinv";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1885,7 +3441,7 @@ fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_qr(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_qr(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.qr";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1894,7 +3450,7 @@ fn op_linalg_qr(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.slogdet";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1902,7 +3458,7 @@ fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_linalg_solve(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_solve(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.solve";
     glue::check_arity(OP, args, 2, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
@@ -1911,7 +3467,7 @@ fn op_linalg_solve(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_svd(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_svd(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svd";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1920,7 +3476,7 @@ fn op_linalg_svd(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svdvals";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1928,7 +3484,7 @@ fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_trace(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.trace";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1938,7 +3494,7 @@ fn op_linalg_trace(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.vector_norm";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -1949,9 +3505,12 @@ fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_reshape(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_reshape(args: &[Any]) -> Result<Any> {
     const OP: &str = "reshape";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_reshape(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let a_copy = glue::opt_bool(OP, args, 2, "copy")?;
@@ -1959,51 +3518,192 @@ fn op_reshape(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_permute_dims(args: &[Any]) -> Result<Any> {
+/// Runs `reshape` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_reshape(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_reshape(args)?
+    };
+    autograd::record("reshape", args, &[(0, "x")], &[(0, "x")], backward_reshape, result)
+}
+
+/// The gradients of `reshape`'s inputs (schema formulas).
+fn backward_reshape(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_reshape(&[grad.clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_permute_dims(args: &[Any]) -> Result<Any> {
     const OP: &str = "permute_dims";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_permute_dims(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::shape(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::permute_dims(a_x, &a_axes))?;
     glue::ret_tensor(result)
 }
 
-fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
+/// Runs `permute_dims` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_permute_dims(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_permute_dims(args)?
+    };
+    autograd::record("permute_dims", args, &[(0, "x")], &[], backward_permute_dims, result)
+}
+
+/// The gradients of `permute_dims`'s inputs (schema formulas).
+fn backward_permute_dims(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_permute_dims(&[grad.clone(), crate::autograd::inverse_permutation(&[saved[1].clone()])?])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
     const OP: &str = "matrix_transpose";
     glue::check_arity(OP, args, 1, false)?;
+    if autograd::should_record(args) {
+        return record_matrix_transpose(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::matrix_transpose(a_x))?;
     glue::ret_tensor(result)
 }
 
-fn op_expand_dims(args: &[Any]) -> Result<Any> {
+/// Runs `matrix_transpose` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_matrix_transpose(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_matrix_transpose(args)?
+    };
+    autograd::record("matrix_transpose", args, &[(0, "x")], &[], backward_matrix_transpose, result)
+}
+
+/// The gradients of `matrix_transpose`'s inputs (schema formulas).
+fn backward_matrix_transpose(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_matrix_transpose(&[grad.clone()])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_expand_dims(args: &[Any]) -> Result<Any> {
     const OP: &str = "expand_dims";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_expand_dims(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, a_axis))?;
     glue::ret_tensor(result)
 }
 
-fn op_squeeze(args: &[Any]) -> Result<Any> {
+/// Runs `expand_dims` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_expand_dims(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_expand_dims(args)?
+    };
+    autograd::record("expand_dims", args, &[(0, "x")], &[(0, "x")], backward_expand_dims, result)
+}
+
+/// The gradients of `expand_dims`'s inputs (schema formulas).
+fn backward_expand_dims(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_reshape(&[grad.clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_squeeze(args: &[Any]) -> Result<Any> {
     const OP: &str = "squeeze";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_squeeze(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::squeeze(a_x, a_axis.as_deref()))?;
     glue::ret_tensor(result)
 }
 
-fn op_broadcast_to(args: &[Any]) -> Result<Any> {
+/// Runs `squeeze` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_squeeze(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_squeeze(args)?
+    };
+    autograd::record("squeeze", args, &[(0, "x")], &[(0, "x")], backward_squeeze, result)
+}
+
+/// The gradients of `squeeze`'s inputs (schema formulas).
+fn backward_squeeze(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_reshape(&[grad.clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_broadcast_to(args: &[Any]) -> Result<Any> {
     const OP: &str = "broadcast_to";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_broadcast_to(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_to(a_x, &a_shape))?;
     glue::ret_tensor(result)
 }
 
-fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
+/// Runs `broadcast_to` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_broadcast_to(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_broadcast_to(args)?
+    };
+    autograd::record("broadcast_to", args, &[(0, "x")], &[], backward_broadcast_to, result)
+}
+
+/// The gradients of `broadcast_to`'s inputs (schema formulas).
+fn backward_broadcast_to(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = grad.clone();
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
     const OP: &str = "broadcast_arrays";
     glue::check_arity(OP, args, 0, true)?;
     let a_arrays = glue::var_tensors(OP, args, 0, "arrays")?;
@@ -2011,7 +3711,7 @@ fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_concat(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_concat(args: &[Any]) -> Result<Any> {
     const OP: &str = "concat";
     glue::check_arity(OP, args, 2, false)?;
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
@@ -2020,7 +3720,7 @@ fn op_concat(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_stack(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_stack(args: &[Any]) -> Result<Any> {
     const OP: &str = "stack";
     glue::check_arity(OP, args, 2, false)?;
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
@@ -2029,7 +3729,7 @@ fn op_stack(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_unstack(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_unstack(args: &[Any]) -> Result<Any> {
     const OP: &str = "unstack";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2038,16 +3738,40 @@ fn op_unstack(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_flip(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_flip(args: &[Any]) -> Result<Any> {
     const OP: &str = "flip";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_flip(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::flip(a_x, a_axis.as_deref()))?;
     glue::ret_tensor(result)
 }
 
-fn op_roll(args: &[Any]) -> Result<Any> {
+/// Runs `flip` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_flip(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_flip(args)?
+    };
+    autograd::record("flip", args, &[(0, "x")], &[], backward_flip, result)
+}
+
+/// The gradients of `flip`'s inputs (schema formulas).
+fn backward_flip(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_flip(&[grad.clone(), saved[1].clone()])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_roll(args: &[Any]) -> Result<Any> {
     const OP: &str = "roll";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2057,9 +3781,12 @@ fn op_roll(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_moveaxis(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_moveaxis(args: &[Any]) -> Result<Any> {
     const OP: &str = "moveaxis";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_moveaxis(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_source = glue::shape(OP, args, 1, "source")?;
     let a_destination = glue::shape(OP, args, 2, "destination")?;
@@ -2067,7 +3794,28 @@ fn op_moveaxis(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_repeat(args: &[Any]) -> Result<Any> {
+/// Runs `moveaxis` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_moveaxis(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_moveaxis(args)?
+    };
+    autograd::record("moveaxis", args, &[(0, "x")], &[], backward_moveaxis, result)
+}
+
+/// The gradients of `moveaxis`'s inputs (schema formulas).
+fn backward_moveaxis(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_moveaxis(&[grad.clone(), saved[2].clone(), saved[1].clone()])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
     const OP: &str = "repeat";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2077,7 +3825,7 @@ fn op_repeat(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_tile(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_tile(args: &[Any]) -> Result<Any> {
     const OP: &str = "tile";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2086,7 +3834,7 @@ fn op_tile(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_getitem(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_getitem(args: &[Any]) -> Result<Any> {
     const OP: &str = "getitem";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2095,17 +3843,21 @@ fn op_getitem(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_setitem(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_setitem(args: &[Any]) -> Result<Any> {
     const OP: &str = "setitem";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        glue::check_inplace(OP, args, &[0])?;
+    }
     let a_x = glue::writable_tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_value = glue::operand(OP, args, 2, "value")?;
     glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::setitem(a_x, a_index, &a_value))?;
+    glue::bump_versions(args, &[0]);
     glue::ret_value(())
 }
 
-fn op_take(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
     const OP: &str = "take";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2115,7 +3867,7 @@ fn op_take(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_take_along_axis(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_take_along_axis(args: &[Any]) -> Result<Any> {
     const OP: &str = "take_along_axis";
     glue::check_arity(OP, args, 3, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2125,7 +3877,7 @@ fn op_take_along_axis(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_nonzero(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "nonzero";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2133,7 +3885,7 @@ fn op_nonzero(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_searchsorted(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_searchsorted(args: &[Any]) -> Result<Any> {
     const OP: &str = "searchsorted";
     glue::check_arity(OP, args, 4, false)?;
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
@@ -2144,7 +3896,7 @@ fn op_searchsorted(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_isin(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_isin(args: &[Any]) -> Result<Any> {
     const OP: &str = "isin";
     glue::check_arity(OP, args, 3, false)?;
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
@@ -2154,7 +3906,7 @@ fn op_isin(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_sort(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_sort(args: &[Any]) -> Result<Any> {
     const OP: &str = "sort";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2165,7 +3917,7 @@ fn op_sort(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_argsort(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_argsort(args: &[Any]) -> Result<Any> {
     const OP: &str = "argsort";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2176,7 +3928,7 @@ fn op_argsort(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_unique_values(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_unique_values(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_values";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2184,7 +3936,7 @@ fn op_unique_values(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_unique_counts(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_unique_counts(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_counts";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2192,7 +3944,7 @@ fn op_unique_counts(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_unique_inverse(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_unique_inverse(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_inverse";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2200,7 +3952,7 @@ fn op_unique_inverse(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_unique_all(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_unique_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_all";
     glue::check_arity(OP, args, 1, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2208,7 +3960,7 @@ fn op_unique_all(args: &[Any]) -> Result<Any> {
     glue::ret_tensors(result)
 }
 
-fn op_can_cast(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_can_cast(args: &[Any]) -> Result<Any> {
     const OP: &str = "can_cast";
     glue::check_arity(OP, args, 2, false)?;
     let a_from_ = glue::any(OP, args, 0, "from_")?;
@@ -2217,7 +3969,7 @@ fn op_can_cast(args: &[Any]) -> Result<Any> {
     glue::ret_value(result)
 }
 
-fn op_result_type(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_result_type(args: &[Any]) -> Result<Any> {
     const OP: &str = "result_type";
     glue::check_arity(OP, args, 0, true)?;
     let a_arrays_and_dtypes = &args[0..];
@@ -2225,7 +3977,7 @@ fn op_result_type(args: &[Any]) -> Result<Any> {
     glue::ret_value(result)
 }
 
-fn op_finfo(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_finfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "finfo";
     glue::check_arity(OP, args, 1, false)?;
     let a_type = glue::any(OP, args, 0, "type")?;
@@ -2233,7 +3985,7 @@ fn op_finfo(args: &[Any]) -> Result<Any> {
     glue::ret_value(result)
 }
 
-fn op_iinfo(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_iinfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "iinfo";
     glue::check_arity(OP, args, 1, false)?;
     let a_type = glue::any(OP, args, 0, "type")?;
@@ -2241,7 +3993,7 @@ fn op_iinfo(args: &[Any]) -> Result<Any> {
     glue::ret_value(result)
 }
 
-fn op_isdtype(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_isdtype(args: &[Any]) -> Result<Any> {
     const OP: &str = "isdtype";
     glue::check_arity(OP, args, 2, false)?;
     let a_dtype = glue::dtype(OP, args, 0, "dtype")?;
@@ -2250,7 +4002,217 @@ fn op_isdtype(args: &[Any]) -> Result<Any> {
     glue::ret_value(result)
 }
 
-fn op_fft_fft(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_nn_relu(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.relu";
+    glue::check_arity(OP, args, 1, false)?;
+    if autograd::should_record(args) {
+        return record_nn_relu(args);
+    }
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::relu(a_x))?;
+    glue::ret_tensor(result)
+}
+
+/// Runs `nn.relu` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_nn_relu(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_nn_relu(args)?
+    };
+    autograd::record("nn.relu", args, &[(0, "x")], &[(0, "x")], backward_nn_relu, result)
+}
+
+/// The gradients of `nn.relu`'s inputs (schema formulas).
+fn backward_nn_relu(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[grad.clone(), op_greater(&[saved[0].clone(), Any::from(0i64), Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_nn_sigmoid(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.sigmoid";
+    glue::check_arity(OP, args, 1, false)?;
+    if autograd::should_record(args) {
+        return record_nn_sigmoid(args);
+    }
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::sigmoid(a_x))?;
+    glue::ret_tensor(result)
+}
+
+/// Runs `nn.sigmoid` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_nn_sigmoid(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_nn_sigmoid(args)?
+    };
+    autograd::record("nn.sigmoid", args, &[(0, "x")], &[(0, "x")], backward_nn_sigmoid, result)
+}
+
+/// The gradients of `nn.sigmoid`'s inputs (schema formulas).
+fn backward_nn_sigmoid(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[op_multiply(&[grad.clone(), op_nn_sigmoid(&[saved[0].clone()])?, Any::NONE])?, op_subtract(&[Any::from(1i64), op_nn_sigmoid(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_nn_softmax(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.softmax";
+    glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_nn_softmax(args);
+    }
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_axis = glue::int(OP, args, 1, "axis")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::softmax(a_x, a_axis))?;
+    glue::ret_tensor(result)
+}
+
+/// Runs `nn.softmax` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_nn_softmax(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_nn_softmax(args)?
+    };
+    autograd::record("nn.softmax", args, &[(0, "x")], &[(0, "x")], backward_nn_softmax, result)
+}
+
+/// The gradients of `nn.softmax`'s inputs (schema formulas).
+fn backward_nn_softmax(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[op_nn_softmax(&[saved[0].clone(), saved[1].clone()])?, op_subtract(&[grad.clone(), op_sum(&[op_multiply(&[grad.clone(), op_nn_softmax(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?, saved[1].clone(), Any::NONE, Any::from(true)])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_nn_log_softmax(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.log_softmax";
+    glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_nn_log_softmax(args);
+    }
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_axis = glue::int(OP, args, 1, "axis")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::log_softmax(a_x, a_axis))?;
+    glue::ret_tensor(result)
+}
+
+/// Runs `nn.log_softmax` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_nn_log_softmax(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_nn_log_softmax(args)?
+    };
+    autograd::record("nn.log_softmax", args, &[(0, "x")], &[(0, "x")], backward_nn_log_softmax, result)
+}
+
+/// The gradients of `nn.log_softmax`'s inputs (schema formulas).
+fn backward_nn_log_softmax(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_subtract(&[grad.clone(), op_multiply(&[op_exp(&[op_nn_log_softmax(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?, op_sum(&[grad.clone(), saved[1].clone(), Any::NONE, Any::from(true)])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_nn_one_hot(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.one_hot";
+    glue::check_arity(OP, args, 3, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_num_classes = glue::int(OP, args, 1, "num_classes")?;
+    let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::one_hot(a_x, a_num_classes, a_dtype))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_nn_cross_entropy(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.cross_entropy";
+    glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_nn_cross_entropy(args);
+    }
+    let a_input = glue::tensor(OP, args, 0, "input")?;
+    let a_target = glue::tensor(OP, args, 1, "target")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::cross_entropy(a_input, a_target))?;
+    glue::ret_tensor(result)
+}
+
+/// Runs `nn.cross_entropy` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_nn_cross_entropy(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_nn_cross_entropy(args)?
+    };
+    autograd::record("nn.cross_entropy", args, &[(0, "input")], &[(0, "input"), (1, "target")], backward_nn_cross_entropy, result)
+}
+
+/// The gradients of `nn.cross_entropy`'s inputs (schema formulas).
+fn backward_nn_cross_entropy(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 1];
+    if needs[0] {
+        let g = op_multiply(&[op_subtract(&[op_nn_softmax(&[saved[0].clone(), Any::from(-1i64)])?, op_nn_one_hot(&[saved[1].clone(), crate::autograd::size(&[saved[0].clone(), Any::from(-1i64)])?, crate::autograd::dtype(&[saved[0].clone()])?])?, Any::NONE])?, op_divide(&[grad.clone(), crate::autograd::size(&[saved[0].clone(), Any::from(0i64)])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_nn_mse_loss(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.mse_loss";
+    glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_nn_mse_loss(args);
+    }
+    let a_input = glue::tensor(OP, args, 0, "input")?;
+    let a_target = glue::tensor(OP, args, 1, "target")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::mse_loss(a_input, a_target))?;
+    glue::ret_tensor(result)
+}
+
+/// Runs `nn.mse_loss` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_nn_mse_loss(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_nn_mse_loss(args)?
+    };
+    autograd::record("nn.mse_loss", args, &[(0, "input"), (1, "target")], &[(0, "input"), (1, "target")], backward_nn_mse_loss, result)
+}
+
+/// The gradients of `nn.mse_loss`'s inputs (schema formulas).
+fn backward_nn_mse_loss(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads: Vec<Option<Any>> = vec![None; 2];
+    if needs[0] {
+        let g = op_multiply(&[op_multiply(&[Any::from(2i64), op_subtract(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_divide(&[grad.clone(), crate::autograd::size(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
+        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+    }
+    if needs[1] {
+        let g = op_multiply(&[op_multiply(&[Any::from(-2i64), op_subtract(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_divide(&[grad.clone(), crate::autograd::size(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
+        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    }
+    Ok(grads)
+}
+
+pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fft";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2261,7 +4223,7 @@ fn op_fft_fft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_ifft(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifft";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2272,7 +4234,7 @@ fn op_fft_ifft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_fftn(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftn";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2283,7 +4245,7 @@ fn op_fft_fftn(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifftn";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2294,7 +4256,7 @@ fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_rfft(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfft";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2305,7 +4267,7 @@ fn op_fft_rfft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_irfft(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.irfft";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2316,7 +4278,7 @@ fn op_fft_irfft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfftn";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2327,7 +4289,7 @@ fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.irfftn";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2338,7 +4300,7 @@ fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_hfft(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.hfft";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2349,7 +4311,7 @@ fn op_fft_hfft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ihfft";
     glue::check_arity(OP, args, 4, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2360,7 +4322,7 @@ fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftfreq";
     glue::check_arity(OP, args, 4, false)?;
     let a_n = glue::int(OP, args, 0, "n")?;
@@ -2371,7 +4333,7 @@ fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfftfreq";
     glue::check_arity(OP, args, 4, false)?;
     let a_n = glue::int(OP, args, 0, "n")?;
@@ -2382,7 +4344,7 @@ fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftshift";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
@@ -2391,7 +4353,7 @@ fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
-fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
+pub(crate) fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifftshift";
     glue::check_arity(OP, args, 2, false)?;
     let a_x = glue::tensor(OP, args, 0, "x")?;
