@@ -116,6 +116,7 @@ impl Storage {
                 owner: Owner::Mapped(len),
                 read_only: false,
                 inline: no_inline(),
+                version: AtomicU64::new(0),
             });
         }
         // The allocator's natural alignment plus slack, aligned by hand: with an alignment the
