@@ -463,8 +463,15 @@ fn run(case: &Case, seed: u64) {
     }
     let compute = (case.compute)(dtype);
     let out_dtype = (case.out)(compute);
-    let want: Vec<Option<V>> =
-        vals.iter().map(|&v| (case.reference)(cast_v(v, compute)).map(|r| cast_v(r, out_dtype))).collect();
+    // Every branch cut of the complex functions lies on an axis, where the kernels follow the
+    // standard's signed-zero rules and num_complex's references do not (asin(6+0j) has a
+    // positive imaginary part in the standard, a negative one in num_complex): points on an axis
+    // are checked against the standard's tables and mpmath in python/tests/test_complex.py.
+    let on_axis = |v: V| math && compute.is_complex() && matches!(v, V::C(re, im) if re == 0.0 || im == 0.0);
+    let want: Vec<Option<V>> = vals
+        .iter()
+        .map(|&v| if on_axis(v) { None } else { (case.reference)(cast_v(v, compute)).map(|r| cast_v(r, out_dtype)) })
+        .collect();
     let what = format!("{}({dtype} {shape:?})", case.name);
     let got = (case.f)(&x, None).unwrap();
     assert_eq!((got.dtype(), got.shape()), (out_dtype, shape.as_slice()), "{what}");
