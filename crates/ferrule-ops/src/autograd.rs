@@ -73,7 +73,7 @@ pub fn sum_to(args: &[Any]) -> Result<Any> {
             g = op_sum(&[g, int_array(axes), Any::NONE, Any::from(false)])?;
         }
         if tensor("sum_to", &g)?.tensor().shape() != target.shape() {
-            g = op_reshape(&[g, shape(&[x.clone()])?, Any::NONE])?;
+            g = op_reshape(&[g, shape(std::slice::from_ref(x))?, Any::NONE])?;
         }
     }
     if tensor("sum_to", &g)?.tensor().dtype() != target.dtype() {
@@ -96,7 +96,7 @@ pub fn unreduce(args: &[Any]) -> Result<Any> {
             xt.shape().iter().enumerate().map(|(i, &d)| if reduced.contains(&i) { 1 } else { d }).collect();
         g = op_reshape(&[g, int_array(kept), Any::NONE])?;
     }
-    op_broadcast_to(&[g, shape(&[x.clone()])?])
+    op_broadcast_to(&[g, shape(std::slice::from_ref(x))?])
 }
 
 /// `amax_backward(g, x, m, axis, keepdims)` for `max`/`min` (`m` the reduction with kept

@@ -401,7 +401,7 @@ fn add(a: &Any, b: &Any) -> Result<Any> {
 
 fn ones_like(a: &Any) -> Result<Any> {
     static ONES: OnceLock<ObjRef<Function>> = OnceLock::new();
-    op("ops.ones_like", &ONES)?.call(&[a.clone()])
+    op("ops.ones_like", &ONES)?.call(std::slice::from_ref(a))
 }
 
 fn run_hooks(hooks: &[ObjRef<Function>], mut grad: Any) -> Result<Any> {
@@ -512,8 +512,8 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
     let mut stack: Vec<Arc<Node>> = Vec::new();
     for (edge, _) in &seeds {
         if let Edge::Node(n) = edge {
-            if !deps.contains_key(&node_key(n)) {
-                deps.insert(node_key(n), 0);
+            if let std::collections::hash_map::Entry::Vacant(e) = deps.entry(node_key(n)) {
+                e.insert(0);
                 stack.push(n.clone());
             }
         }
