@@ -16,10 +16,34 @@ from typing import Any, TypeVar
 
 from . import _ferrule
 from ._ferrule import Tensor
+from .error import raise_named
 
 __all__ = ["GradFn", "backward", "enable_grad", "grad", "is_grad_enabled", "no_grad", "set_grad_enabled"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _named(where: str) -> Callable[[_F], _F]:
+    """Errors raised inside the decorated API function name it (``where``, as the user called it)."""
+
+    def decorate(func: _F) -> _F:
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return func(*args, **kwargs)
+            except Exception as e:
+                raise_named(where, e)
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+def _flag(where: str, name: str, value: object) -> bool:
+    """``value`` as a bool, or a TypeError naming ``where`` and the argument."""
+    if isinstance(value, bool):
+        return value
+    raise TypeError(f"{where}: {name} must be a bool, not {type(value).__name__}")
 
 
 def _fn(name: str) -> Callable[..., Any]:
@@ -121,6 +145,7 @@ def _as_list(value: Tensor | Sequence[Tensor] | None) -> list[Any] | None:
     return list(value)
 
 
+@_named("backward()")
 def backward(
     tensors: Tensor | Sequence[Tensor],
     grad_tensors: Tensor | Sequence[Tensor | None] | None = None,
@@ -132,9 +157,16 @@ def backward(
     A one-element tensor needs no gradient; others need one of their own shape and dtype in
     ``grad_tensors``. The graph is freed afterwards unless ``retain_graph`` (or ``create_graph``,
     which records the backward pass itself for higher-order derivatives)."""
-    _backward(_as_list(tensors), _as_list(grad_tensors), bool(retain_graph), bool(create_graph))  # type: ignore[arg-type]
+    where = "backward()"
+    _backward(
+        _as_list(tensors),
+        _as_list(grad_tensors),  # type: ignore[arg-type]
+        _flag(where, "retain_graph", retain_graph),
+        _flag(where, "create_graph", create_graph),
+    )
 
 
+@_named("grad()")
 def grad(
     outputs: Tensor | Sequence[Tensor],
     inputs: Tensor | Sequence[Tensor],
@@ -149,9 +181,9 @@ def grad(
         _as_list(outputs),
         _as_list(inputs),
         _as_list(grad_outputs),  # type: ignore[arg-type]
-        retain_graph,
-        bool(create_graph),
-        bool(allow_unused),
+        None if retain_graph is None else _flag("grad()", "retain_graph", retain_graph),
+        _flag("grad()", "create_graph", create_graph),
+        _flag("grad()", "allow_unused", allow_unused),
     )
     return tuple(result)
 
@@ -160,15 +192,15 @@ def _requires_grad_get(self: Tensor) -> bool:
     return bool(_requires_grad(self))
 
 
+@_named("Tensor.requires_grad")
 def _requires_grad_set(self: Tensor, value: bool) -> None:
-    if not isinstance(value, bool):
-        raise TypeError(f"Tensor.requires_grad must be a bool, not {type(value).__name__}")
-    _set_requires_grad(self, value)
+    _set_requires_grad(self, _flag("Tensor.requires_grad", "the value", value))
 
 
+@_named("Tensor.requires_grad_()")
 def requires_grad_(self: Tensor, requires_grad: bool = True) -> Tensor:
     """Sets ``requires_grad`` on this leaf and returns it."""
-    _requires_grad_set(self, requires_grad)
+    _set_requires_grad(self, _flag("Tensor.requires_grad_()", "requires_grad", requires_grad))
     return self
 
 
@@ -176,6 +208,7 @@ def _grad_get(self: Tensor) -> Tensor | None:
     return _get_grad(self)  # type: ignore[no-any-return]
 
 
+@_named("Tensor.grad")
 def _grad_set(self: Tensor, value: Tensor | None) -> None:
     _set_grad(self, value)
 
@@ -193,18 +226,27 @@ def _is_leaf_get(self: Tensor) -> bool:
     return bool(_is_leaf(self))
 
 
+@_named("Tensor.backward()")
 def _tensor_backward(
     self: Tensor, gradient: Tensor | None = None, retain_graph: bool = False, create_graph: bool = False
 ) -> None:
     """Accumulates this tensor's gradient into the leaves' ``.grad`` (see ferrule.autograd.backward)."""
-    _backward([self], None if gradient is None else [gradient], bool(retain_graph), bool(create_graph))
+    where = "Tensor.backward()"
+    _backward(
+        [self],
+        None if gradient is None else [gradient],
+        _flag(where, "retain_graph", retain_graph),
+        _flag(where, "create_graph", create_graph),
+    )
 
 
+@_named("Tensor.detach()")
 def detach(self: Tensor) -> Tensor:
     """A new tensor sharing this one's memory, outside the graph (it does not require grad)."""
     return _detach(self)  # type: ignore[no-any-return]
 
 
+@_named("Tensor.register_hook()")
 def register_hook(self: Tensor, hook: Callable[[Tensor], Tensor | None]) -> None:
     """Calls ``hook(grad)`` when this tensor's gradient is computed; a returned tensor replaces
     the gradient. The hook may run on any thread (it holds the GIL while it runs)."""

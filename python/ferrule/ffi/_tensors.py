@@ -35,10 +35,13 @@ def _prepare(data: Any, dtype: Any) -> np.ndarray[Any, Any]:
         raise_named("Tensor()", e)
     if arr.dtype.kind not in _DLPACK_CODE or arr.dtype.name == "float128" or arr.dtype.name == "complex256":
         raise TypeError(f"Tensor(): cannot make a ferrule tensor of dtype {arr.dtype} (from {type(data).__name__})")
-    if not arr.dtype.isnative:
-        arr = arr.astype(arr.dtype.newbyteorder("="))
-    if not arr.flags.c_contiguous:
-        arr = arr.copy(order="C")
+    try:
+        if not arr.dtype.isnative:
+            arr = arr.astype(arr.dtype.newbyteorder("="))
+        if not arr.flags.c_contiguous:  # a broadcast view can be far larger than memory
+            arr = arr.copy(order="C")
+    except Exception as e:
+        raise_named("Tensor()", e)
     return arr
 
 
