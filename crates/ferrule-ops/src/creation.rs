@@ -240,7 +240,7 @@ fn arange_fill_float<T: FloatElem>(data: &mut [T], first: f64, second: f64) {
 }
 
 /// `data[i] = value(i)` for every `i`, polling for interrupts between chunks.
-fn fill_indexed<T>(data: &mut [T], value: impl Fn(usize) -> T) {
+pub(crate) fn fill_indexed<T>(data: &mut [T], value: impl Fn(usize) -> T) {
     chunked(data.len(), POLL_ITEMS, |range| {
         for i in range {
             data[i] = value(i);

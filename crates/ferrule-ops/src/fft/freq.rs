@@ -33,9 +33,8 @@ fn table(op: &str, len: i64, value: impl Fn(i64) -> f64, dtype: DType) -> Result
     let t = super::named(op, Tensor::empty(&[len], DType::Float64))?;
     // SAFETY: `t` is fresh, contiguous and float64, and no one else holds it.
     let out = unsafe { t.as_mut_slice::<f64>()? };
-    for (i, v) in out.iter_mut().enumerate() {
-        *v = value(i as i64);
-    }
+    // (interruptible: a table of 2**31 entries takes seconds)
+    crate::creation::fill_indexed(out, |i| value(i as i64));
     if dtype == DType::Float64 {
         Ok(t)
     } else {
