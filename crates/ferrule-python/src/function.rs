@@ -217,12 +217,35 @@ unsafe fn convert_args(
     // what the values borrow lives in `args` or `temps`.
     unsafe {
         for (i, &a) in args.iter().enumerate() {
-            if let Err(e) = py_to_any_into(a, out.add(i), temps) {
+            let converted = if info.takes_tensor(i) { strong_numpy_scalar(a, out.add(i), temps) } else { None };
+            if let Err(e) = converted.unwrap_or_else(|| py_to_any_into(a, out.add(i), temps)) {
                 report_argument_error(f, info, i, e);
                 return false;
             }
         }
         true
+    }
+}
+
+/// A numpy scalar passed where a tensor is declared, as a 0-d tensor of its own dtype in `out`
+/// (numpy 2's strong scalars: `t_float16 + np.float32(1)` is float32); `None` for anything else,
+/// which converts as usual.
+#[inline]
+unsafe fn strong_numpy_scalar(
+    a: *mut PyObject,
+    out: *mut FerruleAny,
+    temps: &mut Temps,
+) -> Option<Result<(), ConvError>> {
+    // SAFETY: the caller holds the GIL, `a` is live and `out` writable; the tensor made is owned by `temps`.
+    unsafe {
+        let tp = Py_TYPE(a);
+        if tp == crate::types::tensor_type() || tp == std::ptr::addr_of_mut!(PyList_Type) {
+            return None; // (the common arguments here, decided without looking for numpy)
+        }
+        if crate::convert::numpy_kind(a) != crate::convert::NumpyKind::Scalar {
+            return None;
+        }
+        Some(crate::convert::numpy_any(a, temps, true)?.map(|v| out.write(v)))
     }
 }
 
