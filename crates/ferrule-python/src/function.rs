@@ -24,7 +24,7 @@ use crate::types::{
     display_name, function_handle as handle, function_type, set_function_type, wrap_function as wrap, BuiltinDef, Info,
     PyFunction,
 };
-use crate::util::{guard, new_ref, none, py_str, raise, str_view, type_name};
+use crate::util::{guard, new_ref, none, py_str, raise, str_view, type_name, Owned};
 
 /// The cached metadata, fetched on first use. NULL with an error set on failure.
 #[inline(always)]
@@ -164,6 +164,70 @@ pub unsafe extern "C" fn make_builtin(_m: *mut PyObject, args: *mut *mut PyObjec
 /// Converts `args`, calls the native function and converts its result.
 #[inline(always)]
 unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
+    // SAFETY: as for `convert_and_call`, whose contract is this function's.
+    unsafe {
+        let result = convert_and_call(f, info, args);
+        if result.is_null() {
+            name_containers(info, args);
+        }
+        result
+    }
+}
+
+/// After a failed call: a TypeError saying an argument was an `Array` (the registry's name for
+/// any sequence) says `list` or `tuple` instead, as the caller wrote it. The argument is the one
+/// the message names by position or name, else the only list or tuple among the arguments.
+#[cold]
+unsafe fn name_containers(info: &Info, args: &[*mut PyObject]) {
+    // SAFETY: the GIL is held and `args` are live; the exception is taken and restored once.
+    unsafe {
+        if PyErr_ExceptionMatches(PyExc_TypeError) == 0 {
+            return;
+        }
+        let is_sequence = |o: *mut PyObject| PyList_Check(o) != 0 || PyTuple_Check(o) != 0;
+        if !args.iter().any(|&a| is_sequence(a)) {
+            return;
+        }
+        let exc = crate::gil::fetch_exception();
+        if let Some(text) = Owned::new(PyObject_Str(exc)).and_then(|s| str_view(s.0).map(str::to_owned)) {
+            if let Some(at) = text.find("got Array") {
+                let index = argument_index(info, &text[..at]).filter(|&i| i < args.len()).or_else(|| {
+                    let mut found = args.iter().enumerate().filter(|(_, &a)| is_sequence(a));
+                    match (found.next(), found.next()) {
+                        (Some((i, _)), None) => Some(i),
+                        _ => None,
+                    }
+                });
+                if let Some(i) = index.filter(|&i| is_sequence(args[i])) {
+                    let word = if PyList_Check(args[i]) != 0 { "list" } else { "tuple" };
+                    let new_text = format!("{}got {word}{}", &text[..at], &text[at + "got Array".len()..]);
+                    if let Some(new_args) = Owned::new(Py_BuildValue(c"(N)".as_ptr(), py_str(&new_text))) {
+                        PyObject_SetAttrString(exc, c"args".as_ptr(), new_args.0);
+                    }
+                }
+            }
+        }
+        PyErr_Clear();
+        crate::gil::restore_exception(exc);
+    }
+}
+
+/// The packed index of the argument a message names (`argument 2 'x2': ...` or `argument
+/// 'axis': ...`), from its last mention in `text`.
+fn argument_index(info: &Info, text: &str) -> Option<usize> {
+    let at = text.rfind("argument ")?;
+    let rest = &text[at + "argument ".len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    if let Ok(n) = digits.parse::<usize>() {
+        return n.checked_sub(1);
+    }
+    let name = rest.strip_prefix('\'')?.split('\'').next()?;
+    info.params.iter().position(|p| p.text == name)
+}
+
+/// The body of [`call_objects`].
+#[inline(always)]
+unsafe fn convert_and_call(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
     // SAFETY: the caller holds the GIL; `f` is a live Function with a live handle, `info` its metadata and `args`
     // live objects borrowed for the call.
     unsafe {

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import copyreg
+import errno
 import importlib
 import inspect
 import os
@@ -24,6 +25,7 @@ from typing import Any, TypeVar, overload
 
 from .. import _ferrule
 from ..error import KeyError as _FerruleKeyError
+from ..error import RuntimeError as _FerruleRuntimeError
 from ..error import raise_named
 from ._common import builtin_doc, populate_module, positional_adapter, signature_from_info, signature_text
 
@@ -83,6 +85,8 @@ def load_library(path: str | os.PathLike[str]) -> None:
     """Load a plugin library (a shared object exporting ``ferrule_plugin_init``).
 
     Its functions join the one registry of the process. Loading the same file twice is a no-op.
+    A file that cannot be opened or is not a shared library raises :class:`OSError` (its
+    ``filename`` is ``path``); a plugin whose initialisation fails raises ``ferrule.RuntimeError``.
     """
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"load_library(): path must be a str or path-like, not {type(path).__name__!r}")
@@ -90,6 +94,13 @@ def load_library(path: str | os.PathLike[str]) -> None:
         _ferrule.load_library(os.fspath(path))
     except (TypeError, ValueError) as e:  # a bad __fspath__, a path that is not valid text
         raise_named("load_library()", e)
+    except _FerruleRuntimeError as e:
+        # The file could not be opened or is no shared library (dlopen failed): OSError, as
+        # Python's own loaders (ctypes.CDLL) raise. A plugin's init failing stays a RuntimeError.
+        if str(e).startswith("load_library: cannot load"):
+            missing = not os.path.exists(os.fspath(path)) and os.sep in os.fspath(path)
+            raise OSError(errno.ENOENT if missing else errno.ENOEXEC, str(e), os.fspath(path)) from e
+        raise
 
 
 def live_object_count() -> int:
