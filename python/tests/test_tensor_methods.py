@@ -83,6 +83,7 @@ def test_astype_takes_numpy_dtypes_and_keywords() -> None:
     t = ferrule.asarray([1.5, 2.5])
     assert t.astype(np.float32).dtype == "float32"
     assert t.astype(np.dtype("int32")).tolist() == [1, 2]
+    assert t.astype("f4").dtype == "float32" and t.astype("<i8").dtype == "int64"
     assert t.astype("float64", copy=False) is t
     with pytest.raises(TypeError, match="cannot cast from float64 to int32"):
         t.astype(np.int32, casting="safe")
@@ -103,3 +104,13 @@ def test_reductions_match_numpy(a: np.ndarray, name: str, data: st.DataObject) -
     expected = getattr(a, name)(axis, **kwargs)
     assert r.shape == np.shape(expected)
     np.testing.assert_allclose(np.asarray(r), expected, rtol=1e-9, atol=1e-9)
+
+
+def test_tolist_beyond_numpys_64_dimensions() -> None:
+    """numpy (and memoryview) stop at 64 dimensions; ferrule's tensors do not, nor does tolist()."""
+    t = ferrule.arange(6.0).reshape((2, *(1,) * 64, 3))
+    nested = t.tolist()
+    for _ in range(64):
+        nested = [row[0] for row in nested]
+    assert nested == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+    assert ferrule.empty((1,) * 65).tolist() is not None
