@@ -24,6 +24,12 @@ import ferrule
 import numpy as np
 from distributed import Client, LocalCluster, progress
 
+# (dask and distributed have type hints, but not on these entry points)
+_LocalCluster: Any = LocalCluster
+_Client: Any = Client
+_progress: Any = progress
+_map_blocks: Any = da.map_blocks
+
 COLUMNS = 4096
 BLOCK_ROWS = 4096  # 4096 x 4096 float32: 64 MiB a block
 
@@ -48,7 +54,7 @@ def main() -> int:
     print(f"array: {rows:,} x {COLUMNS:,} float32 = {nbytes / 2**30:.2f} GiB in {rows // BLOCK_ROWS} blocks of 64 MiB")
 
     with (
-        LocalCluster(
+        _LocalCluster(
             n_workers=args.workers,
             threads_per_worker=1,
             processes=True,
@@ -56,11 +62,11 @@ def main() -> int:
             dashboard_address=None,
             memory_limit="6GiB",
         ) as cluster,
-        Client(cluster) as client,
+        _Client(cluster) as client,
     ):
         print(f"cluster: {len(client.scheduler_info()['workers'])} worker processes on loopback")
         meta = ferrule.empty((0, 0), dtype="float32")
-        x = da.map_blocks(
+        x = _map_blocks(
             make_block, chunks=((BLOCK_ROWS,) * (rows // BLOCK_ROWS), (COLUMNS,)), dtype=np.float32, meta=meta
         )
 
@@ -68,7 +74,7 @@ def main() -> int:
         print("pass 1: per-column mean and standard deviation")
         mean, std = x.mean(axis=0), x.std(axis=0)
         stats = client.compute([mean, std])
-        progress(stats)
+        _progress(stats)
         print()
         mean_t, std_t = (f.result() for f in stats)
         assert type(mean_t) is ferrule.Tensor and mean_t.shape == (COLUMNS,)
@@ -76,7 +82,7 @@ def main() -> int:
         print("pass 2: normalise blockwise, then check the columns")
         normalised = (x - mean_t) / std_t
         checks = client.compute([normalised.mean(axis=0), normalised.std(axis=0), abs(normalised).max()])
-        progress(checks)
+        _progress(checks)
         print()
         col_mean, col_std, largest = (f.result() for f in checks)
         seconds = time.perf_counter() - start

@@ -341,6 +341,10 @@ class Tensor:
         """The tensor as 1-D: a view where the layout allows, else a copy."""
     def copy(self, order: str = "C") -> Tensor:
         """A new tensor holding a copy of the data."""
+    def squeeze(self, axis: int | tuple[int, ...] | None = None) -> Tensor:
+        """The tensor without its axes of length one (all, or those of ``axis``; a view)."""
+    def transpose(self, *axes: Any) -> Tensor:
+        """The axes reversed, or in the order ``axes`` (one tuple or separate ints; a view)."""
 
     # --- numpy's protocols (ferrule._interop) ---
     __array_priority__: float

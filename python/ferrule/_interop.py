@@ -17,13 +17,17 @@ silently copied into numpy (``np.asarray(t)`` shares the tensor's memory when th
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable
+import importlib.abc
+import importlib.machinery
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from . import _ferrule
 from ._namespace import DTYPES, DType
+from .error import raise_named
 
 __all__ = ["FUNCTIONS", "UFUNCS", "install"]
 
@@ -63,9 +67,10 @@ _EXACT = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32"
 
 
 def _dtype(dtype: Any, where: str) -> Any:
-    """``dtype`` as ferrule's functions take it: a ferrule dtype or name as it is, a numpy dtype
-    or scalar type (``np.float32``, ``np.dtype('f4')``) or a Python type as its ferrule name."""
-    if dtype is None or isinstance(dtype, (str, DType)):
+    """``dtype`` as ferrule's functions take it: a ferrule dtype or name as it is, a numpy dtype,
+    scalar type or spelling (``np.float32``, ``np.dtype('f4')``, ``'f8'``) or a Python type as
+    its ferrule name."""
+    if dtype is None or isinstance(dtype, DType) or (isinstance(dtype, str) and dtype in DTYPES):
         return dtype
     try:
         name = np.dtype(dtype).name
@@ -141,10 +146,13 @@ def sum(
     where: Any = _NO,
 ) -> Any:
     """The sum over ``axis`` (numpy's ``ndarray.sum``: ``dtype``, ``out``, ``keepdims``)."""
-    _unsupported("Tensor.sum()", "initial", initial)
-    _check_where("Tensor.sum()", where)
-    r = _sum(self, axis=axis, dtype=_dtype(dtype, "Tensor.sum()"), keepdims=keepdims)
-    return r if out is None else _into(out, r, "Tensor.sum()")
+    try:
+        _unsupported("Tensor.sum()", "initial", initial)
+        _check_where("Tensor.sum()", where)
+        r = _sum(self, axis=axis, dtype=_dtype(dtype, "Tensor.sum()"), keepdims=keepdims)
+        return r if out is None else _into(out, r, "Tensor.sum()")
+    except Exception as e:
+        raise_named("Tensor.sum()", e)
 
 
 def prod(
@@ -157,10 +165,13 @@ def prod(
     where: Any = _NO,
 ) -> Any:
     """The product over ``axis`` (numpy's ``ndarray.prod``: ``dtype``, ``out``, ``keepdims``)."""
-    _unsupported("Tensor.prod()", "initial", initial)
-    _check_where("Tensor.prod()", where)
-    r = _prod(self, axis=axis, dtype=_dtype(dtype, "Tensor.prod()"), keepdims=keepdims)
-    return r if out is None else _into(out, r, "Tensor.prod()")
+    try:
+        _unsupported("Tensor.prod()", "initial", initial)
+        _check_where("Tensor.prod()", where)
+        r = _prod(self, axis=axis, dtype=_dtype(dtype, "Tensor.prod()"), keepdims=keepdims)
+        return r if out is None else _into(out, r, "Tensor.prod()")
+    except Exception as e:
+        raise_named("Tensor.prod()", e)
 
 
 def mean(
@@ -168,9 +179,12 @@ def mean(
 ) -> Any:
     """The arithmetic mean over ``axis`` (numpy's ``ndarray.mean``: integers average in float64;
     ``dtype``, ``out``, ``keepdims``)."""
-    _check_where("Tensor.mean()", where)
-    r = _mean(_floating(self, dtype, "Tensor.mean()"), axis=axis, keepdims=keepdims)
-    return r if out is None else _into(out, r, "Tensor.mean()")
+    try:
+        _check_where("Tensor.mean()", where)
+        r = _mean(_floating(self, dtype, "Tensor.mean()"), axis=axis, keepdims=keepdims)
+        return r if out is None else _into(out, r, "Tensor.mean()")
+    except Exception as e:
+        raise_named("Tensor.mean()", e)
 
 
 def var(
@@ -187,7 +201,10 @@ def var(
 ) -> Any:
     """The variance over ``axis`` (numpy's ``ndarray.var``: ``ddof`` or ``correction``, ``dtype``,
     ``out``, ``keepdims``)."""
-    return _spread(_var, "Tensor.var()", self, axis, dtype, out, ddof, keepdims, where, mean, correction)
+    try:
+        return _spread(_var, "Tensor.var()", self, axis, dtype, out, ddof, keepdims, where, mean, correction)
+    except Exception as e:
+        raise_named("Tensor.var()", e)
 
 
 def std(
@@ -204,7 +221,10 @@ def std(
 ) -> Any:
     """The standard deviation over ``axis`` (numpy's ``ndarray.std``: ``ddof`` or ``correction``,
     ``dtype``, ``out``, ``keepdims``)."""
-    return _spread(_std, "Tensor.std()", self, axis, dtype, out, ddof, keepdims, where, mean, correction)
+    try:
+        return _spread(_std, "Tensor.std()", self, axis, dtype, out, ddof, keepdims, where, mean, correction)
+    except Exception as e:
+        raise_named("Tensor.std()", e)
 
 
 def _spread(
@@ -234,76 +254,103 @@ def max(
     self: Any, axis: Any = None, out: Any = None, keepdims: bool = False, initial: Any = _NO, where: Any = _NO
 ) -> Any:
     """The maximum over ``axis`` (numpy's ``ndarray.max``: ``out``, ``keepdims``)."""
-    _unsupported("Tensor.max()", "initial", initial)
-    _check_where("Tensor.max()", where)
-    r = _max(self, axis=axis, keepdims=keepdims)
-    return r if out is None else _into(out, r, "Tensor.max()")
+    try:
+        _unsupported("Tensor.max()", "initial", initial)
+        _check_where("Tensor.max()", where)
+        r = _max(self, axis=axis, keepdims=keepdims)
+        return r if out is None else _into(out, r, "Tensor.max()")
+    except Exception as e:
+        raise_named("Tensor.max()", e)
 
 
 def min(
     self: Any, axis: Any = None, out: Any = None, keepdims: bool = False, initial: Any = _NO, where: Any = _NO
 ) -> Any:
     """The minimum over ``axis`` (numpy's ``ndarray.min``: ``out``, ``keepdims``)."""
-    _unsupported("Tensor.min()", "initial", initial)
-    _check_where("Tensor.min()", where)
-    r = _min(self, axis=axis, keepdims=keepdims)
-    return r if out is None else _into(out, r, "Tensor.min()")
+    try:
+        _unsupported("Tensor.min()", "initial", initial)
+        _check_where("Tensor.min()", where)
+        r = _min(self, axis=axis, keepdims=keepdims)
+        return r if out is None else _into(out, r, "Tensor.min()")
+    except Exception as e:
+        raise_named("Tensor.min()", e)
 
 
 def any(self: Any, axis: Any = None, out: Any = None, keepdims: bool = False, *, where: Any = _NO) -> Any:
     """Whether any element over ``axis`` is true (numpy's ``ndarray.any``: ``out``, ``keepdims``)."""
-    _check_where("Tensor.any()", where)
-    r = _any(self, axis=axis, keepdims=keepdims)
-    return r if out is None else _into(out, r, "Tensor.any()")
+    try:
+        _check_where("Tensor.any()", where)
+        r = _any(self, axis=axis, keepdims=keepdims)
+        return r if out is None else _into(out, r, "Tensor.any()")
+    except Exception as e:
+        raise_named("Tensor.any()", e)
 
 
 def all(self: Any, axis: Any = None, out: Any = None, keepdims: bool = False, *, where: Any = _NO) -> Any:
     """Whether every element over ``axis`` is true (numpy's ``ndarray.all``: ``out``,
     ``keepdims``)."""
-    _check_where("Tensor.all()", where)
-    r = _all(self, axis=axis, keepdims=keepdims)
-    return r if out is None else _into(out, r, "Tensor.all()")
+    try:
+        _check_where("Tensor.all()", where)
+        r = _all(self, axis=axis, keepdims=keepdims)
+        return r if out is None else _into(out, r, "Tensor.all()")
+    except Exception as e:
+        raise_named("Tensor.all()", e)
 
 
 def argmax(self: Any, axis: Any = None, out: Any = None, *, keepdims: bool = False) -> Any:
     """The index of the maximum over ``axis`` (of the flattened tensor when ``None``; numpy's
     ``ndarray.argmax``: ``out``, ``keepdims``)."""
-    r = _argmax(self, axis=axis, keepdims=keepdims)
-    return r if out is None else _into(out, r, "Tensor.argmax()")
+    try:
+        r = _argmax(self, axis=axis, keepdims=keepdims)
+        return r if out is None else _into(out, r, "Tensor.argmax()")
+    except Exception as e:
+        raise_named("Tensor.argmax()", e)
 
 
 def argmin(self: Any, axis: Any = None, out: Any = None, *, keepdims: bool = False) -> Any:
     """The index of the minimum over ``axis`` (of the flattened tensor when ``None``; numpy's
     ``ndarray.argmin``: ``out``, ``keepdims``)."""
-    r = _argmin(self, axis=axis, keepdims=keepdims)
-    return r if out is None else _into(out, r, "Tensor.argmin()")
+    try:
+        r = _argmin(self, axis=axis, keepdims=keepdims)
+        return r if out is None else _into(out, r, "Tensor.argmin()")
+    except Exception as e:
+        raise_named("Tensor.argmin()", e)
 
 
 def cumsum(self: Any, axis: Any = None, dtype: Any = None, out: Any = None) -> Any:
     """The cumulative sum along ``axis`` (of the flattened tensor when ``None``; numpy's
     ``ndarray.cumsum``: ``dtype``, ``out``)."""
-    x = self
-    if axis is None:
-        x, axis = _reshape(self, (-1,)), 0
-    r = _cumulative_sum(x, axis=axis, dtype=_dtype(dtype, "Tensor.cumsum()"))
-    return r if out is None else _into(out, r, "Tensor.cumsum()")
+    try:
+        x = self
+        if axis is None:
+            x, axis = _reshape(self, (-1,)), 0
+        r = _cumulative_sum(x, axis=axis, dtype=_dtype(dtype, "Tensor.cumsum()"))
+        return r if out is None else _into(out, r, "Tensor.cumsum()")
+    except Exception as e:
+        raise_named("Tensor.cumsum()", e)
 
 
 def cumprod(self: Any, axis: Any = None, dtype: Any = None, out: Any = None) -> Any:
     """The cumulative product along ``axis`` (of the flattened tensor when ``None``; numpy's
     ``ndarray.cumprod``: ``dtype``, ``out``)."""
-    x = self
-    if axis is None:
-        x, axis = _reshape(self, (-1,)), 0
-    r = _cumulative_prod(x, axis=axis, dtype=_dtype(dtype, "Tensor.cumprod()"))
-    return r if out is None else _into(out, r, "Tensor.cumprod()")
+    try:
+        x = self
+        if axis is None:
+            x, axis = _reshape(self, (-1,)), 0
+        r = _cumulative_prod(x, axis=axis, dtype=_dtype(dtype, "Tensor.cumprod()"))
+        return r if out is None else _into(out, r, "Tensor.cumprod()")
+    except Exception as e:
+        raise_named("Tensor.cumprod()", e)
 
 
 def clip(self: Any, min: Any = None, max: Any = None, out: Any = None) -> Any:
     """Each element clamped to ``[min, max]`` (numpy's ``ndarray.clip``: either bound may be
     ``None``; ``out``)."""
-    r = _clip(self, min, max)
-    return r if out is None else _into(out, r, "Tensor.clip()")
+    try:
+        r = _clip(self, min, max)
+        return r if out is None else _into(out, r, "Tensor.clip()")
+    except Exception as e:
+        raise_named("Tensor.clip()", e)
 
 
 def astype(
@@ -319,14 +366,17 @@ def astype(
     """The tensor converted to ``dtype`` (numpy's ``ndarray.astype``: ``copy=False`` returns the
     tensor itself when it already has the dtype; ``casting`` other than ``"unsafe"`` checks the
     conversion with ``ferrule.can_cast``; ``order`` ``"K"``, ``"A"`` or ``"C"``)."""
-    name = _dtype(dtype, "Tensor.astype()")
-    if order not in ("K", "A", "C"):
-        raise ValueError(f"Tensor.astype(): order={order!r} is not supported (ferrule tensors are C-ordered)")
-    if casting != "unsafe":
-        _check_casting(self.dtype, name, casting, "Tensor.astype()")
-    if copy is False and name == self.dtype and device is None:
-        return self  # (numpy's rule: no copy asked for, none needed)
-    return _astype(self, name, copy=copy, device=device)
+    try:
+        name = _dtype(dtype, "Tensor.astype()")
+        if order not in ("K", "A", "C"):
+            raise ValueError(f"Tensor.astype(): order={order!r} is not supported (ferrule tensors are C-ordered)")
+        if casting != "unsafe":
+            _check_casting(self.dtype, name, casting, "Tensor.astype()")
+        if copy is False and name == self.dtype and device is None:
+            return self  # (numpy's rule: no copy asked for, none needed)
+        return _astype(self, name, copy=copy, device=device)
+    except Exception as e:
+        raise_named("Tensor.astype()", e)
 
 
 def _check_casting(src: str, dst: Any, casting: str, where: str) -> None:
@@ -334,11 +384,12 @@ def _check_casting(src: str, dst: Any, casting: str, where: str) -> None:
         raise ValueError(
             f"{where}: casting must be one of 'no', 'equiv', 'safe', 'same_kind' or 'unsafe', got {casting!r}"
         )
+    rule: Any = casting
     ok = (
         (src == dst)
         if casting in ("no", "equiv")
-        else np.can_cast(np.dtype(_np_name(src)), np.dtype(_np_name(dst)), casting)
-    )  # type: ignore[arg-type]
+        else np.can_cast(np.dtype(_np_name(src)), np.dtype(_np_name(dst)), rule)
+    )
     if not ok:
         raise TypeError(f"{where}: cannot cast from {src} to {dst} according to the rule {casting!r}")
 
@@ -351,50 +402,68 @@ def _np_name(dtype: Any) -> str:
 def reshape(self: Any, *shape: Any, order: str = "C", copy: Any = None) -> Any:
     """The tensor with a new shape, given as one tuple or as separate ints (numpy's
     ``ndarray.reshape``; a view when the layout allows, ``copy=True`` forces a copy)."""
-    if order != "C":
-        raise ValueError(f"Tensor.reshape(): order={order!r} is not supported (ferrule tensors are C-ordered)")
-    if len(shape) == 1 and not isinstance(shape[0], int):
-        shape = shape[0]
-    return _reshape(self, shape, copy=copy)
+    try:
+        if order != "C":
+            raise ValueError(f"Tensor.reshape(): order={order!r} is not supported (ferrule tensors are C-ordered)")
+        if len(shape) == 1 and not isinstance(shape[0], int):
+            shape = shape[0]
+        return _reshape(self, shape, copy=copy)
+    except Exception as e:
+        raise_named("Tensor.reshape()", e)
 
 
 def flatten(self: Any, order: str = "C") -> Any:
     """A 1-D copy of the tensor (numpy's ``ndarray.flatten``)."""
-    if order != "C":
-        raise ValueError(f"Tensor.flatten(): order={order!r} is not supported (ferrule tensors are C-ordered)")
-    return _reshape(self, (-1,), copy=True)
+    try:
+        if order != "C":
+            raise ValueError(f"Tensor.flatten(): order={order!r} is not supported (ferrule tensors are C-ordered)")
+        return _reshape(self, (-1,), copy=True)
+    except Exception as e:
+        raise_named("Tensor.flatten()", e)
 
 
 def ravel(self: Any, order: str = "C") -> Any:
     """The tensor as 1-D: a view when its layout allows, else a copy (numpy's ``ndarray.ravel``)."""
-    if order != "C":
-        raise ValueError(f"Tensor.ravel(): order={order!r} is not supported (ferrule tensors are C-ordered)")
-    return _reshape(self, (-1,))
+    try:
+        if order != "C":
+            raise ValueError(f"Tensor.ravel(): order={order!r} is not supported (ferrule tensors are C-ordered)")
+        return _reshape(self, (-1,))
+    except Exception as e:
+        raise_named("Tensor.ravel()", e)
 
 
 def copy(self: Any, order: str = "C") -> Any:
     """A new tensor holding a copy of the data (numpy's ``ndarray.copy``)."""
-    if order not in ("C", "K", "A"):
-        raise ValueError(f"Tensor.copy(): order={order!r} is not supported (ferrule tensors are C-ordered)")
-    return _astype(self, self.dtype, copy=True)
+    try:
+        if order not in ("C", "K", "A"):
+            raise ValueError(f"Tensor.copy(): order={order!r} is not supported (ferrule tensors are C-ordered)")
+        return _astype(self, self.dtype, copy=True)
+    except Exception as e:
+        raise_named("Tensor.copy()", e)
 
 
 def squeeze(self: Any, axis: Any = None) -> Any:
     """The tensor without axes of length one: all of them, or those of ``axis`` (numpy's
     ``ndarray.squeeze``; a view)."""
-    if axis is None:
-        axis = tuple(i for i, n in enumerate(self.shape) if n == 1)
-    return _squeeze(self, axis=axis)
+    try:
+        if axis is None:
+            axis = tuple(i for i, n in enumerate(self.shape) if n == 1)
+        return _squeeze(self, axis=axis)
+    except Exception as e:
+        raise_named("Tensor.squeeze()", e)
 
 
 def transpose(self: Any, *axes: Any) -> Any:
     """The tensor with its axes reversed, or in the order ``axes`` (one tuple or separate ints;
     numpy's ``ndarray.transpose``; a view)."""
-    if not axes or (len(axes) == 1 and axes[0] is None):
-        return _permute_dims(self, tuple(range(self.ndim - 1, -1, -1)))
-    if len(axes) == 1 and not isinstance(axes[0], int):
-        axes = tuple(axes[0])
-    return _permute_dims(self, axes)
+    try:
+        if not axes or (len(axes) == 1 and axes[0] is None):
+            return _permute_dims(self, tuple(range(self.ndim - 1, -1, -1)))
+        if len(axes) == 1 and not isinstance(axes[0], int):
+            axes = tuple(axes[0])
+        return _permute_dims(self, axes)
+    except Exception as e:
+        raise_named("Tensor.transpose()", e)
 
 
 def _check_where(where_: str, where: Any) -> None:
@@ -650,7 +719,7 @@ def _like(kind: str) -> Callable[..., Any]:
     numpy_name = f"numpy.{kind}_like()"
 
     def like(prototype: Any, *args: Any, **kwargs: Any) -> Any:
-        fill = ()
+        fill: tuple[Any, ...] = ()
         if kind == "full":
             if not args and "fill_value" not in kwargs:
                 raise TypeError(f"{numpy_name}: missing required argument 'fill_value'")
@@ -847,6 +916,51 @@ def install(package: Any) -> None:
     # ``.itemsize``) find numpy's attributes on ferrule's dtypes, unless the class has its own.
     if "__getattr__" not in vars(DType):
         DType.__getattr__ = _dtype_attribute  # type: ignore[attr-defined]
+    _hook_dask()
+
+
+# --- Dask ----------------------------------------------------------------------------------------
+# Dask wraps only the chunk types it knows; for any other array type with __array_ufunc__ its
+# operators defer (NotImplemented), so `dask_array - tensor` would not build a graph. ferrule
+# registers its Tensor when Dask's chunk-type table is imported (now, or whenever that happens).
+
+
+def _register_with_dask(chunk_types: Any) -> None:
+    if not chunk_types.is_valid_chunk_type(Tensor):
+        chunk_types.register_chunk_type(Tensor)
+
+
+class _DaskChunkTypes(importlib.abc.MetaPathFinder):
+    """Registers :class:`ferrule.Tensor` with ``dask.array.chunk_types`` right after Dask imports
+    that module (then leaves ``sys.meta_path``); imports nothing itself."""
+
+    NAME = "dask.array.chunk_types"
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: Any = None) -> Any:
+        if fullname != self.NAME:
+            return None
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        loader = getattr(spec, "loader", None)
+        if spec is None or loader is None or not hasattr(loader, "exec_module"):
+            return spec
+        exec_module = loader.exec_module
+
+        def exec_and_register(module: Any) -> None:
+            exec_module(module)
+            _register_with_dask(module)
+
+        loader.exec_module = exec_and_register
+        return spec
+
+
+def _hook_dask() -> None:
+    chunk_types = sys.modules.get(_DaskChunkTypes.NAME)
+    if chunk_types is not None:
+        _register_with_dask(chunk_types)
+    elif not builtins.any(isinstance(f, _DaskChunkTypes) for f in sys.meta_path):
+        sys.meta_path.insert(0, _DaskChunkTypes())
 
 
 #: The public attributes of a numpy dtype (``type``, ``kind``, ``itemsize``, ``char``, ...).

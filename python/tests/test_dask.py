@@ -121,3 +121,18 @@ def test_cluster_dask_array_of_tensors(client: distributed.Client) -> None:
     expected = ((a - a.mean(axis=0)) / a.std(axis=0)).sum(axis=1)
     np.testing.assert_allclose(np.asarray(got), expected, atol=1e-9)
     assert type(x.map_blocks(ferrule.sin).max().compute()) is ferrule.Tensor
+
+
+def test_operators_between_tensors_and_dask_arrays(sync_scheduler: None) -> None:
+    """Dask wraps tensors as chunks (ferrule registers its type when Dask is imported) and a
+    tensor's operators defer to a Dask array (NEP 13), in both operand orders."""
+    from dask.array.chunk_types import is_valid_chunk_type
+
+    assert is_valid_chunk_type(ferrule.Tensor)
+    a = np.arange(6.0).reshape(2, 3)
+    x = da.from_array(ferrule.asarray(a), chunks=(1, 3))
+    m = ferrule.asarray([1.0, 2.0, 3.0])
+    for lazy, expected in ((x - m, a - 1 - np.arange(3.0)), (m - x, np.arange(3.0) + 1 - a), (m * x, a * [1, 2, 3])):
+        assert isinstance(lazy, da.Array)
+        got = lazy.compute()
+        assert type(got) is ferrule.Tensor and got.tolist() == expected.tolist()
