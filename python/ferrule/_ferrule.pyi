@@ -348,9 +348,9 @@ class Tensor:
 
     # --- numpy's protocols (ferrule._interop) ---
     __array_priority__: float
-    def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
+    def __array_ufunc__(self, ufunc: Any, method: str, /, *inputs: Any, **kwargs: Any) -> Any:
         """``np.sin(t)``, ``np.add(t, 1)``, ``np.ones(3) + t``: computed by ferrule."""
-    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
+    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any, /) -> Any:
         """``np.sum(t)``, ``np.concatenate([t, t])``: computed by ferrule."""
     def mm(x1, x2: Tensor, /) -> Tensor:  # (x1 is the tensor itself)
         """2-D matrix product (``ferrule.mm``)."""
@@ -396,5 +396,13 @@ def _install_hooks(
     op_multiply: Callable[..., Any],
     op_divide: Callable[..., Any],
     op_matmul: Callable[..., Any],
+) -> None: ...
+def _set_array_protocols(
+    ufuncs: dict[Any, Any],
+    ufunc_fallback: Callable[..., Any],
+    alone: dict[Any, Any],
+    functions: dict[Any, Any],
+    function_fallback: Callable[..., Any],
+    /,
 ) -> None: ...
 def _tensor_from_data(data: Any, dtype: Any = None, /) -> Tensor: ...

@@ -29,7 +29,7 @@ from . import _ferrule
 from ._namespace import DTYPES, DType
 from .error import raise_named
 
-__all__ = ["FUNCTIONS", "UFUNCS", "install"]
+__all__ = ["ALONE", "FUNCTIONS", "UFUNCS", "install"]
 
 Tensor = _ferrule.Tensor
 _get = _ferrule.get_global_func
@@ -147,6 +147,8 @@ def sum(
 ) -> Any:
     """The sum over ``axis`` (numpy's ``ndarray.sum``: ``dtype``, ``out``, ``keepdims``)."""
     try:
+        if axis is None and dtype is None and out is None and keepdims is False and initial is _NO and where is _NO:
+            return _sum(self)  # (the common call, without keywords to bind)
         _unsupported("Tensor.sum()", "initial", initial)
         _check_where("Tensor.sum()", where)
         r = _sum(self, axis=axis, dtype=_dtype(dtype, "Tensor.sum()"), keepdims=keepdims)
@@ -166,6 +168,8 @@ def prod(
 ) -> Any:
     """The product over ``axis`` (numpy's ``ndarray.prod``: ``dtype``, ``out``, ``keepdims``)."""
     try:
+        if axis is None and dtype is None and out is None and keepdims is False and initial is _NO and where is _NO:
+            return _prod(self)  # (the common call, without keywords to bind)
         _unsupported("Tensor.prod()", "initial", initial)
         _check_where("Tensor.prod()", where)
         r = _prod(self, axis=axis, dtype=_dtype(dtype, "Tensor.prod()"), keepdims=keepdims)
@@ -255,6 +259,8 @@ def max(
 ) -> Any:
     """The maximum over ``axis`` (numpy's ``ndarray.max``: ``out``, ``keepdims``)."""
     try:
+        if axis is None and out is None and keepdims is False and initial is _NO and where is _NO:
+            return _max(self)  # (the common call, without keywords to bind)
         _unsupported("Tensor.max()", "initial", initial)
         _check_where("Tensor.max()", where)
         r = _max(self, axis=axis, keepdims=keepdims)
@@ -268,6 +274,8 @@ def min(
 ) -> Any:
     """The minimum over ``axis`` (numpy's ``ndarray.min``: ``out``, ``keepdims``)."""
     try:
+        if axis is None and out is None and keepdims is False and initial is _NO and where is _NO:
+            return _min(self)  # (the common call, without keywords to bind)
         _unsupported("Tensor.min()", "initial", initial)
         _check_where("Tensor.min()", where)
         r = _min(self, axis=axis, keepdims=keepdims)
@@ -553,24 +561,29 @@ def __array_ufunc__(self: Any, ufunc: Any, method: str, *inputs: Any, **kwargs: 
     ``np.add.reduce(t, axis=0)`` are computed by ferrule and return tensors (``out=`` may be a
     tensor or a numpy array). A ufunc ferrule does not have raises ``TypeError`` naming it; an
     input of a library with its own protocol (Dask) is left to that library."""
+    # the common case first, with nothing else looked at: np.sin(t), np.add(t, x)
+    try:
+        f = UFUNCS.get(ufunc) if type(method) is str and method == "__call__" else None
+    except TypeError:  # an unhashable object: not a ufunc
+        raise TypeError(f"Tensor.__array_ufunc__(): expected a numpy ufunc, got {type(ufunc).__name__}") from None
+    if f is not None:
+        if not kwargs:
+            try:
+                return f(*inputs)
+            except TypeError:
+                if _foreign(inputs):
+                    return NotImplemented
+                raise
+        return _ufunc_call(ufunc, f, inputs, kwargs)
+    return _ufunc_other(ufunc, method, inputs, kwargs)
+
+
+def _ufunc_other(ufunc: Any, method: Any, inputs: Any, kwargs: dict[str, Any]) -> Any:
+    """``__array_ufunc__`` for a ufunc method (``reduce``, ``accumulate``) or a ufunc ferrule
+    does not have."""
     if not isinstance(method, str):
         raise TypeError(f"Tensor.__array_ufunc__(): method must be a str, not {type(method).__name__}")
-    try:
-        hash(ufunc)
-    except TypeError:
-        raise TypeError(f"Tensor.__array_ufunc__(): expected a numpy ufunc, got {type(ufunc).__name__}") from None
-    if method == "__call__":
-        f = UFUNCS.get(ufunc)
-        if f is not None:
-            if not kwargs:
-                try:
-                    return f(*inputs)
-                except TypeError:
-                    if _foreign(inputs):
-                        return NotImplemented
-                    raise
-            return _ufunc_call(ufunc, f, inputs, kwargs)
-    else:
+    if method != "__call__":
         g = _UFUNC_METHODS.get((ufunc, method))
         if g is not None:
             if _foreign(inputs):
@@ -621,13 +634,25 @@ def _ufunc_call(ufunc: Any, f: Callable[..., Any], inputs: Any, kwargs: dict[str
 
 #: numpy function -> its ferrule implementation, taking numpy's arguments.
 FUNCTIONS: dict[Any, Callable[..., Any]] = {}
+#: numpy function -> the ferrule op computing ``np.<name>(t)`` for a tensor alone (numpy's
+#: defaults are the op's): the extension's fast path.
+ALONE: dict[Any, Callable[..., Any]] = {}
 
 
-def _method_form(method: Callable[..., Any]) -> Callable[..., Any]:
-    """``np.<name>(a, ...)`` as ``Tensor.<name>`` with ``a`` made a tensor first."""
+def _method_form(method: Callable[..., Any], op: Callable[..., Any] | None = None) -> Callable[..., Any]:
+    """``np.<name>(a, ...)`` as ``Tensor.<name>`` with ``a`` made a tensor first; ``np.<name>(t)``
+    with nothing else straight to ``op`` when given (an op whose defaults are numpy's)."""
+    if op is not None:
 
-    def function(a: Any, *args: Any, **kwargs: Any) -> Any:
-        return method(a if type(a) is Tensor else _tensor(a), *args, **kwargs)
+        def function(a: Any, *args: Any, **kwargs: Any) -> Any:
+            if type(a) is Tensor and not args and not kwargs:
+                return op(a)
+            return method(a if type(a) is Tensor else _tensor(a), *args, **kwargs)
+
+    else:
+
+        def function(a: Any, *args: Any, **kwargs: Any) -> Any:
+            return method(a if type(a) is Tensor else _tensor(a), *args, **kwargs)
 
     function.__name__ = method.__name__
     return function
@@ -773,53 +798,61 @@ def __array_function__(self: Any, func: Any, types: Any, args: Any, kwargs: Any)
     arrays among the arguments (Dask) leave the call to that library."""
     try:
         f = FUNCTIONS.get(func)
+    except TypeError:  # an unhashable object: not a numpy function
+        raise TypeError(f"Tensor.__array_function__(): expected a numpy function, got {type(func).__name__}") from None
+    if f is not None and types == _TENSOR_ONLY:  # the common case, with nothing else looked at
+        return f(*args, **kwargs)
+    return _array_function_other(func, f, types, args, kwargs)
+
+
+_TENSOR_ONLY = (Tensor,)
+
+
+def _array_function_other(func: Any, f: Any, types: Any, args: Any, kwargs: Any) -> Any:
+    """``__array_function__`` with other array types among the arguments, or for a numpy
+    function ferrule does not have."""
+    try:
         types = tuple(types)
-    except TypeError as e:
-        raise TypeError(
-            f"Tensor.__array_function__(): expected a numpy function and a collection of types ({e})"
-        ) from None
+    except TypeError:
+        raise TypeError("Tensor.__array_function__(): 'types' must be a collection of types") from None
     if not builtins.all(isinstance(tp, type) for tp in types):
         raise TypeError("Tensor.__array_function__(): 'types' must hold types")
-    if f is None:
-        for tp in types:
-            if not issubclass(tp, (Tensor, np.ndarray)):
-                return NotImplemented
-        name = getattr(func, "__module__", "numpy") + "." + getattr(func, "__name__", repr(func))
-        raise TypeError(
-            f"{name.replace('numpy._core.', 'numpy.')}() is not implemented by ferrule for ferrule tensors "
-            "(Tensor.__array_function__); "
-            "compute it with numpy on a view of the data (numpy.asarray(t)), or use the ferrule function of "
-            "that name if there is one"
-        )
     for tp in types:
-        if tp is not Tensor and not issubclass(tp, (Tensor, np.ndarray)):
-            return NotImplemented
-    return f(*args, **kwargs)
+        if not issubclass(tp, (Tensor, np.ndarray)):
+            return NotImplemented  # another library's arrays: its own implementation
+    if f is not None:
+        return f(*args, **kwargs)
+    name = getattr(func, "__module__", "numpy") + "." + getattr(func, "__name__", repr(func))
+    raise TypeError(
+        f"{name.replace('numpy._core.', 'numpy.')}() is not implemented by ferrule for ferrule tensors "
+        "(Tensor.__array_function__); compute it with numpy on a view of the data (numpy.asarray(t)), or use "
+        "the ferrule function of that name if there is one"
+    )
 
 
 #: numpy functions whose ferrule counterpart has another name or needs numpy's arguments.
 def _explicit() -> dict[str, Callable[..., Any]]:
     table: dict[str, Callable[..., Any]] = {
-        name: _method_form(m)
-        for name, m in (
-            ("sum", sum),
-            ("prod", prod),
-            ("mean", mean),
-            ("var", var),
-            ("std", std),
-            ("max", max),
-            ("amax", max),
-            ("min", min),
-            ("amin", min),
-            ("any", any),
-            ("all", all),
-            ("argmax", argmax),
-            ("argmin", argmin),
-            ("cumsum", cumsum),
-            ("cumprod", cumprod),
-            ("clip", clip),
-            ("ravel", ravel),
-            ("copy", copy),
+        name: _method_form(m, op)
+        for name, m, op in (
+            ("sum", sum, _sum),
+            ("prod", prod, _prod),
+            ("mean", mean, None),
+            ("var", var, None),
+            ("std", std, None),
+            ("max", max, _max),
+            ("amax", max, _max),
+            ("min", min, _min),
+            ("amin", min, _min),
+            ("any", any, _any),
+            ("all", all, _all),
+            ("argmax", argmax, _argmax),
+            ("argmin", argmin, _argmin),
+            ("cumsum", cumsum, None),
+            ("cumprod", cumprod, None),
+            ("clip", clip, None),
+            ("ravel", ravel, None),
+            ("copy", copy, None),
         )
     }
 
@@ -898,6 +931,21 @@ def _build(package: Any) -> None:
             FUNCTIONS[np_func] = fn
     for kind in ("zeros", "ones", "empty", "full"):
         FUNCTIONS[getattr(np, f"{kind}_like")] = _like(kind)
+    for name, op in (
+        ("sum", _sum),
+        ("prod", _prod),
+        ("max", _max),
+        ("amax", _max),
+        ("min", _min),
+        ("amin", _min),
+        ("any", _any),
+        ("all", _all),
+        ("argmax", _argmax),
+        ("argmin", _argmin),
+    ):
+        ALONE[getattr(np, name)] = op
+    for name in ("sin", "cos", "exp", "sqrt"):  # (checks the derived table has its obvious entries)
+        assert getattr(np, name) in UFUNCS, name
 
 
 def install(package: Any) -> None:
@@ -909,7 +957,13 @@ def install(package: Any) -> None:
         setattr(Tensor, f.__name__, f)
     for f in (__array_ufunc__, __array_function__):
         f.__qualname__ = f"Tensor.{f.__name__}"
-        setattr(Tensor, f.__name__, f)
+    set_native = getattr(_ferrule, "_set_array_protocols", None)
+    if set_native is not None and "__array_ufunc__" in vars(Tensor):
+        # the extension's own methods take the common calls and hand the rest to these
+        set_native(UFUNCS, __array_ufunc__, ALONE, FUNCTIONS, __array_function__)
+    else:
+        Tensor.__array_ufunc__ = __array_ufunc__  # type: ignore[method-assign]
+        Tensor.__array_function__ = __array_function__  # type: ignore[method-assign]
     # Dask picks the type of a mixed collection of chunks by this number: tensors over ndarrays.
     Tensor.__array_priority__ = 20.0
     # Libraries that take ``t.dtype`` for a numpy dtype (Dask reads ``.type``, ``.kind``,

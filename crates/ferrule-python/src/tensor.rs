@@ -846,6 +846,20 @@ pub unsafe fn create_type() -> *mut PyObject {
             ),
             method_noargs(c"_use_count", m_use_count, c"The native object's strong reference count (for tests)."),
             PyMethodDef {
+                ml_name: c"__array_ufunc__".as_ptr(),
+                ml_meth: PyMethodDefPointer { PyCFunctionFastWithKeywords: crate::protocols::m_array_ufunc },
+                ml_flags: METH_FASTCALL | METH_KEYWORDS,
+                ml_doc: c"__array_ufunc__($self, ufunc, method, /, *inputs, **kwargs)\n--\n\nnumpy's ufunc protocol: np.sin(t), np.add(t, 1), np.ones(3) + t are computed by ferrule (ferrule._interop)."
+                    .as_ptr(),
+            },
+            PyMethodDef {
+                ml_name: c"__array_function__".as_ptr(),
+                ml_meth: PyMethodDefPointer { PyCFunctionFastWithKeywords: crate::protocols::m_array_function },
+                ml_flags: METH_FASTCALL | METH_KEYWORDS,
+                ml_doc: c"__array_function__($self, func, types, args, kwargs, /)\n--\n\nnumpy's function protocol: np.sum(t), np.concatenate([t, t]) are computed by ferrule (ferrule._interop)."
+                    .as_ptr(),
+            },
+            PyMethodDef {
                 ml_name: c"__init_subclass__".as_ptr(),
                 ml_meth: PyMethodDefPointer { PyCFunctionWithKeywords: init_subclass },
                 ml_flags: METH_VARARGS | METH_KEYWORDS | METH_CLASS,
