@@ -260,10 +260,26 @@ def _inplace_method(f: Callable[..., Any], attr: str = "") -> Callable[..., Any]
         except (TypeError, ValueError) as e:
             if "argument 'out'" not in str(e):
                 raise
-            raise _inplace_error(e, symbol, op, self, other) from e
+            item = getattr(other, "item", None) if _is_numpy_scalar(other) else None
+            if item is None:
+                raise _inplace_error(e, symbol, op, self, other) from e
+            # A numpy scalar is strong (np.float64 makes float32 + it float64), but in place it
+            # is cast as numpy casts it (same_kind): `t *= np.sqrt(2.0)` keeps t's dtype.
+            try:
+                f(self, item(), out=self)
+            except (TypeError, ValueError) as again:
+                if "argument 'out'" not in str(again):
+                    raise
+                raise _inplace_error(e, symbol, op, self, other) from e
         return self
 
     return method
+
+
+def _is_numpy_scalar(value: Any) -> bool:
+    """Whether ``value`` is a numpy scalar (numpy is imported by then if it is one)."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.generic)
 
 
 def _inplace_error(e: Exception, symbol: str, op: str, x: Any, other: Any) -> Exception:

@@ -256,3 +256,16 @@ def test_asarray_is_the_explicit_way_into_numpy() -> None:
     a = np.asarray(t)
     assert type(a) is np.ndarray and np.shares_memory(a, np.asarray(t))
     assert np.median(a) == 1.5
+
+
+def test_in_place_operators_cast_numpy_scalars_as_numpy_does() -> None:
+    """Strong in promotion, but in place a numpy scalar is cast to the tensor's dtype (numpy's
+    same_kind rule): `t *= np.sqrt(2.0)` keeps a float32 tensor float32."""
+    t = ferrule.ones(2, dtype="float32")
+    t *= np.sqrt(4.0)
+    assert t.dtype == "float32" and t.tolist() == [2.0, 2.0]
+    i = ferrule.asarray([1, 2], dtype="int8")
+    i += np.int64(3)
+    assert i.dtype == "int8" and i.tolist() == [4, 5]
+    with pytest.raises(TypeError, match=r"x \+= y \(add\)"):
+        i += np.float64(0.5)  # float into int: not same_kind, as in numpy
