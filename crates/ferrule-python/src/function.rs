@@ -161,19 +161,6 @@ pub unsafe extern "C" fn make_builtin(_m: *mut PyObject, args: *mut *mut PyObjec
     }
 }
 
-/// Converts `args`, calls the native function and converts its result.
-#[inline(always)]
-unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
-    // SAFETY: as for `convert_and_call`, whose contract is this function's.
-    unsafe {
-        let result = convert_and_call(f, info, args);
-        if result.is_null() {
-            name_containers(info, args);
-        }
-        result
-    }
-}
-
 /// After a failed call: a TypeError saying an argument was an `Array` (the registry's name for
 /// any sequence) says `list` or `tuple` instead, as the caller wrote it. The argument is the one
 /// the message names by position or name, else the only list or tuple among the arguments.
@@ -225,21 +212,22 @@ fn argument_index(info: &Info, text: &str) -> Option<usize> {
     info.params.iter().position(|p| p.text == name)
 }
 
-/// The body of [`call_objects`].
+/// Converts `args`, calls the native function and converts its result.
 #[inline(always)]
-unsafe fn convert_and_call(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
+unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
     // SAFETY: the caller holds the GIL; `f` is a live Function with a live handle, `info` its metadata and `args`
     // live objects borrowed for the call.
     unsafe {
         if args.is_empty() {
-            return call_values(f, info, &[]);
+            return call_values(f, info, &[], args);
         }
         if args.len() <= PLAIN_ARGS {
             // the commonest calls: a few ints, floats, Nones or tensors, which convert without
             // creating anything (so without the bookkeeping of temporaries)
             let mut buf = [const { MaybeUninit::<FerruleAny>::uninit() }; PLAIN_ARGS];
             if args.iter().zip(buf.iter_mut()).all(|(&a, slot)| crate::convert::plain_any(a, slot.as_mut_ptr())) {
-                return call_values(f, info, std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len()));
+                let values = std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len());
+                return call_values(f, info, values, args);
             }
         }
         let mut temps = Temps::new();
@@ -248,13 +236,13 @@ unsafe fn convert_and_call(f: *mut PyFunction, info: &Info, args: &[*mut PyObjec
             if !convert_args(f, info, args, buf.as_mut_ptr() as *mut FerruleAny, &mut temps) {
                 return null_mut();
             }
-            call_values(f, info, std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len()))
+            call_values(f, info, std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len()), args)
         } else {
             let mut values = vec![FerruleAny::NONE; args.len()];
             if !convert_args(f, info, args, values.as_mut_ptr(), &mut temps) {
                 return null_mut();
             }
-            call_values(f, info, &values)
+            call_values(f, info, &values, args)
         };
         // `temps` is released here, after the call and with the GIL held again (dropped in
         // place: moving it into `drop` copies its inline array)
@@ -313,9 +301,10 @@ unsafe fn strong_numpy_scalar(
     }
 }
 
-/// The native call itself, with the GIL released for long-running functions.
+/// The native call itself, with the GIL released for long-running functions; `args` are the
+/// Python objects `values` came from (for the error message).
 #[inline(always)]
-unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny]) -> *mut PyObject {
+unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny], args: &[*mut PyObject]) -> *mut PyObject {
     // SAFETY: the caller holds the GIL; `f` is a live Function (its handle kept alive for the call by `busy`) and
     // `values` are valid for the call; the result is owned and converted once.
     unsafe {
@@ -340,6 +329,7 @@ unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny]) ->
         }
         if rc != 0 {
             raise_native_error(err);
+            name_containers(info, args);
             return null_mut();
         }
         any_into_py(&out)
