@@ -397,7 +397,7 @@ test-sanitize: venv
 # One example per scenario ferrule is built for, in its own language, under a banner each. Every example checks what it prints, so a regression fails `make demo`; every
 # examples/python/*.py must be in DEMO_PYTHON (the first step fails otherwise). The echoed
 # command lines are how to run an example alone (from go/ for `go run`).
-DEMO_PYTHON := eager_loop geo_threads native_callbacks registry_tour tensor_identity go_plugin plugins train_digits
+DEMO_PYTHON := eager_loop geo_threads native_callbacks registry_tour tensor_identity go_plugin plugins train_digits dask_cluster
 demo: export FERRULE_TESTING_PLUGIN := $(TESTING_PLUGIN)
 demo: export FERRULE_GO_PLUGIN := $(abspath $(GO_PLUGIN))
 demo: build go-plugin
@@ -415,6 +415,8 @@ demo: build go-plugin
 	$(VENV_PY) examples/python/registry_tour.py
 	@echo; echo "== autograd: a 64-64-10 MLP trained on the digits dataset (held-out accuracy per epoch)"
 	$(VENV_PY) examples/python/train_digits.py
+	@echo; echo "== Dask: a 4 GiB array of ferrule tensor blocks reduced and normalised on a 2-worker local cluster"
+	$(VENV_PY) examples/python/dask_cluster.py
 	@echo; echo "== tensor identity and PyObject preservation"
 	$(VENV_PY) examples/python/tensor_identity.py
 	@echo; echo "== Go over the C ABI: a Go program: ferrule.MM, errors as values, the registry"

@@ -16,6 +16,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/cgo"
+	"strings"
 	"unsafe"
 )
 
@@ -107,9 +108,51 @@ func (f *Function) Call(args ...any) (any, error) {
 		runtime.KeepAlive(args[i])
 	}
 	if r.rc != 0 {
-		return nil, takeError(r.err)
+		return nil, nameSlices(takeError(r.err), args)
 	}
 	return fromOwned((*anyValue)(unsafe.Pointer(&r.out)))
+}
+
+// nameSlices rewrites a TypeError that says an argument was an "Array" (the registry's word for
+// any sequence) to name the Go slice the caller passed: "got a slice ([]interface {})". The
+// argument is the one the message names by position ("argument 2 ..."), else the only slice.
+func nameSlices(err error, args []any) error {
+	e, ok := err.(*Error)
+	if !ok || e.Kind != KindTypeError {
+		return err
+	}
+	at := strings.Index(e.Message, "got Array")
+	if at < 0 {
+		return err
+	}
+	isSlice := func(a any) bool {
+		if _, bytes := a.([]byte); bytes || a == nil {
+			return false
+		}
+		return reflect.TypeOf(a).Kind() == reflect.Slice
+	}
+	index := -1
+	if p := strings.LastIndex(e.Message[:at], "argument "); p >= 0 {
+		var n int
+		if _, scanErr := fmt.Sscanf(e.Message[p+len("argument "):], "%d", &n); scanErr == nil && n >= 1 && n <= len(args) {
+			index = n - 1
+		}
+	}
+	if index < 0 {
+		for i, a := range args {
+			if isSlice(a) {
+				if index >= 0 {
+					return err // several slices and no position: leave the message as it is
+				}
+				index = i
+			}
+		}
+	}
+	if index < 0 || !isSlice(args[index]) {
+		return err
+	}
+	e.Message = fmt.Sprintf("%sgot a slice (%T)%s", e.Message[:at], args[index], e.Message[at+len("got Array"):])
+	return e
 }
 
 // argError names the argument position in a conversion error.

@@ -3,6 +3,7 @@ package ferrule
 import (
 	"errors"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -201,4 +202,20 @@ func TestNilAndClosedFunction(t *testing.T) {
 	wantError(t, err, "ValueError", "closed")
 	_, err = fixture(t, "testing.apply").Call((*Function)(nil))
 	wantError(t, err, "TypeError", "nil")
+}
+
+func TestErrorsNameGoSlices(t *testing.T) {
+	sin, err := GetGlobalFunc("ops.sin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sin.Close()
+	_, err = sin.Call([]any{1.0, 2.0})
+	var ferr *Error
+	if !errors.As(err, &ferr) || ferr.Kind != KindTypeError {
+		t.Fatalf("sin([]any{...}) = %v, want a TypeError", err)
+	}
+	if want := "got a slice ([]interface {})"; !strings.Contains(ferr.Message, want) || strings.Contains(ferr.Message, "Array") {
+		t.Fatalf("sin([]any{...}): message %q does not contain %q", ferr.Message, want)
+	}
 }

@@ -116,6 +116,38 @@ def per_call(case: str, fns: dict[str, Fn], number: int, note: str = "") -> Reco
     return record(TINY, case, "ns/call", values, "numpy", lower_is_better=True, note=note)
 
 
+def protocol_costs(fa: Any, a: Any, number: int) -> list[Record]:
+    """numpy's functions on a ferrule tensor (``np.sin(t)`` through ``__array_ufunc__``,
+    ``np.sum(t)`` through ``__array_function__``, both computed by ferrule) against the ferrule
+    function called directly: the protocol's added cost per call (target: at most 300 ns)."""
+    out = []
+    for name, via_numpy, direct, plain in (
+        ("sin", lambda: np.sin(fa), lambda: ferrule.sin(fa), lambda: np.sin(a)),
+        ("sum", lambda: np.sum(fa), lambda: ferrule.sum(fa), lambda: np.sum(a)),
+    ):
+        peer = f"ferrule.{name}(t)"
+        values = {
+            who: s * 1e9
+            for who, s in best_per_call({"ferrule": via_numpy, peer: direct, "numpy": plain}, number).items()
+        }
+        added = values["ferrule"] - values[peer]
+        note = (
+            f"np.{name}(t) on a ferrule tensor, computed by ferrule: the protocol adds {added:,.0f} ns (target <= 300)"
+        )
+        out.append(
+            record(
+                TINY,
+                f"np.{name}(t) through numpy's protocol, 1-element float32",
+                "ns/call",
+                values,
+                peer,
+                lower_is_better=True,
+                note=note,
+            )
+        )
+    return out
+
+
 def haversine_numpy(lon1: Any, lat1: Any, lon2: Any, lat2: Any) -> Any:
     """The haversine formula, vectorised with numpy: metres on a 6378 km sphere."""
     r1, r2 = np.radians(lat1), np.radians(lat2)
@@ -281,6 +313,7 @@ def main() -> None:
         records.append(per_call("sum(a), 1-element float32", fns, number))
         fns = {"ferrule": lambda: ferrule.asarray([1.0, 2.0, 3.0]), "numpy": lambda: np.asarray([1.0, 2.0, 3.0])}
         records.append(per_call("asarray([1.0, 2.0, 3.0]) from a list", fns, number))
+        records.extend(protocol_costs(fa, a, number))
 
     emit(records, args.json)
 

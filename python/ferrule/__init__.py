@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from . import _array_api, _ferrule, _namespace, _tensor, error, ffi, nn
+from . import _array_api, _ferrule, _interop, _namespace, _tensor, error, ffi, nn
 from ._tensor import Tensor, tensor
 from .error import (
     AttributeError,
@@ -49,6 +49,10 @@ _namespace.bind(sys.modules[__name__])
 # _ferrule.from_dlpack, else a copying fallback) and the linalg aliases of matmul & co.
 _namespace_names = _array_api.complete_namespace(sys.modules[__name__])
 from ._array_api import asarray, from_dlpack  # noqa: E402  (also set by complete_namespace)
+
+# numpy's protocols (np.sin(t), np.sum(t) computed by ferrule) and the methods with numpy's
+# keywords (t.sum(axis=0, out=...), t.reshape(2, 3), t.flatten(), ...).
+_interop.install(sys.modules[__name__])
 
 __array_api_version__: str = _array_api.API_VERSION
 

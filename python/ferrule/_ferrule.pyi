@@ -46,6 +46,8 @@ class Function:
         """The native object's strong reference count (for tests)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles a registered function by its registered name (``ferrule.ffi``)."""
 
 # What the operators take where the Array API takes "array | scalar".
 _Operand = Tensor | int | float | builtins.bool  # noqa: F821  (a stub: defined below)
@@ -240,30 +242,116 @@ class Tensor:
     def __invert__(self, /, *, out: Tensor | None = None) -> Tensor: ...
 
     # --- methods (the ops of schema/ops.yaml with the tensor first) ---
-    def astype(self, dtype: Any, /, *, copy: builtins.bool = True, device: Any | None = None) -> Tensor:
-        """The tensor converted to ``dtype`` (``ferrule.astype``)."""
-    def sum(self, /, *, axis: _Axes = None, dtype: Any | None = None, keepdims: builtins.bool = False) -> Tensor:
-        """Sum over ``axis`` (``ferrule.sum``)."""
-    def prod(self, /, *, axis: _Axes = None, dtype: Any | None = None, keepdims: builtins.bool = False) -> Tensor:
-        """Product over ``axis`` (``ferrule.prod``)."""
-    def mean(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
-        """Arithmetic mean over ``axis`` (``ferrule.mean``)."""
-    def var(self, /, *, axis: _Axes = None, correction: float = 0.0, keepdims: builtins.bool = False) -> Tensor:
-        """Variance over ``axis`` (``ferrule.var``)."""
-    def std(self, /, *, axis: _Axes = None, correction: float = 0.0, keepdims: builtins.bool = False) -> Tensor:
-        """Standard deviation over ``axis`` (``ferrule.std``)."""
-    def max(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
-        """Maximum over ``axis`` (``ferrule.max``)."""
-    def min(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
-        """Minimum over ``axis`` (``ferrule.min``)."""
-    def all(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
-        """Whether every element over ``axis`` is true (``ferrule.all``)."""
-    def any(self, /, *, axis: _Axes = None, keepdims: builtins.bool = False) -> Tensor:
-        """Whether any element over ``axis`` is true (``ferrule.any``)."""
-    def argmax(self, /, *, axis: int | None = None, keepdims: builtins.bool = False) -> Tensor:
-        """Index of the maximum over ``axis`` (``ferrule.argmax``)."""
-    def argmin(self, /, *, axis: int | None = None, keepdims: builtins.bool = False) -> Tensor:
-        """Index of the minimum over ``axis`` (``ferrule.argmin``)."""
+    # numpy's method signatures (ferrule._interop): axis may be positional; dtype takes numpy's
+    # spellings; out may be a tensor or a numpy array (returned); numpy's initial=/where= refused.
+    def astype(
+        self,
+        dtype: Any,
+        order: str = "K",
+        casting: str = "unsafe",
+        subok: builtins.bool = True,
+        copy: builtins.bool = True,
+        *,
+        device: Any = None,
+    ) -> Tensor:
+        """The tensor converted to ``dtype`` (numpy's ``ndarray.astype``)."""
+    def sum(
+        self,
+        axis: _Axes = None,
+        dtype: Any = None,
+        out: Any = None,
+        keepdims: builtins.bool = False,
+        initial: Any = ...,
+        where: Any = ...,
+    ) -> Any:
+        """Sum over ``axis`` (numpy's ``ndarray.sum``)."""
+    def prod(
+        self,
+        axis: _Axes = None,
+        dtype: Any = None,
+        out: Any = None,
+        keepdims: builtins.bool = False,
+        initial: Any = ...,
+        where: Any = ...,
+    ) -> Any:
+        """Product over ``axis`` (numpy's ``ndarray.prod``)."""
+    def mean(
+        self,
+        axis: _Axes = None,
+        dtype: Any = None,
+        out: Any = None,
+        keepdims: builtins.bool = False,
+        *,
+        where: Any = ...,
+    ) -> Any:
+        """Arithmetic mean over ``axis`` (numpy's ``ndarray.mean``)."""
+    def var(
+        self,
+        axis: _Axes = None,
+        dtype: Any = None,
+        out: Any = None,
+        ddof: float = 0,
+        keepdims: builtins.bool = False,
+        *,
+        where: Any = ...,
+        mean: Any = ...,
+        correction: Any = ...,
+    ) -> Any:
+        """Variance over ``axis`` (numpy's ``ndarray.var``)."""
+    def std(
+        self,
+        axis: _Axes = None,
+        dtype: Any = None,
+        out: Any = None,
+        ddof: float = 0,
+        keepdims: builtins.bool = False,
+        *,
+        where: Any = ...,
+        mean: Any = ...,
+        correction: Any = ...,
+    ) -> Any:
+        """Standard deviation over ``axis`` (numpy's ``ndarray.std``)."""
+    def max(
+        self, axis: _Axes = None, out: Any = None, keepdims: builtins.bool = False, initial: Any = ..., where: Any = ...
+    ) -> Any:
+        """Maximum over ``axis`` (numpy's ``ndarray.max``)."""
+    def min(
+        self, axis: _Axes = None, out: Any = None, keepdims: builtins.bool = False, initial: Any = ..., where: Any = ...
+    ) -> Any:
+        """Minimum over ``axis`` (numpy's ``ndarray.min``)."""
+    def all(self, axis: _Axes = None, out: Any = None, keepdims: builtins.bool = False, *, where: Any = ...) -> Any:
+        """Whether every element over ``axis`` is true (numpy's ``ndarray.all``)."""
+    def any(self, axis: _Axes = None, out: Any = None, keepdims: builtins.bool = False, *, where: Any = ...) -> Any:
+        """Whether any element over ``axis`` is true (numpy's ``ndarray.any``)."""
+    def argmax(self, axis: int | None = None, out: Any = None, *, keepdims: builtins.bool = False) -> Any:
+        """Index of the maximum over ``axis`` (numpy's ``ndarray.argmax``)."""
+    def argmin(self, axis: int | None = None, out: Any = None, *, keepdims: builtins.bool = False) -> Any:
+        """Index of the minimum over ``axis`` (numpy's ``ndarray.argmin``)."""
+    def cumsum(self, axis: int | None = None, dtype: Any = None, out: Any = None) -> Any:
+        """Cumulative sum along ``axis``, of the flattened tensor when ``None`` (numpy's ``ndarray.cumsum``)."""
+    def cumprod(self, axis: int | None = None, dtype: Any = None, out: Any = None) -> Any:
+        """Cumulative product along ``axis`` (numpy's ``ndarray.cumprod``)."""
+    def clip(self, min: _Operand | None = None, max: _Operand | None = None, out: Any = None) -> Any:
+        """Each element clamped to ``[min, max]`` (numpy's ``ndarray.clip``)."""
+    def reshape(self, *shape: Any, order: str = "C", copy: builtins.bool | None = None) -> Tensor:
+        """The tensor with a new shape, one tuple or separate ints (a view where the layout allows)."""
+    def flatten(self, order: str = "C") -> Tensor:
+        """A 1-D copy of the tensor."""
+    def ravel(self, order: str = "C") -> Tensor:
+        """The tensor as 1-D: a view where the layout allows, else a copy."""
+    def copy(self, order: str = "C") -> Tensor:
+        """A new tensor holding a copy of the data."""
+    def squeeze(self, axis: int | tuple[int, ...] | None = None) -> Tensor:
+        """The tensor without its axes of length one (all, or those of ``axis``; a view)."""
+    def transpose(self, *axes: Any) -> Tensor:
+        """The axes reversed, or in the order ``axes`` (one tuple or separate ints; a view)."""
+
+    # --- numpy's protocols (ferrule._interop) ---
+    __array_priority__: float
+    def __array_ufunc__(self, ufunc: Any, method: str, /, *inputs: Any, **kwargs: Any) -> Any:
+        """``np.sin(t)``, ``np.add(t, 1)``, ``np.ones(3) + t``: computed by ferrule."""
+    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any, /) -> Any:
+        """``np.sum(t)``, ``np.concatenate([t, t])``: computed by ferrule."""
     def mm(x1, x2: Tensor, /) -> Tensor:  # (x1 is the tensor itself)
         """2-D matrix product (``ferrule.mm``)."""
     def _use_count(self) -> int:
@@ -308,5 +396,13 @@ def _install_hooks(
     op_multiply: Callable[..., Any],
     op_divide: Callable[..., Any],
     op_matmul: Callable[..., Any],
+) -> None: ...
+def _set_array_protocols(
+    ufuncs: dict[Any, Any],
+    ufunc_fallback: Callable[..., Any],
+    alone: dict[Any, Any],
+    functions: dict[Any, Any],
+    function_fallback: Callable[..., Any],
+    /,
 ) -> None: ...
 def _tensor_from_data(data: Any, dtype: Any = None, /) -> Tensor: ...

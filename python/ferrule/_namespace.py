@@ -233,12 +233,82 @@ def _reflected_method(f: Callable[..., Any]) -> Callable[..., Any]:
     return method
 
 
-def _inplace_method(f: Callable[..., Any]) -> Callable[..., Any]:
+#: In-place operator method -> its symbol, for messages.
+_INPLACE_SYMBOLS = {
+    "__iadd__": "+=",
+    "__isub__": "-=",
+    "__imul__": "*=",
+    "__itruediv__": "/=",
+    "__ifloordiv__": "//=",
+    "__imod__": "%=",
+    "__ipow__": "**=",
+    "__iand__": "&=",
+    "__ior__": "|=",
+    "__ixor__": "^=",
+    "__ilshift__": "<<=",
+    "__irshift__": ">>=",
+}
+
+
+def _inplace_method(f: Callable[..., Any], attr: str = "") -> Callable[..., Any]:
+    symbol = _INPLACE_SYMBOLS.get(attr, attr)
+    op = str(getattr(f, "name", "")).removeprefix("ops.")
+
     def method(self: Any, other: Any) -> Any:
-        f(self, other, out=self)
+        try:
+            f(self, other, out=self)
+        except (TypeError, ValueError) as e:
+            if "argument 'out'" not in str(e):
+                raise
+            item = getattr(other, "item", None) if _is_numpy_scalar(other) else None
+            if item is None:
+                raise _inplace_error(e, symbol, op, self, other) from e
+            # A numpy scalar is strong (np.float64 makes float32 + it float64), but in place it
+            # is cast as numpy casts it (same_kind): `t *= np.sqrt(2.0)` keeps t's dtype.
+            try:
+                f(self, item(), out=self)
+            except (TypeError, ValueError) as again:
+                if "argument 'out'" not in str(again):
+                    raise
+                raise _inplace_error(e, symbol, op, self, other) from e
         return self
 
     return method
+
+
+def _is_numpy_scalar(value: Any) -> bool:
+    """Whether ``value`` is a numpy scalar (numpy is imported by then if it is one)."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.generic)
+
+
+def _inplace_error(e: Exception, symbol: str, op: str, x: Any, other: Any) -> Exception:
+    """The error of ``x <symbol> other`` whose result ``x`` cannot hold, in the operator's terms
+    (the op was called with ``out=x``, which the user never wrote)."""
+    import re
+
+    text = str(e)
+    other_text = (
+        f"a {other.dtype} tensor of shape {other.shape}"
+        if isinstance(other, _ferrule.Tensor)
+        else f"{type(other).__name__} {other!r}"
+    )
+    dtype = re.search(r"expected dtype (\w+)", text)
+    if dtype is not None:
+        message = (
+            f"x {symbol} y ({op}): the result has dtype {dtype.group(1)}, which x (a {x.dtype} tensor, updated in place) "
+            f"cannot hold; y is {other_text}. Write x = x {symbol[:-1]} y for a new tensor, or convert y to "
+            f"{x.dtype} first"
+        )
+    else:
+        shape = re.search(r"expected shape \(([-0-9, ]*)\)", text)
+        dims = tuple(int(d) for d in shape.group(1).split(",") if d.strip()) if shape is not None else None
+        result = f"has shape {dims}" if dims is not None else "does not fit"
+        message = (
+            f"x {symbol} y ({op}): the result {result}, which x (shape {x.shape}, updated in place) cannot hold; "
+            f"y is {other_text}. Write x = x {symbol[:-1]} y for a new tensor"
+        )
+    return type(e)(message)
 
 
 _ADAPTERS = {"reflected": _reflected_method, "inplace": _inplace_method}
@@ -308,7 +378,7 @@ def bind(package: types.ModuleType) -> None:
                 # descriptor), so `a + b` and `t.sum()` reach the kernel with no Python frame.
                 setattr(tensor, attr, f)
                 continue
-            method = _ADAPTERS[mode](f)
+            method = _inplace_method(f, attr) if mode == "inplace" else _ADAPTERS[mode](f)
         method.__name__ = attr
         method.__qualname__ = f"Tensor.{attr}"
         method.__doc__ = f.__doc__

@@ -6,15 +6,20 @@
 //! Function argument is passed as its object pointer) and record every object they had to create
 //! (long strings, containers, wrapped callables) in [`Temps`], released after the call.
 
-use std::ffi::{c_char, c_void};
-use std::ptr::null_mut;
+use std::ffi::{c_char, c_void, CStr};
+use std::ptr::{null, null_mut};
+use std::sync::atomic::{AtomicPtr, Ordering};
 
-use ferrule_sys::{type_index as ti, FerruleAny, FerruleAnyPayload, FerruleObject};
+use ferrule_sys::{
+    type_index as ti, DLDataType, DLDevice, DLManagedTensorVersioned, DLPackVersion, DLTensor, FerruleAny,
+    FerruleAnyPayload, FerruleObject, DLPACK_FLAG_BITMASK_READ_ONLY,
+};
 use pyo3_ffi::*;
 
 use crate::api::api;
 use crate::error::{native_error, raise_kind, raise_released, reraise_with_prefix, take_python_error};
 use crate::gil::{decref_from_any_thread, fetch_exception, is_finalizing, restore_exception};
+use crate::hooks::HOOKS;
 use crate::names::{device_name, dtype_name};
 use crate::types::{function_handle, function_type, tensor_handle, tensor_type, wrap_function, wrap_tensor};
 use crate::util::{display, raise, type_name, Owned, SmallVec};
@@ -232,8 +237,11 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             temps.push(e);
             return Ok(obj_any(ti::ERROR, e));
         }
+        if let Some(r) = numpy_any(obj, temps, false) {
+            return r; // (before __index__, which numpy arrays have too)
+        }
         if PyIndex_Check(obj) != 0 {
-            // numpy integers and other int-like objects
+            // int-like objects
             let Some(i) = Owned::new(PyNumber_Index(obj)) else { return Err(ConvError::Raised) };
             return int_any(i.0);
         }
@@ -706,5 +714,271 @@ pub unsafe fn function_from_callable(callable: *mut PyObject, registered: Option
             return null_mut();
         }
         out
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// numpy arrays and scalars: arrays are shared through the buffer protocol (no copy); numpy
+// scalars are 0-d tensors of their own dtype where a tensor is declared (numpy 2's strong
+// scalars, NEP 50) and the Python scalar of their kind anywhere else (an axis, a shape)
+// ------------------------------------------------------------------------------------------------
+
+/// numpy's `ndarray` and `generic` (the base of its scalar types), strong references kept for
+/// the process's life once numpy has been imported; NULL before.
+static NUMPY_NDARRAY: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+static NUMPY_GENERIC: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+static NUMPY_MEMMAP: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+
+/// numpy's `(ndarray, generic)`, or `None` while numpy is not imported (no object is numpy's
+/// then). GIL held; leaves no error set.
+unsafe fn numpy_types() -> Option<(*mut PyTypeObject, *mut PyTypeObject)> {
+    // SAFETY: the caller holds the GIL, which orders the one-time stores; the references stored are owned by the
+    // statics until exit.
+    unsafe {
+        let nd = NUMPY_NDARRAY.load(Ordering::Acquire);
+        if !nd.is_null() {
+            return Some((nd.cast(), NUMPY_GENERIC.load(Ordering::Acquire).cast()));
+        }
+        let name = Owned::new(PyUnicode_FromString(c"numpy".as_ptr()))?;
+        let Some(module) = Owned::new(PyImport_GetModule(name.0)) else {
+            PyErr_Clear();
+            return None;
+        };
+        let nd = PyObject_GetAttrString(module.0, c"ndarray".as_ptr());
+        let generic = PyObject_GetAttrString(module.0, c"generic".as_ptr());
+        if nd.is_null() || generic.is_null() || PyType_Check(nd) == 0 || PyType_Check(generic) == 0 {
+            Py_XDECREF(nd);
+            Py_XDECREF(generic);
+            PyErr_Clear();
+            return None;
+        }
+        let memmap = PyObject_GetAttrString(module.0, c"memmap".as_ptr());
+        if memmap.is_null() || PyType_Check(memmap) == 0 {
+            Py_XDECREF(memmap);
+            PyErr_Clear();
+        } else {
+            NUMPY_MEMMAP.store(memmap, Ordering::Release);
+        }
+        NUMPY_GENERIC.store(generic, Ordering::Release);
+        NUMPY_NDARRAY.store(nd, Ordering::Release);
+        Some((nd.cast(), generic.cast()))
+    }
+}
+
+/// What a numpy object is to the conversions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum NumpyKind {
+    /// Not a numpy object.
+    No,
+    /// An `ndarray` or a `memmap`.
+    Array,
+    /// Another ndarray subclass (a masked array, a matrix): not converted.
+    OtherArray,
+    /// A numpy scalar (`np.float32(1)`, `np.int64(2)`, `np.bool_(True)`).
+    Scalar,
+}
+
+/// Classifies `obj` (GIL held; leaves no error set).
+pub unsafe fn numpy_kind(obj: *mut PyObject) -> NumpyKind {
+    // SAFETY: the caller holds the GIL and `obj` is live; the types compared are kept alive by the statics.
+    unsafe {
+        let Some((nd, generic)) = numpy_types() else { return NumpyKind::No };
+        let tp = Py_TYPE(obj);
+        if tp == nd {
+            return NumpyKind::Array;
+        }
+        if PyType_IsSubtype(tp, nd) != 0 {
+            // a memmap is an array of a file's bytes; other subclasses carry meaning of their own
+            // (a masked array's mask, a matrix's rules) that a tensor would silently drop
+            let memmap = NUMPY_MEMMAP.load(Ordering::Acquire);
+            return if !memmap.is_null() && PyType_IsSubtype(tp, memmap.cast()) != 0 {
+                NumpyKind::Array
+            } else {
+                NumpyKind::OtherArray
+            };
+        }
+        if PyType_IsSubtype(tp, generic) != 0 {
+            return NumpyKind::Scalar;
+        }
+        NumpyKind::No
+    }
+}
+
+/// A numpy array or scalar as a value: an array as a tensor sharing its memory, a scalar as a
+/// 0-d tensor when `strong`, else as the Python scalar of its kind. `None` when `obj` is not
+/// numpy's. The tensor made is owned by `temps`.
+pub unsafe fn numpy_any(obj: *mut PyObject, temps: &mut Temps, strong: bool) -> Option<Result<FerruleAny, ConvError>> {
+    // SAFETY: the caller holds the GIL and `obj` is live; what the value borrows lives in `temps`.
+    unsafe {
+        match numpy_kind(obj) {
+            NumpyKind::No => None,
+            NumpyKind::OtherArray => Some(Err(ConvError::Unsupported(obj))),
+            NumpyKind::Array => Some(numpy_array_any(obj, temps, 0)),
+            NumpyKind::Scalar if strong => Some(numpy_array_any(obj, temps, 0)),
+            NumpyKind::Scalar => {
+                // its Python scalar (`item()`): a bool, int, float or complex
+                let Some(item) = Owned::new(PyObject_CallMethod(obj, c"item".as_ptr(), null())) else {
+                    return Some(Err(ConvError::Raised));
+                };
+                if numpy_kind(item.0) == NumpyKind::Scalar {
+                    return Some(Err(ConvError::Unsupported(obj))); // (a datetime64, say)
+                }
+                Some(py_to_any_depth(item.0, temps, MAX_DEPTH - 1).map_err(|e| match e {
+                    ConvError::Unsupported(_) => ConvError::Unsupported(obj),
+                    raised => raised,
+                }))
+            }
+        }
+    }
+}
+
+/// What a tensor shared with a Python buffer owns: the buffer view (released with the GIL when
+/// libferrule lets go) and the shape and strides the DLPack struct points at.
+#[repr(C)]
+struct BufferExport {
+    managed: DLManagedTensorVersioned,
+    view: Py_buffer,
+    shape: Vec<i64>,
+    strides: Vec<i64>,
+}
+
+unsafe extern "C" fn buffer_export_deleter(managed: *mut DLManagedTensorVersioned) {
+    // SAFETY: `managed` is the first field of the Box<BufferExport> made by `numpy_array_any`, and libferrule calls
+    // the deleter exactly once. The view is released under the GIL, taken from any thread while the interpreter
+    // lives; during finalization it is left alone (the interpreter reclaims the array).
+    unsafe {
+        let mut export = Box::from_raw(managed.cast::<BufferExport>());
+        if is_finalizing() || Py_IsInitialized() == 0 {
+            std::mem::forget(export);
+            return;
+        }
+        let gil = PyGILState_Ensure();
+        PyBuffer_Release(&mut export.view);
+        PyGILState_Release(gil);
+    }
+}
+
+/// The DLPack dtype of a buffer's struct-module format in native byte order, or `None`.
+fn buffer_dtype(format: &[u8], itemsize: isize) -> Option<DLDataType> {
+    let format = match format.first() {
+        Some(b'<' | b'=' | b'@') if cfg!(target_endian = "little") => &format[1..],
+        Some(b'<' | b'>' | b'=' | b'!') => return None, // (native alignment only)
+        _ => format,
+    };
+    let bits = u8::try_from(itemsize.checked_mul(8)?).ok()?;
+    let code = match format {
+        b"?" => 6,
+        b"b" | b"h" | b"i" | b"l" | b"q" | b"n" => 0,
+        b"B" | b"H" | b"I" | b"L" | b"Q" | b"N" => 1,
+        b"e" | b"f" | b"d" => 2,
+        b"Zf" | b"Zd" => 5,
+        _ => return None,
+    };
+    Some(DLDataType { code, bits, lanes: 1 })
+}
+
+/// A numpy array (or scalar) as a tensor sharing its memory through the buffer protocol. What
+/// cannot be shared as it is (another byte order, a dtype ferrule lacks, strides that are not a
+/// whole number of elements) goes through `Tensor()`'s preparation hook, which makes a copy
+/// ferrule can share or raises a TypeError naming the dtype.
+unsafe fn numpy_array_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL and `obj` is a live numpy object; the buffer view taken here is owned by the
+    // export (released by its deleter) or released on every failure path.
+    unsafe {
+        let mut view: Py_buffer = std::mem::zeroed();
+        let shared = if PyObject_GetBuffer(obj, &mut view, PyBUF_RECORDS_RO) == 0 {
+            let format = if view.format.is_null() { &b"B"[..] } else { CStr::from_ptr(view.format).to_bytes() };
+            let dtype = buffer_dtype(format, view.itemsize);
+            let ndim = view.ndim.max(0) as usize;
+            let strides = if ndim == 0 {
+                Some(Vec::new())
+            } else if view.strides.is_null() {
+                None
+            } else {
+                std::slice::from_raw_parts(view.strides, ndim)
+                    .iter()
+                    .map(|&s| (view.itemsize > 0 && s % view.itemsize == 0).then(|| (s / view.itemsize) as i64))
+                    .collect::<Option<Vec<i64>>>()
+            };
+            match (dtype, strides) {
+                (Some(dtype), Some(strides)) => Some((dtype, strides)),
+                _ => {
+                    PyBuffer_Release(&mut view);
+                    None
+                }
+            }
+        } else {
+            PyErr_Clear(); // (a dtype with no buffer form: the hook below says what it is)
+            None
+        };
+        let Some((dtype, strides)) = shared else {
+            if depth > 0 {
+                return Err(ConvError::Unsupported(obj));
+            }
+            return prepared_array_any(obj, temps);
+        };
+        let ndim = view.ndim.max(0) as usize;
+        let shape: Vec<i64> = if ndim == 0 {
+            Vec::new()
+        } else {
+            std::slice::from_raw_parts(view.shape, ndim).iter().map(|&d| d as i64).collect()
+        };
+        let readonly = view.readonly != 0;
+        let data = view.buf;
+        let mut export = Box::new(BufferExport {
+            managed: DLManagedTensorVersioned {
+                version: DLPackVersion { major: 1, minor: 0 },
+                manager_ctx: null_mut(),
+                deleter: Some(buffer_export_deleter),
+                flags: if readonly { DLPACK_FLAG_BITMASK_READ_ONLY } else { 0 },
+                dl_tensor: DLTensor {
+                    data,
+                    device: DLDevice { device_type: 1, device_id: 0 },
+                    ndim: ndim as i32,
+                    dtype,
+                    shape: null_mut(),
+                    strides: null_mut(),
+                    byte_offset: 0,
+                },
+            },
+            view,
+            shape,
+            strides,
+        });
+        export.managed.dl_tensor.shape = export.shape.as_mut_ptr();
+        export.managed.dl_tensor.strides = export.strides.as_mut_ptr();
+        let raw = Box::into_raw(export);
+        (*raw).managed.manager_ctx = raw.cast();
+        let (mut out, mut err) = (null_mut(), null_mut());
+        if (api().tensor_from_dlpack)(raw.cast(), &mut out, &mut err) != 0 {
+            // not taken: the export is still ours
+            let mut export = Box::from_raw(raw);
+            PyBuffer_Release(&mut export.view);
+            crate::error::raise_native_error(err);
+            return Err(ConvError::Raised);
+        }
+        temps.push(out);
+        Ok(obj_any(ti::TENSOR, out))
+    }
+}
+
+/// `obj` through `Tensor()`'s preparation hook (`ferrule._tensor._prepare`): a C-contiguous
+/// native-order copy that is then shared, or the hook's TypeError for a dtype ferrule lacks.
+unsafe fn prepared_array_any(obj: *mut PyObject, temps: &mut Temps) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL and `obj` is live; the prepared array is kept alive by the buffer view the
+    // shared tensor holds.
+    unsafe {
+        let hook = HOOKS.tensor_prepare.load(Ordering::Acquire);
+        if hook.is_null() {
+            return Err(ConvError::Unsupported(obj));
+        }
+        let Some(prepared) = Owned::new(PyObject_CallFunctionObjArgs(hook, obj, Py_None(), null_mut::<PyObject>()))
+        else {
+            return Err(ConvError::Raised);
+        };
+        if PyTuple_Check(prepared.0) == 0 || PyTuple_GET_SIZE(prepared.0) < 1 {
+            return Err(ConvError::Unsupported(obj));
+        }
+        numpy_array_any(PyTuple_GET_ITEM(prepared.0, 0), temps, 1)
     }
 }

@@ -24,7 +24,7 @@ use crate::types::{
     display_name, function_handle as handle, function_type, set_function_type, wrap_function as wrap, BuiltinDef, Info,
     PyFunction,
 };
-use crate::util::{guard, new_ref, none, py_str, raise, str_view, type_name};
+use crate::util::{guard, new_ref, none, py_str, raise, str_view, type_name, Owned};
 
 /// The cached metadata, fetched on first use. NULL with an error set on failure.
 #[inline(always)]
@@ -161,6 +161,57 @@ pub unsafe extern "C" fn make_builtin(_m: *mut PyObject, args: *mut *mut PyObjec
     }
 }
 
+/// After a failed call: a TypeError saying an argument was an `Array` (the registry's name for
+/// any sequence) says `list` or `tuple` instead, as the caller wrote it. The argument is the one
+/// the message names by position or name, else the only list or tuple among the arguments.
+#[cold]
+unsafe fn name_containers(info: &Info, args: &[*mut PyObject]) {
+    // SAFETY: the GIL is held and `args` are live; the exception is taken and restored once.
+    unsafe {
+        if PyErr_ExceptionMatches(PyExc_TypeError) == 0 {
+            return;
+        }
+        let is_sequence = |o: *mut PyObject| PyList_Check(o) != 0 || PyTuple_Check(o) != 0;
+        if !args.iter().any(|&a| is_sequence(a)) {
+            return;
+        }
+        let exc = crate::gil::fetch_exception();
+        if let Some(text) = Owned::new(PyObject_Str(exc)).and_then(|s| str_view(s.0).map(str::to_owned)) {
+            if let Some(at) = text.find("got Array") {
+                let index = argument_index(info, &text[..at]).filter(|&i| i < args.len()).or_else(|| {
+                    let mut found = args.iter().enumerate().filter(|(_, &a)| is_sequence(a));
+                    match (found.next(), found.next()) {
+                        (Some((i, _)), None) => Some(i),
+                        _ => None,
+                    }
+                });
+                if let Some(i) = index.filter(|&i| is_sequence(args[i])) {
+                    let word = if PyList_Check(args[i]) != 0 { "list" } else { "tuple" };
+                    let new_text = format!("{}got {word}{}", &text[..at], &text[at + "got Array".len()..]);
+                    if let Some(new_args) = Owned::new(Py_BuildValue(c"(N)".as_ptr(), py_str(&new_text))) {
+                        PyObject_SetAttrString(exc, c"args".as_ptr(), new_args.0);
+                    }
+                }
+            }
+        }
+        PyErr_Clear();
+        crate::gil::restore_exception(exc);
+    }
+}
+
+/// The packed index of the argument a message names (`argument 2 'x2': ...` or `argument
+/// 'axis': ...`), from its last mention in `text`.
+fn argument_index(info: &Info, text: &str) -> Option<usize> {
+    let at = text.rfind("argument ")?;
+    let rest = &text[at + "argument ".len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    if let Ok(n) = digits.parse::<usize>() {
+        return n.checked_sub(1);
+    }
+    let name = rest.strip_prefix('\'')?.split('\'').next()?;
+    info.params.iter().position(|p| p.text == name)
+}
+
 /// Converts `args`, calls the native function and converts its result.
 #[inline(always)]
 unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
@@ -168,14 +219,15 @@ unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) 
     // live objects borrowed for the call.
     unsafe {
         if args.is_empty() {
-            return call_values(f, info, &[]);
+            return call_values(f, info, &[], args);
         }
         if args.len() <= PLAIN_ARGS {
             // the commonest calls: a few ints, floats, Nones or tensors, which convert without
             // creating anything (so without the bookkeeping of temporaries)
             let mut buf = [const { MaybeUninit::<FerruleAny>::uninit() }; PLAIN_ARGS];
             if args.iter().zip(buf.iter_mut()).all(|(&a, slot)| crate::convert::plain_any(a, slot.as_mut_ptr())) {
-                return call_values(f, info, std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len()));
+                let values = std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len());
+                return call_values(f, info, values, args);
             }
         }
         let mut temps = Temps::new();
@@ -184,13 +236,13 @@ unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) 
             if !convert_args(f, info, args, buf.as_mut_ptr() as *mut FerruleAny, &mut temps) {
                 return null_mut();
             }
-            call_values(f, info, std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len()))
+            call_values(f, info, std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len()), args)
         } else {
             let mut values = vec![FerruleAny::NONE; args.len()];
             if !convert_args(f, info, args, values.as_mut_ptr(), &mut temps) {
                 return null_mut();
             }
-            call_values(f, info, &values)
+            call_values(f, info, &values, args)
         };
         // `temps` is released here, after the call and with the GIL held again (dropped in
         // place: moving it into `drop` copies its inline array)
@@ -217,7 +269,8 @@ unsafe fn convert_args(
     // what the values borrow lives in `args` or `temps`.
     unsafe {
         for (i, &a) in args.iter().enumerate() {
-            if let Err(e) = py_to_any_into(a, out.add(i), temps) {
+            let converted = if info.takes_tensor(i) { strong_numpy_scalar(a, out.add(i), temps) } else { None };
+            if let Err(e) = converted.unwrap_or_else(|| py_to_any_into(a, out.add(i), temps)) {
                 report_argument_error(f, info, i, e);
                 return false;
             }
@@ -226,9 +279,32 @@ unsafe fn convert_args(
     }
 }
 
-/// The native call itself, with the GIL released for long-running functions.
+/// A numpy scalar passed where a tensor is declared, as a 0-d tensor of its own dtype in `out`
+/// (numpy 2's strong scalars: `t_float16 + np.float32(1)` is float32); `None` for anything else,
+/// which converts as usual.
+#[inline]
+unsafe fn strong_numpy_scalar(
+    a: *mut PyObject,
+    out: *mut FerruleAny,
+    temps: &mut Temps,
+) -> Option<Result<(), ConvError>> {
+    // SAFETY: the caller holds the GIL, `a` is live and `out` writable; the tensor made is owned by `temps`.
+    unsafe {
+        let tp = Py_TYPE(a);
+        if tp == crate::types::tensor_type() || tp == std::ptr::addr_of_mut!(PyList_Type) {
+            return None; // (the common arguments here, decided without looking for numpy)
+        }
+        if crate::convert::numpy_kind(a) != crate::convert::NumpyKind::Scalar {
+            return None;
+        }
+        Some(crate::convert::numpy_any(a, temps, true)?.map(|v| out.write(v)))
+    }
+}
+
+/// The native call itself, with the GIL released for long-running functions; `args` are the
+/// Python objects `values` came from (for the error message).
 #[inline(always)]
-unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny]) -> *mut PyObject {
+unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny], args: &[*mut PyObject]) -> *mut PyObject {
     // SAFETY: the caller holds the GIL; `f` is a live Function (its handle kept alive for the call by `busy`) and
     // `values` are valid for the call; the result is owned and converted once.
     unsafe {
@@ -253,6 +329,7 @@ unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny]) ->
         }
         if rc != 0 {
             raise_native_error(err);
+            name_containers(info, args);
             return null_mut();
         }
         any_into_py(&out)

@@ -74,6 +74,7 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
             long_running: flags as i32 & FERRULE_FUNC_LONG_RUNNING != 0,
             params: Vec::new(),
             var_positional: None,
+            var_takes_tensor: false,
             n_positional: 0,
             min_args: 0,
             max_args: usize::MAX,
@@ -97,8 +98,10 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
                     _ => Kind::Positional,
                 };
                 let text = crate::util::text_for_message(name);
+                let takes_tensor = dict_str(p, c"type").contains("Tensor");
                 if kind == Kind::VarPositional {
                     info.var_positional = Some(text);
+                    info.var_takes_tensor = takes_tensor;
                     continue;
                 }
                 let default = PyDict_GetItemString(p, c"default".as_ptr());
@@ -106,7 +109,7 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
                 // interned, so keyword names (interned by the compiler) match by identity
                 let mut name = crate::util::new_ref(name);
                 PyUnicode_InternInPlace(&mut name);
-                info.params.push(Param { name, text, kind, default });
+                info.params.push(Param { name, text, kind, default, takes_tensor });
             }
         }
         let positional = |p: &&Param| matches!(p.kind, Kind::Positional | Kind::PositionalOnly);

@@ -18,7 +18,7 @@
 //! | 1 | `types`, `hooks` | instance layouts, type objects, `handle`/`wrap`; the Python helpers installed once |
 //! | 2 | `error` | ferrule errors ⇄ Python exceptions |
 //! | 3 | `convert`, `info` | values ⇄ Python objects (and callables as native functions); function metadata |
-//! | 4 | `function`, `tensor`, `dlpack`, `callback` | the types' slots and methods; libferrule's callbacks |
+//! | 4 | `function`, `tensor`, `dlpack`, `protocols`, `callback` | the types' slots and methods (numpy's protocols); libferrule's callbacks |
 //! | 5 | `registry`, `lib` | module functions and initialisation |
 //!
 //! Tensor identity and preservation: docs/pyobject-preservation.md.
@@ -35,6 +35,7 @@ mod gil;
 mod hooks;
 mod info;
 mod names;
+mod protocols;
 mod registry;
 mod tensor;
 mod types;
@@ -96,6 +97,7 @@ pub unsafe extern "C" fn PyInit__ferrule() -> *mut PyObject {
                 dlpack::from_dlpack,
                 c"from_dlpack($module, x, /, *, device=None, copy=None)\n--\n\nA Tensor sharing the memory of x, any DLPack producer (numpy, torch, ferrule); copy=True asks the producer for a copy.",
             ),
+            method_fastcall(c"_set_array_protocols", protocols::set_array_protocols, c"_set_array_protocols($module, ufuncs, ufunc_fallback, alone, functions, function_fallback, /)\n--\n\nHands Tensor's numpy protocols their tables and Python implementations (once, from ferrule._interop)."),
             method_fastcall(c"_tensor_from_data", tensor::tensor_from_data, c"_tensor_from_data($module, data, dtype=None, /)\n--\n\nCopies array-like data into a new Tensor."),
             std::mem::zeroed(),
         ]);

@@ -44,7 +44,40 @@ unsafe fn binary_slot(hook: &AtomicPtr<PyObject>, a: *mut PyObject, b: *mut PyOb
             return new_ref(Py_NotImplemented());
         }
         let args = [a, b];
-        PyObject_Vectorcall(f, args.as_ptr(), 2, null_mut())
+        let result = PyObject_Vectorcall(f, args.as_ptr(), 2, null_mut());
+        if result.is_null() && defers_to_other(a, b) {
+            return new_ref(Py_NotImplemented());
+        }
+        result
+    }
+}
+
+/// After a failed `a op b`: whether the operand that is not a tensor is an array of a library
+/// with its own operators (it has `__array_ufunc__` and is not numpy's, a Dask array say), whose
+/// reflected operator then gets its turn (NEP 13's rule for binary operators). The pending
+/// TypeError is kept when not.
+#[cold]
+unsafe fn defers_to_other(a: *mut PyObject, b: *mut PyObject) -> bool {
+    // SAFETY: the GIL is held and both operands are live; the pending exception is taken before the attribute lookup
+    // and put back unless the operator defers.
+    unsafe {
+        if PyErr_ExceptionMatches(PyExc_TypeError) == 0 {
+            return false;
+        }
+        let is_tensor =
+            |o: *mut PyObject| Py_TYPE(o) == tensor_type() || PyType_IsSubtype(Py_TYPE(o), tensor_type()) != 0;
+        let other = if is_tensor(a) { b } else { a };
+        let exc = crate::gil::fetch_exception();
+        let defers = !is_tensor(other)
+            && crate::convert::numpy_kind(other) == crate::convert::NumpyKind::No
+            && PyObject_HasAttrString(Py_TYPE(other).cast(), c"__array_ufunc__".as_ptr()) != 0;
+        PyErr_Clear();
+        if defers {
+            Py_XDECREF(exc);
+        } else {
+            crate::gil::restore_exception(exc);
+        }
+        defers
     }
 }
 
@@ -642,6 +675,10 @@ unsafe extern "C" fn m_numpy(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObj
 unsafe extern "C" fn m_tolist(obj: *mut PyObject, _: *mut PyObject) -> *mut PyObject {
     // SAFETY: CPython calls methods with the GIL held on a live Tensor.
     unsafe {
+        let t = dl(obj);
+        if t.ndim > NUMPY_MAX_DIMS {
+            return tolist_by_rows(obj, shape_of(t)[0]);
+        }
         // bfloat16 values become Python floats through float32, which holds each one exactly.
         let Some(arr) = Owned::new(numpy_copy(obj, "Tensor.tolist()", is_bfloat16(obj))) else { return null_mut() };
         let list = PyObject_CallMethod(arr.0, c"tolist".as_ptr(), null_mut());
@@ -649,6 +686,32 @@ unsafe extern "C" fn m_tolist(obj: *mut PyObject, _: *mut PyObject) -> *mut PyOb
             reraise_with_prefix("Tensor.tolist()");
         }
         list
+    }
+}
+
+/// The most dimensions a numpy array (and a memoryview) can have.
+const NUMPY_MAX_DIMS: i32 = 64;
+
+/// `tolist()` of a tensor with more dimensions than numpy has: the list of its rows' lists
+/// (`x[0].tolist()`, ...), each one dimension fewer.
+unsafe fn tolist_by_rows(obj: *mut PyObject, rows: i64) -> *mut PyObject {
+    // SAFETY: the GIL is held and `obj` is a live Tensor; each row is a new tensor owned here and
+    // each item is stored once into its empty list slot (PyList_SET_ITEM steals it).
+    unsafe {
+        let Some(list) = Owned::new(PyList_New(rows as Py_ssize_t)) else { return null_mut() };
+        for i in 0..rows {
+            let Some(index) = Owned::new(PyLong_FromLongLong(i)) else { return null_mut() };
+            let Some(row) = Owned::new(PyObject_GetItem(obj, index.0)) else {
+                reraise_with_prefix("Tensor.tolist()");
+                return null_mut();
+            };
+            let item = PyObject_CallMethod(row.0, c"tolist".as_ptr(), null_mut());
+            if item.is_null() {
+                return null_mut();
+            }
+            PyList_SET_ITEM(list.0, i as Py_ssize_t, item);
+        }
+        list.into_ptr()
     }
 }
 
@@ -782,6 +845,20 @@ pub unsafe fn create_type() -> *mut PyObject {
                 c"tolist($self, /)\n--\n\nThe data as nested Python lists (bfloat16 values as floats).",
             ),
             method_noargs(c"_use_count", m_use_count, c"The native object's strong reference count (for tests)."),
+            PyMethodDef {
+                ml_name: c"__array_ufunc__".as_ptr(),
+                ml_meth: PyMethodDefPointer { PyCFunctionFastWithKeywords: crate::protocols::m_array_ufunc },
+                ml_flags: METH_FASTCALL | METH_KEYWORDS,
+                ml_doc: c"__array_ufunc__($self, ufunc, method, /, *inputs, **kwargs)\n--\n\nnumpy's ufunc protocol: np.sin(t), np.add(t, 1), np.ones(3) + t are computed by ferrule (ferrule._interop)."
+                    .as_ptr(),
+            },
+            PyMethodDef {
+                ml_name: c"__array_function__".as_ptr(),
+                ml_meth: PyMethodDefPointer { PyCFunctionFastWithKeywords: crate::protocols::m_array_function },
+                ml_flags: METH_FASTCALL | METH_KEYWORDS,
+                ml_doc: c"__array_function__($self, func, types, args, kwargs, /)\n--\n\nnumpy's function protocol: np.sum(t), np.concatenate([t, t]) are computed by ferrule (ferrule._interop)."
+                    .as_ptr(),
+            },
             PyMethodDef {
                 ml_name: c"__init_subclass__".as_ptr(),
                 ml_meth: PyMethodDefPointer { PyCFunctionWithKeywords: init_subclass },

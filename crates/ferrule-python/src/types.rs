@@ -151,6 +151,9 @@ pub struct Param {
     pub kind: Kind,
     /// Its default (owned) or NULL.
     pub default: *mut PyObject,
+    /// Whether its declared type takes a tensor (`Tensor`, `TensorLike`, ...): a numpy scalar
+    /// passed there becomes a 0-d tensor of its own dtype (numpy 2's strong scalars).
+    pub takes_tensor: bool,
 }
 
 /// Everything a call needs to know about a function, fetched once.
@@ -169,6 +172,8 @@ pub struct Info {
     pub params: Vec<Param>,
     /// The `*args` parameter's name, if any.
     pub var_positional: Option<String>,
+    /// Whether the `*args` values are tensors (see [`Param::takes_tensor`]).
+    pub var_takes_tensor: bool,
     /// Number of positional parameters.
     pub n_positional: usize,
     /// Fewest positional arguments a keyword-free call may pass (usize::MAX if a keyword-only
@@ -196,6 +201,17 @@ impl Drop for Info {
 }
 
 impl Info {
+    /// Whether the value at packed position `index` is declared a tensor (a numpy scalar there
+    /// becomes a 0-d tensor; see [`Param::takes_tensor`]). The fixed parameters come first in
+    /// packed order, then the `*args` values.
+    #[inline]
+    pub fn takes_tensor(&self, index: usize) -> bool {
+        match self.params.get(index) {
+            Some(p) => p.takes_tensor,
+            None => self.var_takes_tensor,
+        }
+    }
+
     /// `" ('name')"` for argument `index` when the signature names it, else "".
     pub fn param_label(&self, index: usize) -> String {
         if !self.has_signature {

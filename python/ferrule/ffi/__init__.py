@@ -13,14 +13,19 @@
 
 from __future__ import annotations
 
+import copyreg
+import errno
+import importlib
 import inspect
 import os
+import pickle
 import types
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 from .. import _ferrule
 from ..error import KeyError as _FerruleKeyError
+from ..error import RuntimeError as _FerruleRuntimeError
 from ..error import raise_named
 from ._common import builtin_doc, populate_module, positional_adapter, signature_from_info, signature_text
 
@@ -80,6 +85,8 @@ def load_library(path: str | os.PathLike[str]) -> None:
     """Load a plugin library (a shared object exporting ``ferrule_plugin_init``).
 
     Its functions join the one registry of the process. Loading the same file twice is a no-op.
+    A file that cannot be opened or is not a shared library raises :class:`OSError` (its
+    ``filename`` is ``path``); a plugin whose initialisation fails raises ``ferrule.RuntimeError``.
     """
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"load_library(): path must be a str or path-like, not {type(path).__name__!r}")
@@ -87,6 +94,13 @@ def load_library(path: str | os.PathLike[str]) -> None:
         _ferrule.load_library(os.fspath(path))
     except (TypeError, ValueError) as e:  # a bad __fspath__, a path that is not valid text
         raise_named("load_library()", e)
+    except _FerruleRuntimeError as e:
+        # The file could not be opened or is no shared library (dlopen failed): OSError, as
+        # Python's own loaders (ctypes.CDLL) raise. A plugin's init failing stays a RuntimeError.
+        if str(e).startswith("load_library: cannot load"):
+            missing = not os.path.exists(os.fspath(path)) and os.sep in os.fspath(path)
+            raise OSError(errno.ENOENT if missing else errno.ENOEXEC, str(e), os.fspath(path)) from e
+        raise
 
 
 def live_object_count() -> int:
@@ -210,3 +224,73 @@ def _signature_of(func: Function) -> inspect.Signature:
 
 
 _ANNOTATION_CLASSES = {"Tensor": _ferrule.Tensor, "Function": _ferrule.Function}
+
+
+# ---- pickling ------------------------------------------------------------------------------------
+# A registered function pickles as its registered name and unpickles, in any process where that
+# name is registered, to the function registered there (the same object for the ferrule
+# namespace's and init_api modules' builtins). dask.distributed ships functions this way.
+
+
+def _registered_name(func: Function) -> str:
+    """The name ``func`` is registered under; pickle.PicklingError when it has none (or the name
+    now belongs to another function)."""
+    try:
+        name = func._info.get("name") or ""
+    except Exception as e:  # a released handle
+        raise pickle.PicklingError(f"Function.__reduce__: cannot pickle {func!r}: {e}") from e
+    if not name:
+        raise pickle.PicklingError(
+            f"Function.__reduce__: cannot pickle {func!r}: it is not registered under a name (register it with "
+            "ferrule.ffi.register_func, so that the receiving process can find it by name)"
+        )
+    try:
+        current = _ferrule.get_global_func(name)
+    except Exception:
+        current = None
+    if current != func:
+        raise pickle.PicklingError(
+            f"Function.__reduce__: cannot pickle {func!r}: the name {name!r} is no longer registered to it "
+            "(it was removed or overridden)"
+        )
+    return str(name)
+
+
+def _unpickle_function(name: str, module: str | None = None, attr: str | None = None) -> Any:
+    """The function registered under ``name`` in this process: ``module.attr`` when that is a
+    builtin over it (``ferrule.add``), else the registry's Function. A name that is not
+    registered here raises ``ferrule.KeyError`` naming it."""
+    if module is not None and attr is not None:
+        try:
+            found = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError):
+            found = None
+        owner = getattr(found, "__self__", None)
+        if isinstance(owner, Function) and owner._info.get("name") == name:
+            return found
+    try:
+        return _ferrule.get_global_func(name)
+    except _FerruleKeyError:
+        raise _FerruleKeyError(
+            f"unpickling the ferrule function {name!r}: no function is registered under that name in this "
+            "process (register it, or load the plugin that does, before unpickling)"
+        ) from None
+
+
+def _reduce_function(func: Function) -> tuple[Any, ...]:
+    """``Function.__reduce__``: the function as its registered name."""
+    return (_unpickle_function, (_registered_name(func),))
+
+
+def _reduce_builtin(func: types.BuiltinFunctionType) -> Any:
+    """``copyreg``'s reducer of builtin functions: a builtin over a registered ferrule function
+    (``ferrule.add``) as its registered name, module and attribute; any other builtin as
+    CPython pickles it."""
+    owner = getattr(func, "__self__", None)
+    if isinstance(owner, Function):
+        return (_unpickle_function, (_registered_name(owner), func.__module__, func.__name__))
+    return func.__reduce__()
+
+
+Function.__reduce__ = _reduce_function  # type: ignore[method-assign,assignment]
+copyreg.pickle(types.BuiltinFunctionType, _reduce_builtin)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import builtins
 import inspect
 import os
+import re
 import sys
 import types
 from collections.abc import Callable
@@ -263,6 +264,30 @@ one strong reference, dropped by :meth:`release` or when the object is garbage c
 """
 
 
+def _name_sequences(e: BaseException, meta: Any, args: tuple[Any, ...]) -> None:
+    """A TypeError saying an argument was an ``Array`` (the registry's word for any sequence)
+    says ``list`` or ``tuple`` instead, as the caller wrote it (as the extension does): the
+    argument the message names by position or name, else the only list or tuple."""
+    text = str(e)
+    at = text.find("got Array")
+    if at < 0 or not e.args:
+        return
+    index = None
+    match = re.search(r"argument (?:(\d+)|'([^']*)')[^:]*:[^:]*$", text[:at])
+    if match and match.group(1):
+        index = int(match.group(1)) - 1
+    elif match and match.group(2):
+        names = [getattr(p, "name", None) for p in getattr(meta, "params", ())]
+        index = names.index(match.group(2)) if match.group(2) in names else None
+    if index is None:
+        sequences = [i for i, a in enumerate(args) if isinstance(a, (list, tuple))]
+        index = sequences[0] if len(sequences) == 1 else None
+    if index is None or not 0 <= index < len(args) or not isinstance(args[index], (list, tuple)):
+        return
+    word = "list" if isinstance(args[index], list) else "tuple"
+    e.args = (text[:at] + f"got {word}" + text[at + len("got Array") :], *e.args[1:])
+
+
 class Function(NativeObject):
     __slots__ = ("_box", "_calls", "_deferred", "_name", "_meta", "_overrides", "__dict__", "__weakref__")
 
@@ -458,7 +483,11 @@ class Function(NativeObject):
         finally:
             temps.release()
         if rc != 0:
-            raise_error(err.value, f"calling {self._display_name()}")
+            try:
+                raise_error(err.value, f"calling {self._display_name()}")
+            except TypeError as e:
+                _name_sequences(e, meta, args)
+                raise
         return from_any(out, True)
 
     def _argument_label(self, meta: _CallInfo, index: int) -> str:

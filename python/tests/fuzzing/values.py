@@ -258,7 +258,7 @@ CALLABLES = _lit(
 HOSTILE = _lit(
     ("Hostile()", "hostile"),
     ("Liar()", "hostile"),
-    ("CapsuleProducer(b'dltensor')", "hostile"),
+    ("CapsuleProducer(b'used_dltensor')", "hostile"),
     ("CapsuleProducer(b'used_dltensor_versioned')", "hostile"),
     ("CapsuleProducer(None)", "hostile"),
     ("capsule(b'dltensor_versioned_not')", "hostile"),

@@ -20,12 +20,24 @@ from typing import Any
 PRELUDE = pathlib.Path(__file__).with_name("prelude.py").read_text()
 
 
+def _rows(shape: tuple[int, ...]) -> int:
+    """How many lists ``tolist()`` makes for ``shape``: the product of the sizes before the
+    first 0 (or of all of them)."""
+    n = 1
+    for d in shape:
+        if d == 0:
+            break
+        n *= d
+    return n
+
+
 def _use(result: Any, tensor_type: type) -> None:
     """Reads a returned tensor's values (and those in a returned tuple or list): a result whose
     metadata points outside its memory fails here, not in some later user's code."""
     items = result if isinstance(result, (tuple, list)) else (result,)
     for item in items[:8]:
-        if isinstance(item, tensor_type) and item.size <= 10_000:
+        # (an empty tensor has no values to read, but its list could still hold 2**63 empty rows)
+        if isinstance(item, tensor_type) and item.size <= 10_000 and _rows(item.shape) <= 10_000:
             (item.astype("float32") if item.dtype == "bfloat16" else item).tolist()  # numpy has no bfloat16
 
 
