@@ -48,7 +48,7 @@ class Function:
     def __hash__(self) -> int: ...
 
 # What the operators take where the Array API takes "array | scalar".
-_Operand = Tensor | int | float | builtins.bool  # noqa: F821  (a stub: defined below)
+_Operand = Tensor | int | float | complex | builtins.bool  # noqa: F821  (a stub: defined below)
 _Axes = int | tuple[int, ...] | None
 
 @disjoint_base

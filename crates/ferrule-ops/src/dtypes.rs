@@ -29,9 +29,11 @@ pub fn can_cast(from_: &Any, to: DType) -> Result<bool> {
 }
 
 /// The dtype that results from promoting every argument: tensors and dtypes take part with
-/// their dtype; Python bool/int/float scalars are weak (they adopt the dtype of the others,
-/// an int turning bool into int64 and a float turning bool/ints into float64). With only
-/// scalars, their default dtypes (bool, int64, float64) are promoted. Returns a dtype `Any`.
+/// their dtype; Python bool/int/float/complex scalars are weak (they adopt the dtype of the
+/// others, an int turning bool into int64, a float turning bool/ints into float64, a complex
+/// turning a real float into the complex dtype of its precision and bool/ints into
+/// complex128: [`Scalar::weak_dtype`]). With only scalars, their default dtypes (bool, int64,
+/// float64, complex128) are promoted. Returns a dtype `Any`.
 ///
 /// Errors: `ValueError` for no arguments, `TypeError` for any other kind of argument.
 pub fn result_type(arrays_and_dtypes: &[Any]) -> Result<Any> {
@@ -48,6 +50,8 @@ pub fn result_type(arrays_and_dtypes: &[Any]) -> Result<Any> {
             scalars.push(Scalar::Int(i));
         } else if let (Some(f), true) = (value.as_float(), value.type_name() == "float") {
             scalars.push(Scalar::Float(f));
+        } else if let Some((re, im)) = value.as_complex() {
+            scalars.push(Scalar::Complex(num_complex::Complex::new(re, im)));
         } else {
             let d = dtype_of(op, &format!("arrays_and_dtypes[{pos}]"), value).map_err(|_| {
                 Error::type_error(format!(

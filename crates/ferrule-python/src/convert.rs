@@ -184,6 +184,9 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             let v = PyFloat_AS_DOUBLE(obj);
             return Ok(FerruleAny { type_index: ti::FLOAT, small_len: 0, payload: FerruleAnyPayload { v_float64: v } });
         }
+        if PyComplex_Check(obj) != 0 {
+            return complex_any(PyComplex_RealAsDouble(obj), PyComplex_ImagAsDouble(obj), temps);
+        }
         if PyUnicode_Check(obj) != 0 {
             let mut len: Py_ssize_t = 0;
             let p = PyUnicode_AsUTF8AndSize(obj, &mut len);
@@ -246,6 +249,20 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             return Ok(obj_any(ti::FUNCTION, f));
         }
         Err(ConvError::Unsupported(obj))
+    }
+}
+
+/// A complex value: a new complex object, owned by `temps`.
+unsafe fn complex_any(re: f64, im: f64, temps: &mut Temps) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL (a failure raises); the object made is owned by `temps`.
+    unsafe {
+        let (mut out, mut err) = (null_mut(), null_mut());
+        if (api().complex_create)(re, im, &mut out, &mut err) != 0 {
+            crate::error::raise_native_error(err);
+            return Err(ConvError::Raised);
+        }
+        temps.push(out);
+        Ok(obj_any(ti::COMPLEX, out))
     }
 }
 
@@ -458,7 +475,8 @@ unsafe fn convert_any_other(a: &FerruleAny, tag: i32, owned: bool) -> *mut PyObj
     }
 }
 
-/// Strings, bytes, arrays, maps and errors held by a value (borrowed) as new Python objects.
+/// Strings, bytes, arrays, maps, errors and complex numbers held by a value (borrowed) as new
+/// Python objects.
 unsafe fn object_to_py(a: &FerruleAny) -> *mut PyObject {
     // SAFETY: the caller holds the GIL and `a` is a valid value whose object (when it has one) is alive while `a` is.
     unsafe {
@@ -508,6 +526,14 @@ unsafe fn object_to_py(a: &FerruleAny) -> *mut PyObject {
                 dict.into_ptr()
             }
             ti::ERROR => crate::error::error_to_exception(o),
+            ti::COMPLEX => {
+                let (mut re, mut im) = (0.0, 0.0);
+                if (api.complex_parts)(o, &mut re, &mut im) != 0 {
+                    raise(PyExc_RuntimeError, "ferrule: could not read a complex value");
+                    return null_mut();
+                }
+                PyComplex_FromDoubles(re, im)
+            }
             t => {
                 let msg = format!("ferrule: no Python conversion for a value of type index {t}");
                 crate::error::raise_kind("TypeError", &msg);
@@ -672,7 +698,8 @@ unsafe fn report_result_error(state: &Callback, result: *mut PyObject, e: ConvEr
                     "TypeError",
                     &format!(
                         "{who}: its return value of type '{tp}'{inner} could not be converted to a ferrule value \
-                         (expected None, bool, int, float, str, bytes, list, tuple, dict, Tensor or a callable){}",
+                         (expected None, bool, int, float, complex, str, bytes, list, tuple, dict, Tensor or a \
+                         callable){}",
                         foreign_tensor_hint(obj)
                     ),
                 );

@@ -268,8 +268,8 @@ unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e
         match e {
             ConvError::Unsupported(obj) => {
                 let msg = format!(
-                    "{label}: cannot convert a Python object of type '{}' (expected None, bool, int, float, str, bytes, \
-                     list, tuple, dict, Tensor or a callable){}",
+                    "{label}: cannot convert a Python object of type '{}' (expected None, bool, int, float, complex, str, \
+                     bytes, list, tuple, dict, Tensor or a callable){}",
                     type_name(obj),
                     crate::convert::foreign_tensor_hint(obj)
                 );
