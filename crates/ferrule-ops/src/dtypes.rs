@@ -15,7 +15,7 @@ fn dtype_of(op: &str, arg: &str, value: &Any) -> Result<DType> {
         return Ok(t.tensor().dtype());
     }
     if let Some(name) = value.as_str() {
-        // Frontends whose dtypes are names (Python's `ferrule.float32 == "float32"`).
+        // A dtype's name, for C callers ("float32").
         return DType::from_name(name)
             .ok_or_else(|| Error::type_error(format!("{op}() argument '{arg}': unknown dtype '{name}'")));
     }
@@ -144,11 +144,8 @@ fn kind_matches(dtype: DType, kind: &Any) -> Result<bool> {
     if let Some(d) = kind.as_dtype() {
         return Ok(d == dtype);
     }
-    // Python's dtype objects cross the ABI as their names ("uint8"), so a dtype name is a
-    // dtype here; no dtype name is also a kind name ("bool" names both and means the same).
-    if let Some(d) = kind.as_str().and_then(DType::from_name) {
-        return Ok(d == dtype);
-    }
+    // A string is a kind name, never a dtype's name: every frontend passes dtypes as dtype
+    // values ("bool" is the one name of both, and means the same either way).
     let Some(name) = kind.as_str() else {
         return Err(Error::type_error(format!(
             "isdtype() argument 'kind': expected a dtype, a str or a tuple of them, got {}",

@@ -8,13 +8,15 @@
 
 use std::ffi::{c_char, c_void};
 use std::ptr::null_mut;
+use std::sync::atomic::Ordering;
 
-use ferrule_sys::{type_index as ti, FerruleAny, FerruleAnyPayload, FerruleObject};
+use ferrule_sys::{type_index as ti, DLDataType, FerruleAny, FerruleAnyPayload, FerruleObject};
 use pyo3_ffi::*;
 
 use crate::api::api;
 use crate::error::{native_error, raise_kind, raise_released, reraise_with_prefix, take_python_error};
 use crate::gil::{decref_from_any_thread, fetch_exception, is_finalizing, restore_exception};
+use crate::hooks::{dtype_object, dtype_of_name, dtype_of_object, HOOKS};
 use crate::names::{device_name, dtype_name};
 use crate::types::{function_handle, function_type, tensor_handle, tensor_type, wrap_function, wrap_tensor};
 use crate::util::{display, raise, type_name, Owned, SmallVec};
@@ -136,9 +138,9 @@ pub unsafe fn py_to_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &m
     }
 }
 
-/// Converts an exact int (that fits in int64), float, None or exact Tensor into `out` (borrowed,
-/// nothing created), written with one store ([`store_any`]), and returns true; returns false,
-/// with nothing raised, for anything else.
+/// Converts an exact int (that fits in int64), float, None, exact Tensor or dtype object into
+/// `out` (borrowed, nothing created), written with one store ([`store_any`]), and returns true;
+/// returns false, with nothing raised, for anything else.
 #[inline(always)]
 pub unsafe fn plain_any(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
     // SAFETY: the caller holds the GIL, `obj` is live and `out` is writable; each branch checked the exact type
@@ -158,10 +160,68 @@ pub unsafe fn plain_any(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
             store_any(out, ti::FLOAT, PyFloat_AS_DOUBLE(obj).to_bits() as i64);
         } else if obj == Py_None() {
             store_any(out, ti::NONE, 0);
+        } else if let Some(dl) = dtype_of_object(obj) {
+            store_dtype(out, dl);
         } else {
             return false;
         }
         true
+    }
+}
+
+/// Writes a dtype value (the payload's bytes past the DLDataType zero) with one store.
+#[inline(always)]
+unsafe fn store_dtype(out: *mut FerruleAny, dl: DLDataType) {
+    let mut payload = FerruleAnyPayload { v_int64: 0 };
+    payload.v_dtype = dl;
+    // SAFETY: every bit pattern is an i64 (the union was zeroed whole first); the caller's `out`
+    // is writable.
+    unsafe { store_any(out, ti::DTYPE, payload.v_int64) }
+}
+
+/// Converts the argument of a `dtype`-typed parameter into `out`: None, one of the package's
+/// dtype objects (at once, as [`plain_any`] does), a dtype's name (`"float32"`, at once too), or
+/// any other spelling of a dtype, read by the package's `dtype_convert` hook (`np.float32`,
+/// `np.dtype("f4")`, `float`, `"f4"`), whose TypeError for anything else becomes the argument's
+/// error. Before the hooks are installed the argument converts as any other.
+pub unsafe fn dtype_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &mut Temps) -> Result<(), ConvError> {
+    // SAFETY: the caller holds the GIL, `obj` is live and `out` is writable; the hook is NULL or a
+    // callable the hooks own until exit, and its result is checked before it is read as a dtype.
+    unsafe {
+        if obj == Py_None() {
+            out.write(FerruleAny::NONE);
+            return Ok(());
+        }
+        if let Some(dl) = dtype_of_object(obj) {
+            store_dtype(out, dl);
+            return Ok(());
+        }
+        if PyUnicode_CheckExact(obj) != 0 {
+            let mut len: Py_ssize_t = 0;
+            let p = PyUnicode_AsUTF8AndSize(obj, &mut len);
+            if p.is_null() {
+                PyErr_Clear(); // (not UTF-8: the hook says what is wrong)
+            } else if let Some(dl) = dtype_of_name(std::slice::from_raw_parts(p as *const u8, len as usize)) {
+                store_dtype(out, dl);
+                return Ok(());
+            }
+        }
+        let hook = HOOKS.dtype_convert.load(Ordering::Acquire);
+        if hook.is_null() {
+            return py_to_any_into(obj, out, temps);
+        }
+        let Some(dtype) = Owned::new(PyObject_CallOneArg(hook, obj)) else { return Err(ConvError::Raised) };
+        match dtype_of_object(dtype.0) {
+            Some(dl) => {
+                store_dtype(out, dl);
+                Ok(())
+            }
+            None => {
+                let msg = format!("dtype_convert returned a '{}', not a ferrule dtype", type_name(dtype.0));
+                raise_kind("TypeError", &msg);
+                Err(ConvError::Raised)
+            }
+        }
     }
 }
 
@@ -186,6 +246,11 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
         }
         if PyComplex_Check(obj) != 0 {
             return complex_any(PyComplex_RealAsDouble(obj), PyComplex_ImagAsDouble(obj), temps);
+        }
+        if let Some(dl) = dtype_of_object(obj) {
+            let mut v = FerruleAny::NONE;
+            store_dtype(&mut v, dl);
+            return Ok(v);
         }
         if PyUnicode_Check(obj) != 0 {
             let mut len: Py_ssize_t = 0;
@@ -455,7 +520,14 @@ unsafe fn convert_any_other(a: &FerruleAny, tag: i32, owned: bool) -> *mut PyObj
                 PyBytes_FromStringAndSize(a.payload.v_bytes.as_ptr() as *const c_char, a.small_len.min(8) as Py_ssize_t)
             }
             ti::OPAQUE_PTR => PyLong_FromVoidPtr(a.payload.v_ptr),
-            ti::DTYPE => crate::util::py_str(&dtype_name(a.payload.v_dtype)),
+            ti::DTYPE => {
+                let known = dtype_object(a.payload.v_dtype);
+                if known.is_null() {
+                    crate::util::py_str(&dtype_name(a.payload.v_dtype))
+                } else {
+                    crate::util::new_ref(known)
+                }
+            }
             ti::DEVICE => crate::util::py_str(&device_name(a.payload.v_device)),
             ti::FUNCTION => {
                 let o = a.payload.v_obj;

@@ -290,6 +290,12 @@ def to_any(value: Any, slot: FerruleAny, temps: Temps, depth: int = 0) -> None:
         set_object(slot, _abi.TYPE_COMPLEX, handle)
     elif isinstance(value, str):
         _set_bytes(slot, value.encode("utf-8"), True, temps)
+    elif tp.__name__ == "DType" and tp.__module__ == "ferrule":
+        # a dtype of the ferrule package (ferrule.float32): its DLPack code and bits
+        slot.type_index = _abi.TYPE_DTYPE
+        slot.small_len = 0
+        slot.v_int64 = 0
+        slot.v_dtype = _abi.DLDataType(value._code, value._bits, 1)
     elif isinstance(value, NativeObject):
         set_object(slot, value.TYPE_INDEX, value._argument_handle(temps))
     elif isinstance(value, (bytes, bytearray)):
