@@ -76,6 +76,15 @@ FORWARD int32_t ferrule_any_view_bytes(const FerruleAny* value, const char** dat
   return api()->any_view_bytes(value, data, len);
 }
 
+FORWARD int32_t ferrule_complex_create(double real, double imag, FerruleObject** out,
+                                       FerruleObject** err) {
+  return api()->complex_create(real, imag, out, err);
+}
+
+FORWARD int32_t ferrule_complex_parts(const FerruleObject* obj, double* real, double* imag) {
+  return api()->complex_parts(obj, real, imag);
+}
+
 FORWARD void ferrule_error_create(const char* kind, const char* message, FerruleObject** out) {
   api()->error_create(kind, message, out);
 }

@@ -59,6 +59,9 @@ extern "C" {
  * Type indices: the tag of a FerruleAny and the type of a heap object.
  * Values below FERRULE_TYPE_STATIC_OBJECT_BEGIN are stored inline in the FerruleAny payload;
  * values at or above it mean the payload is a FerruleObject* whose header has the same index.
+ * Indices are only ever appended (within ABI version 1): an index keeps its meaning forever, and
+ * a program built against an older header meets a newer index only as a value it does not know
+ * (libferrule checks every value a caller hands over against the indices of its own header).
  * ------------------------------------------------------------------------------------------- */
 typedef enum {
   FERRULE_TYPE_NONE = 0,        /* no payload */
@@ -78,7 +81,9 @@ typedef enum {
   FERRULE_TYPE_FUNCTION = 68, /* FerruleObject* of a packed function */
   FERRULE_TYPE_ARRAY = 69,    /* FerruleObject* of an immutable array of FerruleAny */
   FERRULE_TYPE_MAP = 70,      /* FerruleObject* of an immutable, insertion-ordered map */
-  FERRULE_TYPE_TENSOR = 71    /* FerruleObject* of a tensor (FerruleTensorObject) */
+  FERRULE_TYPE_TENSOR = 71,   /* FerruleObject* of a tensor (FerruleTensorObject) */
+  FERRULE_TYPE_COMPLEX = 72   /* FerruleObject* of a complex number (FerruleComplexObject);
+                                 appended after TENSOR */
 } FerruleTypeIndex;
 
 /* ---------------------------------------------------------------------------------------------
@@ -128,6 +133,17 @@ typedef struct FerruleTensorObject {
    * when none. Read and written only by that one frontend, under its own lock (the GIL). */
   void* frontend;
 } FerruleTensorObject;
+
+/* A complex number object: the header followed by the real and imaginary parts (double
+ * precision; a complex64 value is widened exactly). Immutable: read the parts straight from the
+ * object, or with ferrule_complex_parts; create one with ferrule_complex_create. It is the value
+ * of a complex scalar argument (Python's `1j`, Go's complex128): weak in type promotion, like an
+ * int or float argument (a float32 tensor plus 1j is complex64). */
+typedef struct FerruleComplexObject {
+  FerruleObject header;
+  double real;
+  double imag;
+} FerruleComplexObject;
 
 /* Object preservation (how a frontend keeps its wrapper object alive while native code holds the
  * tensor, as PyTorch does for Python tensors):
@@ -233,6 +249,21 @@ int32_t ferrule_bytes_create(const char* data, size_t len, FerruleObject** out,
  * characters live inside the FerruleAny itself). Returns 0, or -1 without touching the outputs
  * if `value` is neither. */
 int32_t ferrule_any_view_bytes(const FerruleAny* value, const char** data, size_t* len);
+
+/* ---------------------------------------------------------------------------------------------
+ * Complex numbers (appended after ferrule_error_context_copy; also FerruleApi.complex_create and
+ * FerruleApi.complex_parts)
+ * ------------------------------------------------------------------------------------------- */
+
+/* Creates a complex number object holding `real` + `imag` i (any doubles, NaN and infinities
+ * included). New reference in `*out`. Errors: ValueError if `out` is NULL; MemoryError if the
+ * object cannot be allocated. */
+int32_t ferrule_complex_create(double real, double imag, FerruleObject** out, FerruleObject** err);
+
+/* Reads the parts of a complex number object into `*real` and `*imag`. Returns 0, or -1
+ * without touching the outputs when `obj` is not a complex number (NULL included) or an output
+ * is NULL. */
+int32_t ferrule_complex_parts(const FerruleObject* obj, double* real, double* imag);
 
 /* ---------------------------------------------------------------------------------------------
  * Errors. Kinds are Python exception names: "TypeError", "ValueError", "IndexError", "KeyError",
@@ -499,6 +530,10 @@ typedef struct FerruleApi {
   /* appended after check_signals: present when struct_size >=
    * offsetof(FerruleApi, error_context_copy) + sizeof(void*) */
   int32_t (*error_context_copy)(const FerruleObject*, char*, size_t, size_t*);
+  /* appended after error_context_copy: present when struct_size >=
+   * offsetof(FerruleApi, complex_parts) + sizeof(void*) */
+  int32_t (*complex_create)(double, double, FerruleObject**, FerruleObject**);
+  int32_t (*complex_parts)(const FerruleObject*, double*, double*);
 } FerruleApi;
 
 /* The process-wide API table (static storage; never NULL). `abi_version`, `struct_size` and every

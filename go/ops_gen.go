@@ -11,7 +11,7 @@ var opArange = &opSpec{name: "ops.arange", goName: "Arange", params: []opParam{{
 //
 // Evenly spaced values in [start, stop) with spacing step; arange(n) is 0, 1, ..., n-1.
 //
-// Signature: ops.arange(start: int | float | bool, /, stop: int | float | bool | None = None, step: int | float | bool = 1, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
+// Signature: ops.arange(start: int | float | complex | bool, /, stop: int | float | complex | bool | None = None, step: int | float | complex | bool = 1, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
 // Options: Stop, Step, WithDType, WithDevice.
 func Arange(start any, opts ...Option) (*Tensor, error) {
 	return opArange.tensor(opArange.call([]any{start}, nil, opts))
@@ -61,7 +61,7 @@ var opFull = &opSpec{name: "ops.full", goName: "Full", params: []opParam{{name: 
 // A tensor of the given shape filled with fill_value. The dtype defaults to that of the value
 // (bool, int64 or float64); an int that does not fit an integer dtype is an OverflowError.
 //
-// Signature: ops.full(shape: int | tuple[int, ...], fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
+// Signature: ops.full(shape: int | tuple[int, ...], fill_value: int | float | complex | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
 // Options: WithDType, WithDevice.
 func Full(shape []int64, fillValue any, opts ...Option) (*Tensor, error) {
 	return opFull.tensor(opFull.call([]any{shape, fillValue}, nil, opts))
@@ -73,7 +73,7 @@ var opFullLike = &opSpec{name: "ops.full_like", goName: "FullLike", params: []op
 //
 // A tensor with the shape of x (and its dtype unless dtype is given) filled with fill_value.
 //
-// Signature: ops.full_like(x: Tensor, /, fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
+// Signature: ops.full_like(x: Tensor, /, fill_value: int | float | complex | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
 // Options: WithDType, WithDevice.
 func FullLike(x *Tensor, fillValue any, opts ...Option) (*Tensor, error) {
 	return opFullLike.tensor(opFullLike.call([]any{x, fillValue}, nil, opts))
@@ -86,7 +86,7 @@ var opLinspace = &opSpec{name: "ops.linspace", goName: "Linspace", params: []opP
 // num evenly spaced values from start to stop (stop included unless endpoint is False),
 // computed in float64 exactly as numpy does; integer dtypes take the floor.
 //
-// Signature: ops.linspace(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor
+// Signature: ops.linspace(start: int | float | complex | bool, stop: int | float | complex | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor
 // Options: WithDType, WithDevice, Endpoint.
 func Linspace(start any, stop any, num int64, opts ...Option) (*Tensor, error) {
 	return opLinspace.tensor(opLinspace.call([]any{start, stop, num}, nil, opts))
@@ -213,7 +213,7 @@ var opAdd = &opSpec{name: "ops.add", goName: "Add", params: []opParam{{name: "x1
 //
 // Adds x1 and x2 element-wise (integers wrap around; bool is logical or).
 //
-// Signature: ops.add(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.add(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Add(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opAdd.tensor(opAdd.call([]any{x1, x2}, nil, opts))
@@ -225,7 +225,7 @@ var opSubtract = &opSpec{name: "ops.subtract", goName: "Subtract", params: []opP
 //
 // Subtracts x2 from x1 element-wise (integers wrap around). Bool is a TypeError.
 //
-// Signature: ops.subtract(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.subtract(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Subtract(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opSubtract.tensor(opSubtract.call([]any{x1, x2}, nil, opts))
@@ -237,7 +237,7 @@ var opMultiply = &opSpec{name: "ops.multiply", goName: "Multiply", params: []opP
 //
 // Multiplies x1 and x2 element-wise (integers wrap around; bool is logical and).
 //
-// Signature: ops.multiply(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.multiply(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Multiply(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opMultiply.tensor(opMultiply.call([]any{x1, x2}, nil, opts))
@@ -249,7 +249,7 @@ var opDivide = &opSpec{name: "ops.divide", goName: "Divide", params: []opParam{{
 //
 // Divides x1 by x2 element-wise (true division). Integer and bool inputs divide in float64.
 //
-// Signature: ops.divide(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.divide(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Divide(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opDivide.tensor(opDivide.call([]any{x1, x2}, nil, opts))
@@ -265,7 +265,7 @@ var opFloorDivide = &opSpec{name: "ops.floor_divide", goName: "FloorDivide", par
 // unlike numpy and Python: inf // 1.0 is inf (numpy: nan) and 1.0 // -inf is -0.0 (numpy:
 // -1.0). remainder matches numpy (and the standard) everywhere.
 //
-// Signature: ops.floor_divide(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.floor_divide(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func FloorDivide(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opFloorDivide.tensor(opFloorDivide.call([]any{x1, x2}, nil, opts))
@@ -278,7 +278,7 @@ var opRemainder = &opSpec{name: "ops.remainder", goName: "Remainder", params: []
 // Remainder of floor division, with the sign of x2 (Python's %). Integer x % 0 gives 0;
 // complex is a TypeError.
 //
-// Signature: ops.remainder(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.remainder(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Remainder(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opRemainder.tensor(opRemainder.call([]any{x1, x2}, nil, opts))
@@ -291,7 +291,7 @@ var opPow = &opSpec{name: "ops.pow", goName: "Pow", params: []opParam{{name: "x1
 // Raises x1 to the power x2 element-wise. Integer powers wrap around; a negative integer
 // exponent is a ValueError; bool computes as int8.
 //
-// Signature: ops.pow(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.pow(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Pow(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opPow.tensor(opPow.call([]any{x1, x2}, nil, opts))
@@ -303,7 +303,7 @@ var opMaximum = &opSpec{name: "ops.maximum", goName: "Maximum", params: []opPara
 //
 // The larger of x1 and x2 element-wise; NaN propagates.
 //
-// Signature: ops.maximum(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.maximum(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Maximum(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opMaximum.tensor(opMaximum.call([]any{x1, x2}, nil, opts))
@@ -315,7 +315,7 @@ var opMinimum = &opSpec{name: "ops.minimum", goName: "Minimum", params: []opPara
 //
 // The smaller of x1 and x2 element-wise; NaN propagates.
 //
-// Signature: ops.minimum(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.minimum(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Minimum(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opMinimum.tensor(opMinimum.call([]any{x1, x2}, nil, opts))
@@ -328,7 +328,7 @@ var opAtan2 = &opSpec{name: "ops.atan2", goName: "Atan2", params: []opParam{{nam
 // The quadrant-aware arc tangent of x1 / x2, in radians in [-pi, pi]. Real dtypes only;
 // integers compute in the smallest float both cast to safely.
 //
-// Signature: ops.atan2(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.atan2(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Atan2(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opAtan2.tensor(opAtan2.call([]any{x1, x2}, nil, opts))
@@ -340,7 +340,7 @@ var opCopysign = &opSpec{name: "ops.copysign", goName: "Copysign", params: []opP
 //
 // x1 with the sign of x2, element-wise. Real dtypes only.
 //
-// Signature: ops.copysign(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.copysign(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Copysign(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opCopysign.tensor(opCopysign.call([]any{x1, x2}, nil, opts))
@@ -352,7 +352,7 @@ var opHypot = &opSpec{name: "ops.hypot", goName: "Hypot", params: []opParam{{nam
 //
 // sqrt(x1**2 + x2**2) element-wise, without undue overflow. Real dtypes only.
 //
-// Signature: ops.hypot(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.hypot(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Hypot(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opHypot.tensor(opHypot.call([]any{x1, x2}, nil, opts))
@@ -364,7 +364,7 @@ var opLogaddexp = &opSpec{name: "ops.logaddexp", goName: "Logaddexp", params: []
 //
 // log(exp(x1) + exp(x2)) element-wise, without overflow. Real dtypes only.
 //
-// Signature: ops.logaddexp(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.logaddexp(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Logaddexp(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opLogaddexp.tensor(opLogaddexp.call([]any{x1, x2}, nil, opts))
@@ -376,7 +376,7 @@ var opNextafter = &opSpec{name: "ops.nextafter", goName: "Nextafter", params: []
 //
 // The next representable value after x1 toward x2, in the result dtype. Real dtypes only.
 //
-// Signature: ops.nextafter(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.nextafter(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Nextafter(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opNextafter.tensor(opNextafter.call([]any{x1, x2}, nil, opts))
@@ -388,7 +388,7 @@ var opEqual = &opSpec{name: "ops.equal", goName: "Equal", params: []opParam{{nam
 //
 // x1 == x2 element-wise, as bool (NaN is unequal to everything).
 //
-// Signature: ops.equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Equal(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opEqual.tensor(opEqual.call([]any{x1, x2}, nil, opts))
@@ -400,7 +400,7 @@ var opNotEqual = &opSpec{name: "ops.not_equal", goName: "NotEqual", params: []op
 //
 // x1 != x2 element-wise, as bool.
 //
-// Signature: ops.not_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.not_equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func NotEqual(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opNotEqual.tensor(opNotEqual.call([]any{x1, x2}, nil, opts))
@@ -412,7 +412,7 @@ var opLess = &opSpec{name: "ops.less", goName: "Less", params: []opParam{{name: 
 //
 // x1 < x2 element-wise, as bool. Complex is a TypeError.
 //
-// Signature: ops.less(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.less(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Less(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opLess.tensor(opLess.call([]any{x1, x2}, nil, opts))
@@ -424,7 +424,7 @@ var opLessEqual = &opSpec{name: "ops.less_equal", goName: "LessEqual", params: [
 //
 // x1 <= x2 element-wise, as bool. Complex is a TypeError.
 //
-// Signature: ops.less_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.less_equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func LessEqual(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opLessEqual.tensor(opLessEqual.call([]any{x1, x2}, nil, opts))
@@ -436,7 +436,7 @@ var opGreater = &opSpec{name: "ops.greater", goName: "Greater", params: []opPara
 //
 // x1 > x2 element-wise, as bool. Complex is a TypeError.
 //
-// Signature: ops.greater(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.greater(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Greater(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opGreater.tensor(opGreater.call([]any{x1, x2}, nil, opts))
@@ -448,7 +448,7 @@ var opGreaterEqual = &opSpec{name: "ops.greater_equal", goName: "GreaterEqual", 
 //
 // x1 >= x2 element-wise, as bool. Complex is a TypeError.
 //
-// Signature: ops.greater_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.greater_equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func GreaterEqual(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opGreaterEqual.tensor(opGreaterEqual.call([]any{x1, x2}, nil, opts))
@@ -460,7 +460,7 @@ var opLogicalAnd = &opSpec{name: "ops.logical_and", goName: "LogicalAnd", params
 //
 // Logical AND of the truth values of x1 and x2 (non-zero is true), as bool.
 //
-// Signature: ops.logical_and(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.logical_and(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func LogicalAnd(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opLogicalAnd.tensor(opLogicalAnd.call([]any{x1, x2}, nil, opts))
@@ -472,7 +472,7 @@ var opLogicalOr = &opSpec{name: "ops.logical_or", goName: "LogicalOr", params: [
 //
 // Logical OR of the truth values of x1 and x2, as bool.
 //
-// Signature: ops.logical_or(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.logical_or(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func LogicalOr(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opLogicalOr.tensor(opLogicalOr.call([]any{x1, x2}, nil, opts))
@@ -484,7 +484,7 @@ var opLogicalXor = &opSpec{name: "ops.logical_xor", goName: "LogicalXor", params
 //
 // Logical XOR of the truth values of x1 and x2, as bool.
 //
-// Signature: ops.logical_xor(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.logical_xor(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func LogicalXor(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opLogicalXor.tensor(opLogicalXor.call([]any{x1, x2}, nil, opts))
@@ -496,7 +496,7 @@ var opBitwiseAnd = &opSpec{name: "ops.bitwise_and", goName: "BitwiseAnd", params
 //
 // Bitwise AND of integer or bool inputs.
 //
-// Signature: ops.bitwise_and(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.bitwise_and(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func BitwiseAnd(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opBitwiseAnd.tensor(opBitwiseAnd.call([]any{x1, x2}, nil, opts))
@@ -508,7 +508,7 @@ var opBitwiseOr = &opSpec{name: "ops.bitwise_or", goName: "BitwiseOr", params: [
 //
 // Bitwise OR of integer or bool inputs.
 //
-// Signature: ops.bitwise_or(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.bitwise_or(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func BitwiseOr(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opBitwiseOr.tensor(opBitwiseOr.call([]any{x1, x2}, nil, opts))
@@ -520,7 +520,7 @@ var opBitwiseXor = &opSpec{name: "ops.bitwise_xor", goName: "BitwiseXor", params
 //
 // Bitwise XOR of integer or bool inputs.
 //
-// Signature: ops.bitwise_xor(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.bitwise_xor(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func BitwiseXor(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opBitwiseXor.tensor(opBitwiseXor.call([]any{x1, x2}, nil, opts))
@@ -533,7 +533,7 @@ var opBitwiseLeftShift = &opSpec{name: "ops.bitwise_left_shift", goName: "Bitwis
 // x1 shifted left by x2 bits (integers; bool computes as int8). Shifting by a negative amount
 // or by at least the bit width gives 0.
 //
-// Signature: ops.bitwise_left_shift(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.bitwise_left_shift(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func BitwiseLeftShift(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opBitwiseLeftShift.tensor(opBitwiseLeftShift.call([]any{x1, x2}, nil, opts))
@@ -546,7 +546,7 @@ var opBitwiseRightShift = &opSpec{name: "ops.bitwise_right_shift", goName: "Bitw
 // x1 shifted right by x2 bits, arithmetic for signed integers. Shifting by a negative amount
 // or by at least the bit width gives 0 (-1 for negative values).
 //
-// Signature: ops.bitwise_right_shift(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.bitwise_right_shift(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func BitwiseRightShift(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opBitwiseRightShift.tensor(opBitwiseRightShift.call([]any{x1, x2}, nil, opts))
@@ -1041,7 +1041,7 @@ var opClip = &opSpec{name: "ops.clip", goName: "Clip", params: []opParam{{name: 
 // min > max gives max). Integer scalars outside x's integer range saturate; float bounds with
 // an integer x promote to float64. Complex is a TypeError.
 //
-// Signature: ops.clip(x: Tensor, /, min: Tensor | int | float | bool | None = None, max: Tensor | int | float | bool | None = None, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.clip(x: Tensor, /, min: Tensor | int | float | complex | bool | None = None, max: Tensor | int | float | complex | bool | None = None, *, out: Tensor | None = None) -> Tensor
 // Options: WithMin, WithMax, Out.
 func Clip(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opClip.tensor(opClip.call([]any{x}, nil, opts))
@@ -1055,7 +1055,7 @@ var opWhere = &opSpec{name: "ops.where", goName: "Where", params: []opParam{{nam
 // and x2 (Python scalars are weak; two scalars take their default dtypes). A non-bool
 // condition counts non-zero as true.
 //
-// Signature: ops.where(condition: Tensor, x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+// Signature: ops.where(condition: Tensor, x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
 func Where(condition *Tensor, x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opWhere.tensor(opWhere.call([]any{condition, x1, x2}, nil, opts))
@@ -1088,7 +1088,7 @@ var opGeoDistance = &opSpec{name: "ops.geo_distance", goName: "GeoDistance", par
 // is float64 (float32 inputs are computed in float64). Heavy inputs run on the ferrule thread
 // pool with the GIL released.
 //
-// Signature: ops.geo_distance(lon1: Tensor | int | float | bool, lat1: Tensor | int | float | bool, lon2: Tensor | int | float | bool, lat2: Tensor | int | float | bool) -> Tensor
+// Signature: ops.geo_distance(lon1: Tensor | int | float | complex | bool, lat1: Tensor | int | float | complex | bool, lon2: Tensor | int | float | complex | bool, lat2: Tensor | int | float | complex | bool) -> Tensor
 func GeoDistance(lon1 any, lat1 any, lon2 any, lat2 any) (*Tensor, error) {
 	return opGeoDistance.tensor(opGeoDistance.call([]any{lon1, lat1, lon2, lat2}, nil, nil))
 }
@@ -1276,7 +1276,7 @@ var opDiff = &opSpec{name: "ops.diff", goName: "Diff", params: []opParam{{name: 
 // joining prepend and append (a scalar or 0-d value is repeated across the other dims). Bool
 // uses !=; ints wrap.
 //
-// Signature: ops.diff(x: Tensor, /, *, axis: int = -1, n: int = 1, prepend: Tensor | int | float | bool | None = None, append: Tensor | int | float | bool | None = None) -> Tensor
+// Signature: ops.diff(x: Tensor, /, *, axis: int = -1, n: int = 1, prepend: Tensor | int | float | complex | bool | None = None, append: Tensor | int | float | complex | bool | None = None) -> Tensor
 // Options: Axis, N, Prepend, Append.
 func Diff(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opDiff.tensor(opDiff.call([]any{x}, nil, opts))
@@ -1445,7 +1445,7 @@ var opLinalgMatrixRank = &opSpec{name: "ops.linalg.matrix_rank", goName: "Linalg
 // greater than rtol times the largest. rtol is a number or a tensor broadcast against the
 // batch dims; None is max(m, n) * eps of x's precision.
 //
-// Signature: ops.linalg.matrix_rank(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor
+// Signature: ops.linalg.matrix_rank(x: Tensor, /, *, rtol: Tensor | int | float | complex | bool | None = None) -> Tensor
 // Options: Rtol.
 func LinalgMatrixRank(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opLinalgMatrixRank.tensor(opLinalgMatrixRank.call([]any{x}, nil, opts))
@@ -1486,7 +1486,7 @@ var opLinalgPinv = &opSpec{name: "ops.linalg.pinv", goName: "LinalgPinv", params
 // tensor broadcast against the batch dims; None is max(m, n) * eps (the standard's default;
 // numpy's pinv defaults to 1e-15).
 //
-// Signature: ops.linalg.pinv(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor
+// Signature: ops.linalg.pinv(x: Tensor, /, *, rtol: Tensor | int | float | complex | bool | None = None) -> Tensor
 // Options: Rtol.
 func LinalgPinv(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opLinalgPinv.tensor(opLinalgPinv.call([]any{x}, nil, opts))
@@ -1752,7 +1752,7 @@ var opRepeat = &opSpec{name: "ops.repeat", goName: "Repeat", params: []opParam{{
 // Repeats each element along axis (None: of the flattened tensor) repeats times: an int,
 // or a 1-D integer tensor with one count per element (or a single count).
 //
-// Signature: ops.repeat(x: Tensor, repeats: Tensor | int | float | bool, /, *, axis: int | None = None) -> Tensor
+// Signature: ops.repeat(x: Tensor, repeats: Tensor | int | float | complex | bool, /, *, axis: int | None = None) -> Tensor
 // Options: Axis.
 func Repeat(x *Tensor, repeats any, opts ...Option) (*Tensor, error) {
 	return opRepeat.tensor(opRepeat.call([]any{x, repeats}, nil, opts))
@@ -1792,7 +1792,7 @@ var opSetitem = &opSpec{name: "ops.setitem", goName: "Setitem", params: []opPara
 // numpy does (unsafe casting for tensors; a Python int outside x's dtype is an
 // OverflowError), into x's memory. With repeated indices the last write wins.
 //
-// Signature: ops.setitem(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None
+// Signature: ops.setitem(x: Tensor, index: Any, value: Tensor | int | float | complex | bool, /) -> None
 func Setitem(x *Tensor, index any, value any) error {
 	return opSetitem.none(opSetitem.call([]any{x, index, value}, nil, nil))
 }
@@ -1843,7 +1843,7 @@ var opSearchsorted = &opSpec{name: "ops.searchsorted", goName: "Searchsorted", p
 // keeps the order (side='left': the first such index, 'right': the last). sorter is an
 // index permutation that sorts x1. NaN sorts last, as in sort.
 //
-// Signature: ops.searchsorted(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor
+// Signature: ops.searchsorted(x1: Tensor, x2: Tensor | int | float | complex | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor
 // Options: Side, Sorter.
 func Searchsorted(x1 *Tensor, x2 any, opts ...Option) (*Tensor, error) {
 	return opSearchsorted.tensor(opSearchsorted.call([]any{x1, x2}, nil, opts))
@@ -1857,7 +1857,7 @@ var opIsin = &opSpec{name: "ops.isin", goName: "Isin", params: []opParam{{name: 
 // bool tensor of x1's shape. Both are compared in their promoted dtype (a Python scalar is
 // weak; at least one must be a tensor); NaN equals nothing and -0.0 equals 0.0, as with ==.
 //
-// Signature: ops.isin(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = False) -> Tensor
+// Signature: ops.isin(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, invert: bool = False) -> Tensor
 // Options: Invert.
 func Isin(x1 any, x2 any, opts ...Option) (*Tensor, error) {
 	return opIsin.tensor(opIsin.call([]any{x1, x2}, nil, opts))

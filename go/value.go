@@ -5,6 +5,7 @@
 //	bool                                    Bool
 //	int, int8..int64, uint..uint64          Int (results: int64)
 //	float32, float64                        Float (results: float64)
+//	complex64, complex128                   Complex (results: complex128)
 //	string                                  SmallStr (<= 8 bytes) or Str
 //	[]byte                                  SmallBytes (<= 8 bytes) or Bytes
 //	[]any and other slices                  Array (results: []any)
@@ -33,6 +34,10 @@ package ferrule
 #cgo nocallback ferrule_map_size
 #cgo noescape ferrule_map_items
 #cgo nocallback ferrule_map_items
+#cgo noescape ferrule_complex_create
+#cgo nocallback ferrule_complex_create
+#cgo noescape ferrule_complex_parts
+#cgo nocallback ferrule_complex_parts
 */
 import "C"
 
@@ -64,6 +69,7 @@ const (
 	tiArray       = int32(C.FERRULE_TYPE_ARRAY)
 	tiMap         = int32(C.FERRULE_TYPE_MAP)
 	tiTensor      = int32(C.FERRULE_TYPE_TENSOR)
+	tiComplex     = int32(C.FERRULE_TYPE_COMPLEX)
 )
 
 // OpaquePtr is an address that ferrule carries but never dereferences.
@@ -126,6 +132,10 @@ func toAny(v any, dst *anyValue) (temp *C.FerruleObject, err error) {
 		dst.setInt(tiFloat, int64(math.Float64bits(x)))
 	case float32:
 		dst.setInt(tiFloat, int64(math.Float64bits(float64(x))))
+	case complex128:
+		return complexToAny(x, dst)
+	case complex64:
+		return complexToAny(complex128(x), dst)
 	case string:
 		return stringToAny(x, dst)
 	case []byte:
@@ -209,6 +219,16 @@ func uintToAny(x uint64, dst *anyValue) error {
 	}
 	dst.setInt(tiInt, int64(x))
 	return nil
+}
+
+// complexToAny stores a complex number object (a new one, returned as the temporary to release).
+func complexToAny(x complex128, dst *anyValue) (*C.FerruleObject, error) {
+	var obj, cerr *C.FerruleObject
+	if C.ferrule_complex_create(C.double(real(x)), C.double(imag(x)), &obj, &cerr) != 0 {
+		return nil, takeError(cerr)
+	}
+	dst.setObj(tiComplex, obj)
+	return obj, nil
 }
 
 func stringToAny(s string, dst *anyValue) (*C.FerruleObject, error) {
@@ -348,6 +368,8 @@ func reflectToAny(v any, dst *anyValue) (*C.FerruleObject, error) {
 		return nil, uintToAny(rv.Uint(), dst)
 	case reflect.Float32, reflect.Float64:
 		return toAny(rv.Float(), dst)
+	case reflect.Complex64, reflect.Complex128:
+		return complexToAny(rv.Complex(), dst)
 	case reflect.String:
 		return stringToAny(rv.String(), dst)
 	case reflect.Pointer, reflect.Interface:
@@ -424,6 +446,12 @@ func objectFromOwned(v *anyValue) (any, error) {
 		return append([]byte{}, b...), nil
 	case tiError:
 		return readError(p), nil
+	case tiComplex:
+		var re, im C.double
+		if C.ferrule_complex_parts(p, &re, &im) != 0 {
+			return nil, newError(KindTypeError, "ferrule returned a complex object it cannot read")
+		}
+		return complex(float64(re), float64(im)), nil
 	case tiArray:
 		n := int(C.ferrule_array_size(p))
 		out := make([]any, n)

@@ -29,6 +29,10 @@ func TestValuesRoundTrip(t *testing.T) {
 		{int64(math.MinInt64), int64(math.MinInt64)},
 		{1.5, 1.5},
 		{float32(0.25), 0.25},
+		{complex(1.5, -2), complex(1.5, -2)},
+		{complex64(complex(0.5, 0.25)), complex(0.5, 0.25)},
+		{complex(math.Inf(1), math.Copysign(0, -1)), complex(math.Inf(1), math.Copysign(0, -1))},
+		{[]any{1i, 2}, []any{1i, int64(2)}},
 		{math.Inf(-1), math.Inf(-1)},
 		{"", ""},
 		{"short", "short"},
@@ -61,6 +65,55 @@ func TestValuesRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("echo(%#v) = %#v, want %#v", c.in, got, c.want)
 		}
+	}
+}
+
+// A complex number crosses as a complex object: a plugin reads and makes one (testing.conj is
+// built on ferrule-plugin's Value), named types of complex kind convert too, and an operator takes
+// it as a weak scalar: float32 + 1i is complex64, as the Array API standard says.
+func TestComplexScalars(t *testing.T) {
+	start := settledLiveCount()
+	if got := call(t, "testing.conj", 3+4i); got != 3-4i {
+		t.Fatalf("conj(3+4i) = %#v", got)
+	}
+	type phasor complex128
+	if got := call(t, "testing.conj", phasor(1i)); got != -1i {
+		t.Fatalf("conj(phasor(1i)) = %#v", got)
+	}
+	_, err := fixture(t, "testing.conj").Call(1.5)
+	wantError(t, err, "TypeError", "testing.conj() argument 1 'z': expected complex, got float")
+
+	x, err := FromFloat32s([]float32{1, -2}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	sum, err := Add(x, 0.5+1i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sum.Close()
+	values, err := Data[complex64](sum)
+	if sum.DType() != Complex64 || err != nil || values[0] != 1.5+1i || values[1] != -1.5+1i {
+		t.Fatalf("x + (0.5+1i) = %v %v (%v)", sum, values, err)
+	}
+	filled, err := Full([]int64{2}, complex64(2i))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer filled.Close()
+	if wide, err := Data[complex128](filled); filled.DType() != Complex128 || err != nil || wide[1] != 2i {
+		t.Fatalf("Full([2], 2i) = %v %v (%v)", filled, wide, err)
+	}
+	_, err = Less(x, 1i)
+	wantError(t, err, "TypeError", "less")
+	_, err = Full([]int64{2}, 1i, WithDType(Float64))
+	wantError(t, err, "TypeError", "cannot convert a complex scalar to float64")
+	sum.Close()
+	filled.Close()
+	x.Close()
+	if !waitForLiveCount(start) {
+		t.Fatalf("live objects: %d before, %d after", start, LiveObjectCount())
 	}
 }
 

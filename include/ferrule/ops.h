@@ -31,7 +31,7 @@ f = expected;
 return ferrule_func_call(f, args, n, result, err);
 }
 
-/* ops.arange(start: int | float | bool, /, stop: int | float | bool | None = None, step: int | float | bool = 1, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
+/* ops.arange(start: int | float | complex | bool, /, stop: int | float | complex | bool | None = None, step: int | float | complex | bool = 1, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
  *
  * Evenly spaced values in [start, stop) with spacing step; arange(n) is 0, 1, ..., n-1.
  *
@@ -108,7 +108,7 @@ static inline int32_t ferrule_op_eye(const FerruleAny* n_rows, const FerruleAny*
   return ferrule_ops__call("ops.eye", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.full(shape: int | tuple[int, ...], fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
+/* ops.full(shape: int | tuple[int, ...], fill_value: int | float | complex | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
  *
  * A tensor of the given shape filled with fill_value. The dtype defaults to that of the value
  * (bool, int64 or float64); an int that does not fit an integer dtype is an OverflowError.
@@ -127,7 +127,7 @@ static inline int32_t ferrule_op_full(const FerruleAny* shape, const FerruleAny*
   return ferrule_ops__call("ops.full", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.full_like(x: Tensor, /, fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
+/* ops.full_like(x: Tensor, /, fill_value: int | float | complex | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
  *
  * A tensor with the shape of x (and its dtype unless dtype is given) filled with fill_value.
  *
@@ -145,7 +145,7 @@ static inline int32_t ferrule_op_full_like(const FerruleAny* x, const FerruleAny
   return ferrule_ops__call("ops.full_like", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.linspace(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor
+/* ops.linspace(start: int | float | complex | bool, stop: int | float | complex | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor
  *
  * num evenly spaced values from start to stop (stop included unless endpoint is False),
  * computed in float64 exactly as numpy does; integer dtypes take the floor.
@@ -330,7 +330,7 @@ static inline int32_t ferrule_op_random_normal(const FerruleAny* loc, const Ferr
   return ferrule_ops__call("ops.random.normal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.add(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.add(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Adds x1 and x2 element-wise (integers wrap around; bool is logical or).
  *
@@ -347,7 +347,7 @@ static inline int32_t ferrule_op_add(const FerruleAny* x1, const FerruleAny* x2,
   return ferrule_ops__call("ops.add", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.subtract(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.subtract(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Subtracts x2 from x1 element-wise (integers wrap around). Bool is a TypeError.
  *
@@ -364,7 +364,7 @@ static inline int32_t ferrule_op_subtract(const FerruleAny* x1, const FerruleAny
   return ferrule_ops__call("ops.subtract", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.multiply(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.multiply(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Multiplies x1 and x2 element-wise (integers wrap around; bool is logical and).
  *
@@ -381,7 +381,7 @@ static inline int32_t ferrule_op_multiply(const FerruleAny* x1, const FerruleAny
   return ferrule_ops__call("ops.multiply", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.divide(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.divide(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Divides x1 by x2 element-wise (true division). Integer and bool inputs divide in float64.
  *
@@ -398,7 +398,7 @@ static inline int32_t ferrule_op_divide(const FerruleAny* x1, const FerruleAny* 
   return ferrule_ops__call("ops.divide", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.floor_divide(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.floor_divide(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Floor division x1 // x2, rounding toward -inf. Integer division by zero gives 0 (numpy
  * warns; ferrule does not); complex is a TypeError. Where one float operand is infinite and
@@ -419,7 +419,7 @@ static inline int32_t ferrule_op_floor_divide(const FerruleAny* x1, const Ferrul
   return ferrule_ops__call("ops.floor_divide", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.remainder(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.remainder(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Remainder of floor division, with the sign of x2 (Python's %). Integer x % 0 gives 0;
  * complex is a TypeError.
@@ -437,7 +437,7 @@ static inline int32_t ferrule_op_remainder(const FerruleAny* x1, const FerruleAn
   return ferrule_ops__call("ops.remainder", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.pow(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.pow(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Raises x1 to the power x2 element-wise. Integer powers wrap around; a negative integer
  * exponent is a ValueError; bool computes as int8.
@@ -455,7 +455,7 @@ static inline int32_t ferrule_op_pow(const FerruleAny* x1, const FerruleAny* x2,
   return ferrule_ops__call("ops.pow", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.maximum(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.maximum(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * The larger of x1 and x2 element-wise; NaN propagates.
  *
@@ -472,7 +472,7 @@ static inline int32_t ferrule_op_maximum(const FerruleAny* x1, const FerruleAny*
   return ferrule_ops__call("ops.maximum", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.minimum(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.minimum(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * The smaller of x1 and x2 element-wise; NaN propagates.
  *
@@ -489,7 +489,7 @@ static inline int32_t ferrule_op_minimum(const FerruleAny* x1, const FerruleAny*
   return ferrule_ops__call("ops.minimum", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.atan2(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.atan2(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * The quadrant-aware arc tangent of x1 / x2, in radians in [-pi, pi]. Real dtypes only;
  * integers compute in the smallest float both cast to safely.
@@ -507,7 +507,7 @@ static inline int32_t ferrule_op_atan2(const FerruleAny* x1, const FerruleAny* x
   return ferrule_ops__call("ops.atan2", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.copysign(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.copysign(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 with the sign of x2, element-wise. Real dtypes only.
  *
@@ -524,7 +524,7 @@ static inline int32_t ferrule_op_copysign(const FerruleAny* x1, const FerruleAny
   return ferrule_ops__call("ops.copysign", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.hypot(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.hypot(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * sqrt(x1**2 + x2**2) element-wise, without undue overflow. Real dtypes only.
  *
@@ -541,7 +541,7 @@ static inline int32_t ferrule_op_hypot(const FerruleAny* x1, const FerruleAny* x
   return ferrule_ops__call("ops.hypot", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.logaddexp(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.logaddexp(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * log(exp(x1) + exp(x2)) element-wise, without overflow. Real dtypes only.
  *
@@ -558,7 +558,7 @@ static inline int32_t ferrule_op_logaddexp(const FerruleAny* x1, const FerruleAn
   return ferrule_ops__call("ops.logaddexp", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.nextafter(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.nextafter(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * The next representable value after x1 toward x2, in the result dtype. Real dtypes only.
  *
@@ -575,7 +575,7 @@ static inline int32_t ferrule_op_nextafter(const FerruleAny* x1, const FerruleAn
   return ferrule_ops__call("ops.nextafter", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 == x2 element-wise, as bool (NaN is unequal to everything).
  *
@@ -592,7 +592,7 @@ static inline int32_t ferrule_op_equal(const FerruleAny* x1, const FerruleAny* x
   return ferrule_ops__call("ops.equal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.not_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.not_equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 != x2 element-wise, as bool.
  *
@@ -609,7 +609,7 @@ static inline int32_t ferrule_op_not_equal(const FerruleAny* x1, const FerruleAn
   return ferrule_ops__call("ops.not_equal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.less(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.less(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 < x2 element-wise, as bool. Complex is a TypeError.
  *
@@ -626,7 +626,7 @@ static inline int32_t ferrule_op_less(const FerruleAny* x1, const FerruleAny* x2
   return ferrule_ops__call("ops.less", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.less_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.less_equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 <= x2 element-wise, as bool. Complex is a TypeError.
  *
@@ -643,7 +643,7 @@ static inline int32_t ferrule_op_less_equal(const FerruleAny* x1, const FerruleA
   return ferrule_ops__call("ops.less_equal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.greater(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.greater(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 > x2 element-wise, as bool. Complex is a TypeError.
  *
@@ -660,7 +660,7 @@ static inline int32_t ferrule_op_greater(const FerruleAny* x1, const FerruleAny*
   return ferrule_ops__call("ops.greater", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.greater_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.greater_equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 >= x2 element-wise, as bool. Complex is a TypeError.
  *
@@ -677,7 +677,7 @@ static inline int32_t ferrule_op_greater_equal(const FerruleAny* x1, const Ferru
   return ferrule_ops__call("ops.greater_equal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.logical_and(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.logical_and(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Logical AND of the truth values of x1 and x2 (non-zero is true), as bool.
  *
@@ -694,7 +694,7 @@ static inline int32_t ferrule_op_logical_and(const FerruleAny* x1, const Ferrule
   return ferrule_ops__call("ops.logical_and", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.logical_or(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.logical_or(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Logical OR of the truth values of x1 and x2, as bool.
  *
@@ -711,7 +711,7 @@ static inline int32_t ferrule_op_logical_or(const FerruleAny* x1, const FerruleA
   return ferrule_ops__call("ops.logical_or", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.logical_xor(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.logical_xor(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Logical XOR of the truth values of x1 and x2, as bool.
  *
@@ -728,7 +728,7 @@ static inline int32_t ferrule_op_logical_xor(const FerruleAny* x1, const Ferrule
   return ferrule_ops__call("ops.logical_xor", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.bitwise_and(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.bitwise_and(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Bitwise AND of integer or bool inputs.
  *
@@ -745,7 +745,7 @@ static inline int32_t ferrule_op_bitwise_and(const FerruleAny* x1, const Ferrule
   return ferrule_ops__call("ops.bitwise_and", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.bitwise_or(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.bitwise_or(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Bitwise OR of integer or bool inputs.
  *
@@ -762,7 +762,7 @@ static inline int32_t ferrule_op_bitwise_or(const FerruleAny* x1, const FerruleA
   return ferrule_ops__call("ops.bitwise_or", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.bitwise_xor(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.bitwise_xor(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * Bitwise XOR of integer or bool inputs.
  *
@@ -779,7 +779,7 @@ static inline int32_t ferrule_op_bitwise_xor(const FerruleAny* x1, const Ferrule
   return ferrule_ops__call("ops.bitwise_xor", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.bitwise_left_shift(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.bitwise_left_shift(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 shifted left by x2 bits (integers; bool computes as int8). Shifting by a negative amount
  * or by at least the bit width gives 0.
@@ -797,7 +797,7 @@ static inline int32_t ferrule_op_bitwise_left_shift(const FerruleAny* x1, const 
   return ferrule_ops__call("ops.bitwise_left_shift", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.bitwise_right_shift(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.bitwise_right_shift(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 shifted right by x2 bits, arithmetic for signed integers. Shifting by a negative amount
  * or by at least the bit width gives 0 (-1 for negative values).
@@ -1448,7 +1448,7 @@ static inline int32_t ferrule_op_atanh(const FerruleAny* x, const FerruleAny* ou
   return ferrule_ops__call("ops.atanh", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.clip(x: Tensor, /, min: Tensor | int | float | bool | None = None, max: Tensor | int | float | bool | None = None, *, out: Tensor | None = None) -> Tensor
+/* ops.clip(x: Tensor, /, min: Tensor | int | float | complex | bool | None = None, max: Tensor | int | float | complex | bool | None = None, *, out: Tensor | None = None) -> Tensor
  *
  * Clamps each element of x to [min, max] (minimum(maximum(x, min), max): NaN propagates, and
  * min > max gives max). Integer scalars outside x's integer range saturate; float bounds with
@@ -1468,7 +1468,7 @@ static inline int32_t ferrule_op_clip(const FerruleAny* x, const FerruleAny* min
   return ferrule_ops__call("ops.clip", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.where(condition: Tensor, x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor
+/* ops.where(condition: Tensor, x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor
  *
  * x1 where condition is true, else x2, broadcasting all three; the result dtype promotes x1
  * and x2 (Python scalars are weak; two scalars take their default dtypes). A non-bool
@@ -1511,7 +1511,7 @@ static inline int32_t ferrule_op_astype(const FerruleAny* x, const FerruleAny* d
   return ferrule_ops__call("ops.astype", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.geo_distance(lon1: Tensor | int | float | bool, lat1: Tensor | int | float | bool, lon2: Tensor | int | float | bool, lat2: Tensor | int | float | bool) -> Tensor
+/* ops.geo_distance(lon1: Tensor | int | float | complex | bool, lat1: Tensor | int | float | complex | bool, lon2: Tensor | int | float | complex | bool, lat2: Tensor | int | float | complex | bool) -> Tensor
  *
  * The great-circle distance in metres between (lon1, lat1) and (lon2, lat2), given in degrees,
  * by the haversine formula on a sphere of radius 6378 km (the equatorial radius, rounded). Inputs broadcast
@@ -1784,7 +1784,7 @@ static inline int32_t ferrule_op_count_nonzero(const FerruleAny* x, const Ferrul
   return ferrule_ops__call("ops.count_nonzero", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.diff(x: Tensor, /, *, axis: int = -1, n: int = 1, prepend: Tensor | int | float | bool | None = None, append: Tensor | int | float | bool | None = None) -> Tensor
+/* ops.diff(x: Tensor, /, *, axis: int = -1, n: int = 1, prepend: Tensor | int | float | complex | bool | None = None, append: Tensor | int | float | complex | bool | None = None) -> Tensor
  *
  * The n-th discrete difference along axis, out[i] = x[i + 1] - x[i] applied n times, after
  * joining prepend and append (a scalar or 0-d value is repeated across the other dims). Bool
@@ -2018,7 +2018,7 @@ static inline int32_t ferrule_op_linalg_matrix_power(const FerruleAny* x, const 
   return ferrule_ops__call("ops.linalg.matrix_power", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.linalg.matrix_rank(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor
+/* ops.linalg.matrix_rank(x: Tensor, /, *, rtol: Tensor | int | float | complex | bool | None = None) -> Tensor
  *
  * The rank of each matrix of x (int64, shape x.shape[:-2]): the number of singular values
  * greater than rtol times the largest. rtol is a number or a tensor broadcast against the
@@ -2073,7 +2073,7 @@ static inline int32_t ferrule_op_linalg_outer(const FerruleAny* x1, const Ferrul
   return ferrule_ops__call("ops.linalg.outer", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.linalg.pinv(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor
+/* ops.linalg.pinv(x: Tensor, /, *, rtol: Tensor | int | float | complex | bool | None = None) -> Tensor
  *
  * The Moore-Penrose pseudo-inverse of each matrix of x ((..., m, n) to (..., n, m)) from its
  * SVD: singular values at most rtol times the largest count as zero. rtol is a number or a
@@ -2447,7 +2447,7 @@ static inline int32_t ferrule_op_moveaxis(const FerruleAny* x, const FerruleAny*
   return ferrule_ops__call("ops.moveaxis", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.repeat(x: Tensor, repeats: Tensor | int | float | bool, /, *, axis: int | None = None) -> Tensor
+/* ops.repeat(x: Tensor, repeats: Tensor | int | float | complex | bool, /, *, axis: int | None = None) -> Tensor
  *
  * Repeats each element along axis (None: of the flattened tensor) repeats times: an int,
  * or a 1-D integer tensor with one count per element (or a single count).
@@ -2501,7 +2501,7 @@ static inline int32_t ferrule_op_getitem(const FerruleAny* x, const FerruleAny* 
   return ferrule_ops__call("ops.getitem", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.setitem(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None
+/* ops.setitem(x: Tensor, index: Any, value: Tensor | int | float | complex | bool, /) -> None
  *
  * x[index] = value: writes value, broadcast to the selection and cast to x's dtype as
  * numpy does (unsafe casting for tensors; a Python int outside x's dtype is an
@@ -2573,7 +2573,7 @@ static inline int32_t ferrule_op_nonzero(const FerruleAny* x, FerruleAny* result
   return ferrule_ops__call("ops.nonzero", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.searchsorted(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor
+/* ops.searchsorted(x1: Tensor, x2: Tensor | int | float | complex | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor
  *
  * For each element of x2, the int64 index where inserting it into the sorted 1-D x1
  * keeps the order (side='left': the first such index, 'right': the last). sorter is an
@@ -2593,7 +2593,7 @@ static inline int32_t ferrule_op_searchsorted(const FerruleAny* x1, const Ferrul
   return ferrule_ops__call("ops.searchsorted", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.isin(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = False) -> Tensor
+/* ops.isin(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, invert: bool = False) -> Tensor
  *
  * For each element of x1, whether it equals some element of x2 (invert=True: none), as a
  * bool tensor of x1's shape. Both are compared in their promoted dtype (a Python scalar is

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 
 from . import _array_api, _ferrule, _interop, _namespace, _tensor, error, ffi, nn
+from ._namespace import DType
 from ._tensor import Tensor, tensor
 from .error import (
     AttributeError,
@@ -30,14 +31,17 @@ __version__ = "0.1.0"
 
 # Everything the extension calls back into Python for, handed over once (it refuses a second
 # call): the exception classes of native errors, Function.__signature__, Tensor(data) and repr,
-# the dtype objects Tensor.dtype returns (`t.dtype is ferrule.float32`), and the functions behind
-# the Tensor's number slots (`a + b`).
+# the dtype objects (what Tensor.dtype and dtype results are: `t.dtype is ferrule.float32`; what
+# dtype-typed arguments accept at once), the reading of every other spelling of a dtype
+# (`dtype=np.float32`, `dtype="f4"`, `dtype=float`), and the functions behind the Tensor's number
+# slots (`a + b`).
 _ferrule._install_hooks(
     error_types=error.ERROR_TYPES,
     signature=ffi._signature_of,
     tensor_prepare=_tensor._prepare,
     tensor_repr=_tensor._repr,
     dtype_objects=dict(_namespace.DTYPES),
+    dtype_convert=_namespace.as_dtype,
     **_namespace.native_slots(),
 )
 
@@ -65,6 +69,7 @@ __all__ = [
     "ffi",
     "Tensor",
     "tensor",
+    "DType",
     "Function",
     "get_global_func",
     "list_global_func_names",

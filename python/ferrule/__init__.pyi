@@ -19,7 +19,9 @@ from . import random as random
 from ._array_api import ArrayNamespaceInfo
 from ._ferrule import Tensor as Tensor
 from ._namespace import (
-    DType,
+    DType as DType,
+)
+from ._namespace import (
     UniqueAllResult,
     UniqueCountsResult,
     UniqueInverseResult,
@@ -482,6 +484,7 @@ __all__ = [
     "ffi",
     "Tensor",
     "tensor",
+    "DType",
     "Function",
     "get_global_func",
     "list_global_func_names",
@@ -677,7 +680,7 @@ __version__: str
 #: The version of the Python Array API standard the namespace conforms to: ``"2024.12"``.
 __array_api_version__: str
 
-# The dtypes (each compares equal to its name, e.g. ``ferrule.float32 == "float32"``).
+# The dtypes: DType objects, one per dtype, each equal only to itself (not to its name).
 bool: DType
 int8: DType
 int16: DType

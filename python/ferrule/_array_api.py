@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from . import _ferrule
-from ._namespace import DTYPES, DType
+from ._namespace import DTYPES, DType, as_dtype
 from .error import raise_named
 
 __all__ = [
@@ -74,13 +74,6 @@ def normalize_device(device: Any, what: str) -> str:
     if name in ("cpu", CPU):
         return CPU
     raise ValueError(f"{what}: ferrule tensors live on the CPU ({CPU!r}), got device {reprlib.repr(device)}")
-
-
-def _dtype_name(dtype: Any) -> str:
-    if isinstance(dtype, str):
-        return str(dtype)
-    name: str = np.dtype(dtype).name
-    return name
 
 
 # --- __array_namespace_info__ ---------------------------------------------------------------------
@@ -252,16 +245,22 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
         raise_named("asarray()", e)
 
 
+#: numpy has no bfloat16: ``asarray`` converts to it natively.
+_BFLOAT16 = DTYPES["bfloat16"]
+
+
 def _asarray(obj: Any, dtype: Any, device: Any, copy: bool | None) -> Any:
     normalize_device(device, "asarray() argument 'device'")
-    if type(obj) in _ALWAYS_COPIED and copy is not False and (dtype is None or _dtype_name(dtype) != "bfloat16"):
+    if dtype is not None:
+        dtype = as_dtype(dtype, "asarray() argument 'dtype'")
+    if type(obj) in _ALWAYS_COPIED and copy is not False and dtype is not _BFLOAT16:
         return Tensor(obj, dtype=dtype)
     if isinstance(obj, Tensor):
-        if dtype is None or _dtype_name(dtype) == obj.dtype:
+        if dtype is None or dtype is obj.dtype:
             return _astype(obj, obj.dtype, copy=True) if copy else obj
         if copy is False:
-            raise ValueError(f"asarray() argument 'copy': converting {obj.dtype} to {_dtype_name(dtype)} needs a copy")
-        return _astype(obj, _dtype_name(dtype))
+            raise ValueError(f"asarray() argument 'copy': converting {obj.dtype} to {dtype} needs a copy")
+        return _astype(obj, dtype)
     if copy is not True and _native_from_dlpack is not None:
         source = _shareable_source(obj)
         if source is not None and copy is None and not SHARE_READ_ONLY and _read_only(source):
@@ -275,13 +274,11 @@ def _asarray(obj: Any, dtype: Any, device: Any, copy: bool | None) -> Any:
                         f"asarray() argument 'copy': {type(obj).__name__} cannot be shared without a copy ({e})"
                     ) from e
             else:
-                if dtype is None or _dtype_name(dtype) == shared.dtype:
+                if dtype is None or dtype is shared.dtype:
                     return shared
                 if copy is False:
-                    raise ValueError(
-                        f"asarray() argument 'copy': converting {shared.dtype} to {_dtype_name(dtype)} needs a copy"
-                    )
-                return _astype(shared, _dtype_name(dtype))
+                    raise ValueError(f"asarray() argument 'copy': converting {shared.dtype} to {dtype} needs a copy")
+                return _astype(shared, dtype)
     if copy is False:
         reason = (
             "this ferrule build has no zero-copy import (the extension lacks _ferrule.from_dlpack)"
@@ -293,8 +290,8 @@ def _asarray(obj: Any, dtype: Any, device: Any, copy: bool | None) -> Any:
         view = _shareable_source(obj)  # buffer-protocol objects: numpy reads bytes as 'S', not uint8
         if view is not None:
             obj = view
-    if dtype is not None and _dtype_name(dtype) == "bfloat16":  # numpy has no bfloat16: convert natively
-        return _astype(Tensor(obj), "bfloat16")
+    if dtype is _BFLOAT16:  # numpy has no bfloat16: convert natively
+        return _astype(Tensor(obj), _BFLOAT16)
     return Tensor(obj, dtype=dtype)
 
 

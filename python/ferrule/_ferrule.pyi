@@ -14,6 +14,8 @@ from typing import Any, SupportsIndex, final
 import numpy as np
 from typing_extensions import CapsuleType, Self, disjoint_base
 
+from ._namespace import DType
+
 #: The ABI version this extension was built for.
 ABI_VERSION: int
 #: ``FERRULE_REGISTER_OVERRIDE``: replace an existing registration.
@@ -50,7 +52,7 @@ class Function:
         """Pickles a registered function by its registered name (``ferrule.ffi``)."""
 
 # What the operators take where the Array API takes "array | scalar".
-_Operand = Tensor | int | float | builtins.bool  # noqa: F821  (a stub: defined below)
+_Operand = Tensor | int | float | complex | builtins.bool  # noqa: F821  (a stub: defined below)
 _Axes = int | tuple[int, ...] | None
 
 @disjoint_base
@@ -95,8 +97,8 @@ class Tensor:
     def shape(self) -> tuple[int, ...]:
         """The size of each dimension."""
     @property
-    def dtype(self) -> str:
-        """The element type's name, e.g. ``"float32"`` (equal to ``ferrule.float32``)."""
+    def dtype(self) -> DType:
+        """The element type, e.g. ``ferrule.float32`` (a dtype object, not a string)."""
     @property
     def ndim(self) -> int:
         """Number of dimensions."""
@@ -391,6 +393,7 @@ def _install_hooks(
     tensor_prepare: Callable[..., Any],
     tensor_repr: Callable[..., Any],
     dtype_objects: dict[str, Any],
+    dtype_convert: Callable[..., Any],
     op_add: Callable[..., Any],
     op_subtract: Callable[..., Any],
     op_multiply: Callable[..., Any],

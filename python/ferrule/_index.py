@@ -227,10 +227,11 @@ def _assigned(x: Any, value: Any, method: str) -> Any:
         return v if -(2**63) <= v <= _INDEX_MAX else asarray(value)
     if isinstance(value, (float, np.floating)):
         return float(value)
-    if isinstance(value, complex) and str(x.dtype) not in ("bool", "complex64", "complex128"):
-        # numpy: a Python complex has no int() or float(); a numpy complex is cast (real part)
-        raise TypeError(f"{method}: cannot assign a Python complex to a {x.dtype} tensor")
-    if isinstance(value, (list, tuple, complex)):
+    if isinstance(value, complex):
+        # a complex scalar: into a real tensor the kernel refuses it (numpy: a Python complex
+        # has no int() or float()), while a numpy complex64 below is cast (real part)
+        return complex(value)
+    if isinstance(value, (list, tuple)):
         return asarray(value, dtype=x.dtype)
     return asarray(value)
 

@@ -3,11 +3,15 @@ the ``ferrule`` namespace, its ``fft``, ``linalg`` and ``random`` submodules, an
 
 Each free function is a builtin (:func:`ferrule.ffi.builtin_of`) over the registered packed
 function ``ops.<name>``, so a call takes CPython's specialised builtin path straight to the kernel
-with no Python frame in between; only the few ops whose native result is not the Array API's type (a list for a tuple, a
-dtype name for a dtype, a map for ``finfo``) get a wrapper that converts it, ``eye`` one that
+with no Python frame in between; only the few ops whose native result is not the Array API's type (a list for a tuple,
+a map for ``finfo``) get a wrapper that converts it, ``eye`` one that
 clamps an offset ``k`` beyond int64 (which selects nothing) into the range the ABI carries, and
 ``getitem`` / ``setitem`` take a Python index (:mod:`ferrule._index`). Tensor methods and
 operators are thin adapters that put ``self`` where the op wants it.
+
+The dtypes are :class:`DType` objects, one per dtype; :func:`as_dtype` reads every other spelling
+of one (numpy dtypes and scalar types, Python types, names), for the extension's conversion of
+``dtype``-typed arguments and for the functions written in Python.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import types
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from . import _ferrule
 from ._ops import OPS, TENSOR_METHODS
 from .ffi import builtin_of
@@ -25,6 +31,7 @@ from .ffi import builtin_of
 __all__ = [
     "DType",
     "DTYPES",
+    "as_dtype",
     "EighResult",
     "QRResult",
     "SVDResult",
@@ -38,42 +45,183 @@ __all__ = [
 ]
 
 
-class DType(str):
-    """A ferrule dtype. It compares equal to its name (``ferrule.float32 == "float32"``), which is
-    also what :attr:`ferrule.Tensor.dtype` returns, and passes to native code as that name."""
+#: Every dtype ferrule supports: name -> (DLPack type code, bits). The order is the standard's
+#: listing, with ferrule's float16 and bfloat16 beside the other floats.
+_DTYPE_CODES: dict[str, tuple[int, int]] = {
+    "bool": (6, 8),
+    "int8": (0, 8),
+    "int16": (0, 16),
+    "int32": (0, 32),
+    "int64": (0, 64),
+    "uint8": (1, 8),
+    "uint16": (1, 16),
+    "uint32": (1, 32),
+    "uint64": (1, 64),
+    "float16": (2, 16),
+    "bfloat16": (4, 16),
+    "float32": (2, 32),
+    "float64": (2, 64),
+    "complex64": (5, 64),
+    "complex128": (5, 128),
+}
 
-    __slots__ = ()
+
+class DType:
+    """A ferrule data type: ``ferrule.float32``, ``ferrule.int64``, ... (one object per dtype).
+
+    A dtype is not a string. It equals only itself (``ferrule.float32 == "float32"`` is False;
+    compare with ``ferrule.float32``, with ``ferrule.isdtype``, or with ``str(dtype)``, which is
+    its name) and hashes by identity, so it is a safe dict key. numpy reads it as the matching
+    numpy dtype (``np.dtype(ferrule.float32)``, through ``__numpy_dtype__`` and ``dtype``), and
+    numpy's own dtypes compare equal to it, as they do to anything ``np.dtype()`` accepts.
+    Pickling and copying keep the identity (``pickle.loads(pickle.dumps(ferrule.int8)) is
+    ferrule.int8``).
+
+    ``ferrule.DType(spelling)`` returns the dtype for any spelling a ``dtype=`` argument accepts:
+    a ferrule dtype, a numpy dtype or scalar type (``np.float32``, ``np.dtype("f4")``), Python's
+    ``bool``, ``int`` (int64), ``float`` (float64) and ``complex`` (complex128), or a name
+    (``"float32"``, ``"f4"``); anything else is a ``TypeError``.
+    """
+
+    __slots__ = ("_name", "_code", "_bits", "_numpy")
+
+    _name: str
+    _code: int
+    _bits: int
+    _numpy: Any
+
+    def __new__(cls, spelling: Any) -> DType:
+        return as_dtype(spelling, "DType()")
+
+    @classmethod
+    def _make(cls, name: str) -> DType:
+        """The one object of dtype ``name`` (used once per dtype, for :data:`DTYPES`)."""
+        self = object.__new__(cls)
+        code, bits = _DTYPE_CODES[name]
+        for slot, value in (("_name", name), ("_code", code), ("_bits", bits), ("_numpy", None)):
+            object.__setattr__(self, slot, value)
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot set DType.{name}: ferrule.{self._name} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete DType.{name}: ferrule.{self._name} is immutable")
 
     @property
     def name(self) -> str:
-        """The dtype's name, e.g. ``"float32"``."""
-        return str(self)
+        """The dtype's name, e.g. ``"float32"`` (also ``str(dtype)``)."""
+        return self._name
+
+    @property
+    def itemsize(self) -> int:
+        """Bytes per element."""
+        return self._bits // 8
+
+    @property
+    def __numpy_dtype__(self) -> np.dtype[Any]:
+        """The numpy dtype (numpy 2.4's protocol behind ``np.dtype(ferrule.float32)``); a
+        ``TypeError`` for bfloat16, which numpy does not have."""
+        found: np.dtype[Any] | None = self._numpy
+        if found is None:
+            if self._name == "bfloat16":
+                raise TypeError("numpy has no bfloat16 dtype (convert the tensor: x.astype(ferrule.float32))")
+            found = np.dtype(self._name)
+            object.__setattr__(self, "_numpy", found)
+        return found
+
+    @property
+    def dtype(self) -> np.dtype[Any]:
+        """The numpy dtype, as ``__numpy_dtype__`` (what numpy before 2.4, pandas and JAX read
+        from a dtype-like object)."""
+        return self.__numpy_dtype__
 
     def __repr__(self) -> str:
-        return f"ferrule.{str(self)}"
+        return f"ferrule.{self._name}"
 
+    def __str__(self) -> str:
+        return self._name
+
+    def __reduce__(self) -> str:
+        # pickled by reference, as the module global ferrule.<name>: unpickling (and copy)
+        # gives back the very object
+        return self._name
+
+
+# What pickle and the docs call it: the class is public as ferrule.DType.
+DType.__module__ = "ferrule"
 
 #: Every dtype ferrule supports, by name.
-DTYPES: dict[str, DType] = {
-    name: DType(name)
-    for name in (
-        "bool",
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint8",
-        "uint16",
-        "uint32",
-        "uint64",
-        "float16",
-        "bfloat16",
-        "float32",
-        "float64",
-        "complex64",
-        "complex128",
-    )
+DTYPES: dict[str, DType] = {name: DType._make(name) for name in _DTYPE_CODES}
+
+#: Spellings already read, and the dtype each means: the names, Python's scalar types (as numpy
+#: reads them; ``int`` is int64 on every platform, as in numpy 2), and every str, type and numpy
+#: dtype read since (a few dozen at most; each is read by numpy once). Only those three kinds of
+#: key: their hashing and equality are plain (an array's ``==`` is not).
+_KNOWN: dict[Any, DType] = {
+    **DTYPES,
+    bool: DTYPES["bool"],
+    int: DTYPES["int64"],
+    float: DTYPES["float64"],
+    complex: DTYPES["complex128"],
 }
+_KNOWN_LIMIT = 512
+
+_EXPECTED = (
+    "expected a dtype: a ferrule dtype (ferrule.float32), a numpy dtype or scalar type (np.dtype('f4'), "
+    "np.float32), bool, int, float, complex, or a name ('float32', 'f4')"
+)
+
+
+def _describe(obj: Any) -> str:
+    """``obj`` for a message: its repr (cut short), and its type unless that is plain to see."""
+    try:
+        text = repr(obj)
+    except Exception:  # an object that cannot even be shown
+        text = f"<{type(obj).__name__} object>"
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return text if isinstance(obj, (type, str, np.dtype)) else f"{text} (of type {type(obj).__name__})"
+
+
+def as_dtype(obj: Any, what: str | None = None) -> DType:
+    """The ferrule dtype that ``obj`` spells (see :class:`DType`); a ``TypeError`` naming
+    ``what`` (e.g. ``"asarray() argument 'dtype'"``) for anything that is not a dtype, or a dtype
+    ferrule does not have. ``what=None`` leaves the naming to the caller (the extension puts the
+    function and argument in front of the message)."""
+    if type(obj) is DType:
+        return obj
+    plain = type(obj) is str or isinstance(obj, (type, np.dtype))
+    if plain:
+        found = _KNOWN.get(obj)
+        if found is not None:
+            return found
+    elif isinstance(obj, DType):  # (a subclass' object, which cannot be made through the API)
+        return DTYPES[obj.name]
+    found = _read(obj, f"{what}: " if what else "")
+    if plain and len(_KNOWN) < _KNOWN_LIMIT:
+        _KNOWN[obj] = found
+    return found
+
+
+def _read(obj: Any, prefix: str) -> DType:
+    """The dtype ``obj`` spells, read by numpy, or the TypeError (``prefix`` in front)."""
+    if not isinstance(obj, type) and (hasattr(obj, "__array__") or hasattr(obj, "__dlpack__")):
+        # an array (or a numpy scalar) has a .dtype numpy would read, but is a value, not a dtype
+        raise TypeError(f"{prefix}{_EXPECTED}, got a {type(obj).__name__} value (pass its .dtype)")
+    if not isinstance(obj, (str, np.dtype, type)) and not hasattr(obj, "__numpy_dtype__") and not hasattr(obj, "dtype"):
+        raise TypeError(f"{prefix}{_EXPECTED}, got {_describe(obj)}")
+    try:
+        np_dtype = np.dtype(obj)
+    except Exception as e:  # numpy's TypeError ("data type 'x' not understood") and the like
+        raise TypeError(f"{prefix}{_EXPECTED}, got {_describe(obj)}") from e
+    found = DTYPES.get(np_dtype.name)
+    if found is None or np_dtype.fields is not None or np_dtype.shape != () or not np_dtype.isnative:
+        order = "" if np_dtype.isnative else ", in non-native byte order"
+        raise TypeError(
+            f"{prefix}ferrule has no dtype {np_dtype.str!r}{order} (numpy's {np_dtype}, from {_describe(obj)})"
+        )
+    return found
 
 
 class finfo_object:
@@ -88,7 +236,7 @@ class finfo_object:
         self.max: float = info["max"]
         self.min: float = info["min"]
         self.smallest_normal: float = info["smallest_normal"]
-        self.dtype: DType = DTYPES[info["dtype"]]
+        self.dtype: DType = as_dtype(info["dtype"])
 
     def __repr__(self) -> str:
         return f"finfo(bits={self.bits}, eps={self.eps}, max={self.max}, min={self.min}, smallest_normal={self.smallest_normal}, dtype={self.dtype})"
@@ -105,7 +253,7 @@ class iinfo_object:
         top = info["max"]  # uint64's max arrives as a 0-d uint64 tensor (it does not fit int64)
         self.max: int = top if isinstance(top, int) else int(top.tolist())
         self.min: int = info["min"]
-        self.dtype: DType = DTYPES[info["dtype"]]
+        self.dtype: DType = as_dtype(info["dtype"])
 
     def __repr__(self) -> str:
         return f"iinfo(bits={self.bits}, max={self.max}, min={self.min}, dtype={self.dtype})"
@@ -164,7 +312,7 @@ class SVDResult(NamedTuple):
 
 
 #: Ops whose registered function returns what the other languages want (a list of tensors, a
-#: map, a dtype name) and the Python namespace turns into the Array API's type: name -> converter.
+#: map) and the Python namespace turns into the Array API's type: name -> converter.
 _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
     "nonzero": tuple,
     # the standard returns several arrays as a tuple (Go and C get the op's list)
@@ -178,7 +326,6 @@ _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
     "linalg.qr": QRResult._make,
     "linalg.slogdet": SlogdetResult._make,
     "linalg.svd": SVDResult._make,
-    "result_type": DTYPES.__getitem__,
     "finfo": finfo_object,
     "iinfo": iinfo_object,
 }

@@ -11,7 +11,7 @@ Device = Any
 OPS: dict[str, tuple[str, str]]
 TENSOR_METHODS: dict[str, tuple[str, str]]
 
-def arange(start: int | float | bool, /, stop: int | float | bool | None = ..., step: int | float | bool = ..., *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
+def arange(start: int | float | complex | bool, /, stop: int | float | complex | bool | None = ..., step: int | float | complex | bool = ..., *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
     """Evenly spaced values in [start, stop) with spacing step; arange(n) is 0, 1, ..., n-1."""
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
@@ -23,13 +23,13 @@ def empty_like(x: Tensor, /, *, dtype: DType | None = ..., device: Device | None
 def eye(n_rows: int, n_cols: int | None = ..., /, *, k: int = ..., dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
     """A 2-D tensor with ones on the k-th diagonal (k > 0 above the main one) and zeros elsewhere;"""
 
-def full(shape: int | tuple[int, ...], fill_value: int | float | bool, *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
+def full(shape: int | tuple[int, ...], fill_value: int | float | complex | bool, *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
     """A tensor of the given shape filled with fill_value. The dtype defaults to that of the value"""
 
-def full_like(x: Tensor, /, fill_value: int | float | bool, *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
+def full_like(x: Tensor, /, fill_value: int | float | complex | bool, *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
     """A tensor with the shape of x (and its dtype unless dtype is given) filled with fill_value."""
 
-def linspace(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: DType | None = ..., device: Device | None = ..., endpoint: bool = ...) -> Tensor:
+def linspace(start: int | float | complex | bool, stop: int | float | complex | bool, /, num: int, *, dtype: DType | None = ..., device: Device | None = ..., endpoint: bool = ...) -> Tensor:
     """num evenly spaced values from start to stop (stop included unless endpoint is False),"""
 
 def meshgrid(*arrays: Tensor, indexing: str = ...) -> tuple[Tensor, ...]:
@@ -59,88 +59,88 @@ def random_uniform(low: float = ..., high: float = ..., shape: int | tuple[int, 
 def random_normal(loc: float = ..., scale: float = ..., shape: int | tuple[int, ...] = ..., *, seed: int | None = ..., dtype: DType | None = ...) -> Tensor:
     """Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller"""
 
-def add(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def add(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Adds x1 and x2 element-wise (integers wrap around; bool is logical or)."""
 
-def subtract(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def subtract(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Subtracts x2 from x1 element-wise (integers wrap around). Bool is a TypeError."""
 
-def multiply(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def multiply(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Multiplies x1 and x2 element-wise (integers wrap around; bool is logical and)."""
 
-def divide(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def divide(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Divides x1 by x2 element-wise (true division). Integer and bool inputs divide in float64."""
 
-def floor_divide(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def floor_divide(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Floor division x1 // x2, rounding toward -inf. Integer division by zero gives 0 (numpy"""
 
-def remainder(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def remainder(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Remainder of floor division, with the sign of x2 (Python's %). Integer x % 0 gives 0;"""
 
-def pow(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def pow(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Raises x1 to the power x2 element-wise. Integer powers wrap around; a negative integer"""
 
-def maximum(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def maximum(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """The larger of x1 and x2 element-wise; NaN propagates."""
 
-def minimum(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def minimum(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """The smaller of x1 and x2 element-wise; NaN propagates."""
 
-def atan2(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def atan2(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """The quadrant-aware arc tangent of x1 / x2, in radians in [-pi, pi]. Real dtypes only;"""
 
-def copysign(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def copysign(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 with the sign of x2, element-wise. Real dtypes only."""
 
-def hypot(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def hypot(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """sqrt(x1**2 + x2**2) element-wise, without undue overflow. Real dtypes only."""
 
-def logaddexp(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def logaddexp(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """log(exp(x1) + exp(x2)) element-wise, without overflow. Real dtypes only."""
 
-def nextafter(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def nextafter(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """The next representable value after x1 toward x2, in the result dtype. Real dtypes only."""
 
-def equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 == x2 element-wise, as bool (NaN is unequal to everything)."""
 
-def not_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def not_equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 != x2 element-wise, as bool."""
 
-def less(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def less(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 < x2 element-wise, as bool. Complex is a TypeError."""
 
-def less_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def less_equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 <= x2 element-wise, as bool. Complex is a TypeError."""
 
-def greater(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def greater(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 > x2 element-wise, as bool. Complex is a TypeError."""
 
-def greater_equal(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def greater_equal(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 >= x2 element-wise, as bool. Complex is a TypeError."""
 
-def logical_and(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def logical_and(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Logical AND of the truth values of x1 and x2 (non-zero is true), as bool."""
 
-def logical_or(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def logical_or(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Logical OR of the truth values of x1 and x2, as bool."""
 
-def logical_xor(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def logical_xor(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Logical XOR of the truth values of x1 and x2, as bool."""
 
-def bitwise_and(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def bitwise_and(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Bitwise AND of integer or bool inputs."""
 
-def bitwise_or(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def bitwise_or(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Bitwise OR of integer or bool inputs."""
 
-def bitwise_xor(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def bitwise_xor(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Bitwise XOR of integer or bool inputs."""
 
-def bitwise_left_shift(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def bitwise_left_shift(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 shifted left by x2 bits (integers; bool computes as int8). Shifting by a negative amount"""
 
-def bitwise_right_shift(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def bitwise_right_shift(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 shifted right by x2 bits, arithmetic for signed integers. Shifting by a negative amount"""
 
 def abs(x: Tensor, /, *, out: Tensor | None = ...) -> Tensor:
@@ -257,16 +257,16 @@ def acosh(x: Tensor, /, *, out: Tensor | None = ...) -> Tensor:
 def atanh(x: Tensor, /, *, out: Tensor | None = ...) -> Tensor:
     """The inverse hyperbolic tangent (NaN outside [-1, 1], infinite at +-1). Integer and bool"""
 
-def clip(x: Tensor, /, min: Tensor | int | float | bool | None = ..., max: Tensor | int | float | bool | None = ..., *, out: Tensor | None = ...) -> Tensor:
+def clip(x: Tensor, /, min: Tensor | int | float | complex | bool | None = ..., max: Tensor | int | float | complex | bool | None = ..., *, out: Tensor | None = ...) -> Tensor:
     """Clamps each element of x to [min, max] (minimum(maximum(x, min), max): NaN propagates, and"""
 
-def where(condition: Tensor, x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = ...) -> Tensor:
+def where(condition: Tensor, x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """x1 where condition is true, else x2, broadcasting all three; the result dtype promotes x1"""
 
 def astype(x: Tensor, dtype: DType, /, *, copy: bool = ..., device: Device | None = ...) -> Tensor:
     """A copy of x converted to dtype with numpy's casting rules (ints wrap, floats truncate toward"""
 
-def geo_distance(lon1: Tensor | int | float | bool, lat1: Tensor | int | float | bool, lon2: Tensor | int | float | bool, lat2: Tensor | int | float | bool) -> Tensor:
+def geo_distance(lon1: Tensor | int | float | complex | bool, lat1: Tensor | int | float | complex | bool, lon2: Tensor | int | float | complex | bool, lat2: Tensor | int | float | complex | bool) -> Tensor:
     """The great-circle distance in metres between (lon1, lat1) and (lon2, lat2), given in degrees,"""
 
 def sum(x: Tensor, /, *, axis: int | tuple[int, ...] | None = ..., dtype: DType | None = ..., keepdims: bool = ...) -> Tensor:
@@ -311,7 +311,7 @@ def argmin(x: Tensor, /, *, axis: int | None = ..., keepdims: bool = ...) -> Ten
 def count_nonzero(x: Tensor, /, *, axis: int | tuple[int, ...] | None = ..., keepdims: bool = ...) -> Tensor:
     """The number of non-zero elements over axis, as int64."""
 
-def diff(x: Tensor, /, *, axis: int = ..., n: int = ..., prepend: Tensor | int | float | bool | None = ..., append: Tensor | int | float | bool | None = ...) -> Tensor:
+def diff(x: Tensor, /, *, axis: int = ..., n: int = ..., prepend: Tensor | int | float | complex | bool | None = ..., append: Tensor | int | float | complex | bool | None = ...) -> Tensor:
     """The n-th discrete difference along axis, out[i] = x[i + 1] - x[i] applied n times, after"""
 
 def matmul(x1: Tensor, x2: Tensor, /, *, out: Tensor | None = ...) -> Tensor:
@@ -350,7 +350,7 @@ def linalg_inv(x: Tensor, /) -> Tensor:
 def linalg_matrix_power(x: Tensor, n: int, /) -> Tensor:
     """Each square matrix of x raised to the integer power n by repeated squaring: n = 0 gives"""
 
-def linalg_matrix_rank(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = ...) -> Tensor:
+def linalg_matrix_rank(x: Tensor, /, *, rtol: Tensor | int | float | complex | bool | None = ...) -> Tensor:
     """The rank of each matrix of x (int64, shape x.shape[:-2]): the number of singular values"""
 
 def linalg_matrix_norm(x: Tensor, /, *, keepdims: bool = ..., ord: Any = ...) -> Tensor:
@@ -359,7 +359,7 @@ def linalg_matrix_norm(x: Tensor, /, *, keepdims: bool = ..., ord: Any = ...) ->
 def linalg_outer(x1: Tensor, x2: Tensor, /) -> Tensor:
     """The outer product of two vectors: out[i, j] = x1[i] * x2[j], dtypes promoted."""
 
-def linalg_pinv(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = ...) -> Tensor:
+def linalg_pinv(x: Tensor, /, *, rtol: Tensor | int | float | complex | bool | None = ...) -> Tensor:
     """The Moore-Penrose pseudo-inverse of each matrix of x ((..., m, n) to (..., n, m)) from its"""
 
 def linalg_qr(x: Tensor, /, *, mode: str = ...) -> tuple[Tensor, ...]:
@@ -422,7 +422,7 @@ def roll(x: Tensor, /, shift: Any, *, axis: int | tuple[int, ...] | None = ...) 
 def moveaxis(x: Tensor, source: int | tuple[int, ...], destination: int | tuple[int, ...], /) -> Tensor:
     """Moves dims source (int or tuple) to positions destination; the others keep their order"""
 
-def repeat(x: Tensor, repeats: Tensor | int | float | bool, /, *, axis: int | None = ...) -> Tensor:
+def repeat(x: Tensor, repeats: Tensor | int | float | complex | bool, /, *, axis: int | None = ...) -> Tensor:
     """Repeats each element along axis (None: of the flattened tensor) repeats times: an int,"""
 
 def tile(x: Tensor, repetitions: int | tuple[int, ...], /) -> Tensor:
@@ -431,7 +431,7 @@ def tile(x: Tensor, repetitions: int | tuple[int, ...], /) -> Tensor:
 def getitem(x: Tensor, index: Any, /) -> Tensor:
     """x[index] with numpy's rules: ints, slices, None and ... give a view; integer or boolean"""
 
-def setitem(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None:
+def setitem(x: Tensor, index: Any, value: Tensor | int | float | complex | bool, /) -> None:
     """x[index] = value: writes value, broadcast to the selection and cast to x's dtype as"""
 
 def take(x: Tensor, indices: Tensor, /, *, axis: int | None = ...) -> Tensor:
@@ -443,10 +443,10 @@ def take_along_axis(x: Tensor, indices: Tensor, /, *, axis: int = ...) -> Tensor
 def nonzero(x: Tensor, /) -> tuple[Tensor, ...]:
     """The indices of the non-zero elements of x, one int64 tensor per dim, in row-major"""
 
-def searchsorted(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = ..., sorter: Tensor | None = ...) -> Tensor:
+def searchsorted(x1: Tensor, x2: Tensor | int | float | complex | bool, /, *, side: str = ..., sorter: Tensor | None = ...) -> Tensor:
     """For each element of x2, the int64 index where inserting it into the sorted 1-D x1"""
 
-def isin(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = ...) -> Tensor:
+def isin(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, invert: bool = ...) -> Tensor:
     """For each element of x1, whether it equals some element of x2 (invert=True: none), as a"""
 
 def sort(x: Tensor, /, *, axis: int = ..., descending: bool = ..., stable: bool = ...) -> Tensor:

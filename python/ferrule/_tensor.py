@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from . import _array_api, _ferrule
+from ._namespace import DTYPES, as_dtype
 from .error import raise_named
 
 Tensor = _ferrule.Tensor
@@ -63,7 +64,8 @@ _ITEMSIZE = {
     "complex64": 8,
     "complex128": 16,
 }
-_INTEGER = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
+_INTEGER = {DTYPES[n] for n in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")}
+_BFLOAT16, _FLOAT32 = DTYPES["bfloat16"], DTYPES["float32"]
 #: Native-order numpy dtype -> DLPack (code, bits), for the dtypes ferrule takes from numpy (a
 #: dict lookup: ``dtype.name`` is computed in Python by numpy, and slow).
 _FROM_NUMPY = {np.dtype(n): (_DLPACK_CODES[np.dtype(n).kind], np.dtype(n).itemsize * 8) for n in _NAMES}
@@ -76,13 +78,19 @@ _matrix_transpose = _ferrule.get_global_func("ops.matrix_transpose")
 
 def _prepare(data: Any, dtype: Any) -> tuple[np.ndarray[Any, Any], int, int]:
     """``data`` as a C-contiguous, native-order numpy array of a supported dtype, plus its
-    DLPack (code, bits). Python ints become int64 and floats float64, as numpy does."""
-    if isinstance(dtype, str) and dtype not in _NAMES:
-        raise TypeError(f"Tensor(): unsupported dtype {dtype!r}; expected one of {sorted(_NAMES)}")
-    if isinstance(data, Tensor) and dtype is None:
+    DLPack (code, bits). Python ints become int64 and floats float64, as numpy does. ``dtype``
+    is any spelling of a dtype (:class:`ferrule.DType`)."""
+    if dtype is not None:
+        dtype = as_dtype(dtype, "Tensor() argument 'dtype'")
+    elif isinstance(data, Tensor):
         dtype = data.dtype
+    if dtype is _BFLOAT16:
+        raise TypeError(
+            "Tensor() argument 'dtype': numpy cannot make bfloat16 data; use ferrule.asarray(data, "
+            "dtype=ferrule.bfloat16), which converts natively"
+        )
     try:
-        arr = np.asarray(data, dtype=dtype)
+        arr = np.asarray(data, dtype=None if dtype is None else dtype.__numpy_dtype__)
     except Exception as e:  # numpy's message alone does not say what was being made
         raise_named("Tensor()", e)
     dlpack = _FROM_NUMPY.get(arr.dtype)
@@ -99,8 +107,8 @@ def _prepare(data: Any, dtype: Any) -> tuple[np.ndarray[Any, Any], int, int]:
 
 def _printable(t: Any) -> np.ndarray[Any, Any]:
     """A numpy array with ``t``'s values for printing: a view, or a float32 copy of bfloat16."""
-    if t.dtype == "bfloat16":
-        t = _astype(t, "float32")
+    if t.dtype is _BFLOAT16:
+        t = _astype(t, _FLOAT32)
     return np.asarray(memoryview(t))
 
 
@@ -117,7 +125,8 @@ def _repr(t: Any) -> str:
 
 def tensor(data: Any, dtype: Any = None) -> Any:
     """A new :class:`ferrule.Tensor` holding a copy of ``data`` (nested lists, scalars, numpy
-    arrays, other tensors); ``dtype`` is a name like ``"float32"`` or a numpy dtype."""
+    arrays, other tensors); ``dtype`` is any spelling of a dtype (``ferrule.float32``,
+    ``"float32"``, ``np.float32``, ``float``, ...)."""
     return Tensor(data, dtype=dtype)
 
 
@@ -233,7 +242,7 @@ def _name_set(self: Any, value: str) -> None:
 
 def _itemsize(self: Any) -> int:
     try:
-        return _ITEMSIZE[self.dtype]
+        return _ITEMSIZE[str(self.dtype)]
     except KeyError:
         raise TypeError(f"Tensor.itemsize: unknown dtype {self.dtype}") from None
 
@@ -362,7 +371,7 @@ def __array__(self: Any, dtype: Any = None, copy: bool | None = None) -> np.ndar
     needed copy raises ``ValueError``. numpy has no bfloat16: such tensors need a ``dtype``."""
     if copy is not None and not isinstance(copy, bool):
         raise TypeError(f"Tensor.__array__(): copy must be None, True or False, not {type(copy).__name__!r}")
-    if self.dtype == "bfloat16":
+    if self.dtype is _BFLOAT16:
         if dtype is None:
             raise TypeError(
                 "Tensor.__array__(): numpy has no bfloat16 dtype: convert first (x.astype(ferrule.float32)) "
@@ -370,7 +379,7 @@ def __array__(self: Any, dtype: Any = None, copy: bool | None = None) -> np.ndar
             )
         if copy is False:
             raise ValueError("converting a bfloat16 tensor to a numpy array needs a copy (copy=False was given)")
-        return np.asarray(memoryview(_astype(self, "float32"))).astype(dtype)
+        return np.asarray(memoryview(_astype(self, _FLOAT32))).astype(dtype)
     view = np.asarray(memoryview(self))
     try:
         wanted = None if dtype is None else np.dtype(dtype)
@@ -425,14 +434,14 @@ def __reduce_ex__(self: Any, protocol: int) -> tuple[Any, ...]:
     With protocol 5 the data is a :class:`pickle.PickleBuffer` over the tensor's own memory, so
     ``pickle.dumps(x, protocol=5, buffer_callback=...)`` hands it out of band without a copy
     (a non-C-contiguous view is made contiguous first). Older protocols store bytes. bfloat16
-    travels as float32, which holds every bfloat16 value exactly."""
+    travels as float32, which holds every bfloat16 value exactly. Dtypes travel by name."""
     if not isinstance(protocol, int):
         raise TypeError(f"Tensor.__reduce_ex__(): protocol must be an int, not {type(protocol).__name__!r}")
-    dtype = self.dtype
+    dtype = str(self.dtype)
     src = self
     data_dtype = dtype
     if dtype == "bfloat16":
-        src, data_dtype = _astype(self, "float32"), "float32"
+        src, data_dtype = _astype(self, _FLOAT32), "float32"
     with memoryview(src) as view:
         contiguous = view.c_contiguous
     if not contiguous:
@@ -463,10 +472,11 @@ def __setstate__(self: Any, state: dict[str, Any]) -> None:
 
 def _rebuild_tensor(cls: type, data: Any, shape: tuple[int, ...], dtype: str, data_dtype: str | None = None) -> Any:
     """Unpickles a tensor from its raw C-ordered ``data`` (bytes, bytearray, or an out-of-band
-    buffer), ``shape`` and ``dtype``. Shares ``data`` when the extension has zero-copy import and
-    ``data`` is writable; copies otherwise."""
+    buffer), ``shape`` and ``dtype`` (a name). Shares ``data`` when the extension has zero-copy
+    import and ``data`` is writable; copies otherwise."""
     if not (isinstance(cls, type) and issubclass(cls, Tensor)):
         raise TypeError(f"cannot unpickle a ferrule tensor as {cls!r}")
+    dtype, data_dtype = str(dtype), None if data_dtype is None else str(data_dtype)
     arr = np.frombuffer(data, dtype=data_dtype or dtype).reshape(shape)
     if arr.flags.writeable and _array_api.has_native_from_dlpack():
         t = _array_api.from_dlpack(arr)

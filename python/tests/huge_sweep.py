@@ -88,12 +88,12 @@ def candidates(param: dict[str, Any], tensors: list[ferrule.Tensor]) -> list[Any
         return [[ferrule.float64, ferrule.int64]]
     table: dict[str, list[Any]] = {
         "Tensor": tensors,
-        "Tensor | int | float | bool": [*tensors, 2, 1.5],
-        "Tensor | int | float | bool | None": [None, *tensors],
+        "Tensor | int | float | complex | bool": [*tensors, 2, 1.5, 1j],
+        "Tensor | int | float | complex | bool | None": [None, *tensors],
         "Tensor | None": [None],
         "list[Tensor]": [[t, t] for t in tensors],
-        "int | float | bool": [1, 0.5],
-        "int | float | bool | None": [None, 3],
+        "int | float | complex | bool": [1, 0.5, 2j],
+        "int | float | complex | bool | None": [None, 3],
         # 3 last: a class count the small int64 indices (0..2) fit in (nn.one_hot)
         "int": [1, 0, -1, 2, 3],
         "int | None": [None, 0, 1],

@@ -336,6 +336,10 @@ def test_no_graph_under_no_grad_or_without_requires_grad() -> None:
         assert not f.autograd.is_grad_enabled()
     assert f.autograd.is_grad_enabled()
     assert (x * 2).grad_fn.name == "multiply"
+    # the mode is a bool, as every autograd flag (a tensor's truth value would be ambiguous)
+    with pytest.raises(TypeError, match=r"set_grad_enabled\(\): mode must be a bool, not ndarray"):
+        f.set_grad_enabled(np.ones((2, 2)))
+    assert f.autograd.is_grad_enabled()
 
 
 def test_in_place_write_after_save_is_an_error() -> None:

@@ -12,7 +12,7 @@ import pytest
 def test_numpy_to_ferrule_shares_memory() -> None:
     a = np.arange(6.0).reshape(2, 3)
     t = ferrule.from_dlpack(a)
-    assert t.shape == (2, 3) and t.dtype == "float64"
+    assert t.shape == (2, 3) and t.dtype is ferrule.float64
     a[0, 0] = 42.0
     assert t.tolist()[0][0] == 42.0
     view = ferrule.from_dlpack(a.T)  # strides survive: no copy of a transposed view

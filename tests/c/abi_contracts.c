@@ -1,7 +1,8 @@
 /* abi_contracts.c — the C ABI held to its header under misuse: DLPack imports that must fail
  * without calling the producer's deleter, sizes no allocation can satisfy (MemoryError, not an
  * abort), callbacks that break the calling convention, malformed values in containers and
- * arguments, the copy-out form of an error's context, and quiet panics.
+ * arguments, the copy-out form of an error's context, quiet panics, and complex scalars (weak in
+ * promotion, refused where they do not fit).
  *
  * Build and run (see the Makefile's test-c target):
  *   cc -std=c11 -Wall -Wextra -Werror -Iinclude -pthread tests/c/abi_contracts.c \
@@ -473,6 +474,108 @@ static void test_malformed_values(FerruleObject* echo) {
   CHECK(ferrule_live_object_count() == live);
 }
 
+/* ---- complex scalars ---------------------------------------------------------------------- */
+
+/* Calls the registered `name` with `n` borrowed arguments; the result (or NULL on failure, with
+ * the error in `*err`). */
+static FerruleObject* call_tensor_op(const char* name, const FerruleAny* args, int32_t n,
+                                     FerruleObject** err) {
+  FerruleObject* op = NULL;
+  if (ferrule_func_get_global(name, &op, err) != 0) return NULL;
+  FerruleAny out;
+  memset(&out, 0, sizeof out);
+  int32_t rc = ferrule_func_call(op, args, n, &out, err);
+  ferrule_object_release(op);
+  if (rc != 0) return NULL;
+  if (out.type_index != FERRULE_TYPE_TENSOR) {
+    ferrule_any_release(&out);
+    return NULL;
+  }
+  return out.v_obj;
+}
+
+static FerruleAny object_value(int32_t type_index, FerruleObject* obj) {
+  FerruleAny v;
+  memset(&v, 0, sizeof v);
+  v.type_index = type_index;
+  v.v_obj = obj;
+  return v;
+}
+
+static void test_complex_scalars(void) {
+  const uint64_t live = ferrule_live_object_count();
+  FerruleObject* err = NULL;
+  FerruleObject* z = NULL;
+  CHECK(ferrule_complex_create(0.5, 2.0, &z, &err) == 0 && z != NULL);
+  EXPECT_ERROR(ferrule_complex_create(1.0, 1.0, NULL, &err), err, "ValueError", "'out'");
+  double re = 7.0, im = 7.0;
+  CHECK(ferrule_complex_parts(NULL, &re, &im) == -1 && re == 7.0 && im == 7.0);
+  CHECK(ferrule_complex_parts(z, NULL, &im) == -1 && im == 7.0);
+
+  /* float32 tensor + 0.5+2j: the scalar is weak, the result complex64 (the standard's rule) */
+  int64_t shape[1] = {2};
+  DLDataType f32 = {kDLFloat, 32, 1};
+  DLDevice cpu = {kDLCPU, 0};
+  FerruleObject* x = NULL;
+  CHECK(ferrule_tensor_create(shape, 1, f32, cpu, &x, &err) == 0);
+  float* xs = (float*)ferrule_tensor_dltensor(x)->data;
+  xs[0] = 1.0f;
+  xs[1] = -3.0f;
+  FerruleAny args[2] = {object_value(FERRULE_TYPE_TENSOR, x),
+                        object_value(FERRULE_TYPE_COMPLEX, z)};
+  FerruleObject* sum = call_tensor_op("ops.add", args, 2, &err);
+  CHECK(sum != NULL);
+  if (sum != NULL) {
+    const DLTensor* t = ferrule_tensor_dltensor(sum);
+    CHECK(t->dtype.code == kDLComplex && t->dtype.bits == 64);
+    const float* v = (const float*)t->data; /* (real, imaginary) pairs */
+    CHECK(v[0] == 1.5f && v[1] == 2.0f && v[2] == -2.5f && v[3] == 2.0f);
+    ferrule_object_release(sum);
+  }
+  /* an int tensor + a complex scalar: complex128 (as numpy 2; the standard leaves it open) */
+  DLDataType i64 = {kDLInt, 64, 1};
+  FerruleObject* n = NULL;
+  CHECK(ferrule_tensor_create(shape, 1, i64, cpu, &n, &err) == 0);
+  args[0] = object_value(FERRULE_TYPE_TENSOR, n);
+  FerruleObject* mixed = call_tensor_op("ops.multiply", args, 2, &err);
+  CHECK(mixed != NULL && ferrule_tensor_dltensor(mixed)->dtype.bits == 128);
+  ferrule_object_release(mixed);
+  /* full((), z): a complex128 0-d tensor */
+  FerruleAny full_args[2];
+  memset(full_args, 0, sizeof full_args);
+  FerruleObject* empty_shape = NULL;
+  CHECK(ferrule_array_create(NULL, 0, &empty_shape, &err) == 0);
+  full_args[0] = object_value(FERRULE_TYPE_ARRAY, empty_shape);
+  full_args[1] = object_value(FERRULE_TYPE_COMPLEX, z);
+  FerruleObject* filled = call_tensor_op("ops.full", full_args, 2, &err);
+  CHECK(filled != NULL);
+  if (filled != NULL) {
+    const DLTensor* t = ferrule_tensor_dltensor(filled);
+    const double* v = (const double*)t->data;
+    CHECK(t->ndim == 0 && t->dtype.code == kDLComplex && t->dtype.bits == 128);
+    CHECK(v[0] == 0.5 && v[1] == 2.0);
+    ferrule_object_release(filled);
+  }
+  ferrule_object_release(empty_shape);
+  /* ordering is not defined for complex numbers; a complex scalar where only reals go */
+  args[0] = object_value(FERRULE_TYPE_TENSOR, x);
+  CHECK(call_tensor_op("ops.less", args, 2, &err) == NULL);
+  expect_error(-1, err, "TypeError", "less", __LINE__);
+  /* a complex tag on an object of another type is described, never read */
+  FerruleObject* str = NULL;
+  CHECK(ferrule_str_create("not a complex number", 20, &str, &err) == 0);
+  args[1] = object_value(FERRULE_TYPE_COMPLEX, str);
+  CHECK(call_tensor_op("ops.add", args, 2, &err) == NULL);
+  expect_error(-1, err, "TypeError", "a value tagged complex (type index 72) holding an object of",
+               __LINE__);
+  CHECK(ferrule_complex_parts(str, &re, &im) == -1);
+  ferrule_object_release(str);
+  ferrule_object_release(x);
+  ferrule_object_release(n);
+  ferrule_object_release(z);
+  CHECK(ferrule_live_object_count() == live);
+}
+
 /* ---- the copy-out form of an error's context ----------------------------------------------- */
 
 struct annotator {
@@ -594,6 +697,7 @@ int main(int argc, char** argv) {
   test_callback_contract(apply);
   test_malformed_values(apply);
   test_error_context_copy();
+  test_complex_scalars();
   if (apply != NULL) test_quiet_panics();
   ferrule_object_release(apply);
   printf("abi_contracts: %d passed, %d failed\n", passed, failed);

@@ -39,13 +39,20 @@ _Static_assert(sizeof(FerruleTensorObject) == 80, "FerruleTensorObject is 80 byt
 _Static_assert(offsetof(FerruleTensorObject, frontend) == 72, "FerruleTensorObject.frontend at 72");
 _Static_assert(offsetof(FerruleTensorObject, tensor) == 24, "FerruleTensorObject.tensor at 24");
 
-_Static_assert(sizeof(FerruleApi) == 8 + 42 * 8, "FerruleApi: 8-byte prefix and 42 entries");
+_Static_assert(sizeof(FerruleComplexObject) == 40, "FerruleComplexObject is 40 bytes");
+_Static_assert(offsetof(FerruleComplexObject, real) == 24, "FerruleComplexObject.real at 24");
+_Static_assert(offsetof(FerruleComplexObject, imag) == 32, "FerruleComplexObject.imag at 32");
+_Static_assert(FERRULE_TYPE_COMPLEX == 72, "the complex type index follows the tensor's");
+
+_Static_assert(sizeof(FerruleApi) == 8 + 44 * 8, "FerruleApi: 8-byte prefix and 44 entries");
 _Static_assert(offsetof(FerruleApi, live_object_count) == 8, "first FerruleApi entry at 8");
 _Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8,
                "set_frontend_release_hook keeps its offset");
 _Static_assert(offsetof(FerruleApi, check_signals) == 8 + 40 * 8, "check_signals keeps its offset");
 _Static_assert(offsetof(FerruleApi, error_context_copy) == 8 + 41 * 8,
-               "error_context_copy is last");
+               "error_context_copy keeps its offset");
+_Static_assert(offsetof(FerruleApi, complex_create) == 8 + 42 * 8, "complex_create after it");
+_Static_assert(offsetof(FerruleApi, complex_parts) == 8 + 43 * 8, "complex_parts is last");
 
 /* ---- run time ------------------------------------------------------------------------------- */
 
@@ -87,6 +94,8 @@ int main(void) {
   CHECK(api->set_frontend_release_hook == ferrule_set_frontend_release_hook);
   CHECK(api->check_signals == ferrule_check_signals);
   CHECK(api->error_context_copy == ferrule_error_context_copy);
+  CHECK(api->complex_create == ferrule_complex_create);
+  CHECK(api->complex_parts == ferrule_complex_parts);
 
   /* Retain / release / live count on a string too long to be inline. */
   const uint64_t live_before = ferrule_live_object_count();
@@ -125,6 +134,20 @@ int main(void) {
   CHECK(strcmp(ferrule_error_kind(error), "ValueError") == 0);
   CHECK(strcmp(ferrule_error_message(error), "bad value") == 0);
   ferrule_object_release(error);
+  CHECK(ferrule_live_object_count() == live_before);
+
+  /* Complex numbers: an object whose parts read back, through the call and from the layout. */
+  FerruleObject* z = NULL;
+  CHECK(ferrule_complex_create(1.5, -2.0, &z, &err) == 0 && z != NULL);
+  if (z != NULL) {
+    CHECK(z->type_index == FERRULE_TYPE_COMPLEX);
+    double re = 0.0, im = 0.0;
+    CHECK(ferrule_complex_parts(z, &re, &im) == 0 && re == 1.5 && im == -2.0);
+    const FerruleComplexObject* parts = (const FerruleComplexObject*)z;
+    CHECK(parts->real == 1.5 && parts->imag == -2.0);
+    CHECK(ferrule_live_object_count() == live_before + 1);
+    ferrule_object_release(z);
+  }
   CHECK(ferrule_live_object_count() == live_before);
 
   /* Interrupts: no hook, nothing pending; a hook's error comes back to the caller. */

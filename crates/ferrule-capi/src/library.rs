@@ -199,6 +199,8 @@ static API: FerruleApi = FerruleApi {
     set_signal_hook: ferrule_set_signal_hook_unsafe,
     check_signals: ferrule_check_signals,
     error_context_copy: ferrule_error_context_copy,
+    complex_create: ferrule_complex_create,
+    complex_parts: ferrule_complex_parts,
 };
 
 // The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.

@@ -3,7 +3,7 @@
 use std::ffi::{c_char, c_void, CStr};
 
 use ferrule_registry::object::{release, retain, use_count};
-use ferrule_registry::{Any, Bytes, Error, ErrorObj, ObjRef, Result, Str};
+use ferrule_registry::{Any, Bytes, Complex, Error, ErrorObj, ObjRef, Result, Str};
 use ferrule_sys::{FerruleAny, FerruleObject, FerruleStateDeleter};
 
 use crate::boundary::{ffi_boundary, ffi_boundary_void};
@@ -156,6 +156,42 @@ pub unsafe extern "C" fn ferrule_any_view_bytes(
             unsafe {
                 *data = bytes.as_ptr().cast();
                 *len = bytes.len();
+            }
+            0
+        }
+        None => -1,
+    }
+}
+
+/// See `ferrule_complex_create` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_complex_create(
+    real: f64,
+    imag: f64,
+    out: *mut *mut FerruleObject,
+    err: *mut *mut FerruleObject,
+) -> i32 {
+    ffi_boundary("ferrule_complex_create", err, || {
+        let out = out_arg(out, "ferrule_complex_create", "out")?;
+        // SAFETY: checked writable.
+        unsafe { *out = ObjRef::new(Complex { re: real, im: imag }).into_raw() };
+        Ok(())
+    })
+}
+
+/// See `ferrule_complex_parts` in ferrule.h.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_complex_parts(obj: *const FerruleObject, real: *mut f64, imag: *mut f64) -> i32 {
+    if real.is_null() || imag.is_null() {
+        return -1;
+    }
+    // SAFETY: the caller passes a live object or NULL (ferrule.h); the type index is checked.
+    match unsafe { ObjRef::<Complex>::downcast(obj) } {
+        Some(z) => {
+            // SAFETY: both checked non-null; the caller passes writable slots.
+            unsafe {
+                *real = z.re;
+                *imag = z.im;
             }
             0
         }

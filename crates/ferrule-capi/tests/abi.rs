@@ -237,3 +237,49 @@ fn api_table_matches_exports() {
     assert_eq!(api.struct_size as usize, std::mem::size_of::<ferrule_sys::FerruleApi>());
     assert_eq!(api.func_call as *const () as usize, ferrule_func_call as *const () as usize);
 }
+
+#[test]
+fn complex_numbers_cross_as_objects() {
+    // SAFETY: ferrule_api returns a pointer to the static table, valid for the life of the process.
+    let api = unsafe { &*ferrule_api() };
+    assert_eq!(api.complex_create as *const () as usize, ferrule_complex_create as *const () as usize);
+    assert_eq!(api.complex_parts as *const () as usize, ferrule_complex_parts as *const () as usize);
+    let mut z = null_mut();
+    let mut err = null_mut();
+    // SAFETY: the out-parameters are locals that outlive the call.
+    assert_eq!(unsafe { ferrule_complex_create(-1.0, f64::INFINITY, &mut z, &mut err) }, 0);
+    let (mut re, mut im) = (0.0, 0.0);
+    // SAFETY: `z` is the live object just made; the outputs are locals.
+    assert_eq!(unsafe { ferrule_complex_parts(z, &mut re, &mut im) }, 0);
+    assert_eq!((re, im), (-1.0, f64::INFINITY));
+    // A function sees a complex argument; `demo.add` takes ints and says what it got.
+    let f = get("demo.add");
+    let args = [int(1), FerruleAny { type_index: ti::COMPLEX, small_len: 0, payload: FerruleAnyPayload { v_obj: z } }];
+    let mut out = FerruleAny::NONE;
+    // SAFETY: `f` is live, `args` holds 2 values (the complex one borrowed from `z`); the out-parameters are locals.
+    assert_eq!(unsafe { ferrule_func_call(f, args.as_ptr(), 2, &mut out, &mut err) }, -1);
+    // SAFETY: the call failed, so `err` is a new error we own.
+    let (kind, msg) = unsafe { take_error(err) };
+    assert_eq!(kind, "TypeError");
+    assert!(msg.contains("complex"), "{msg}");
+    // Not a complex number: -1 with the outputs untouched; a NULL `out` is a ValueError.
+    let s = get("demo.add");
+    // SAFETY: `s` is a live function object, not a complex number; the outputs are locals.
+    assert_eq!(unsafe { ferrule_complex_parts(s, &mut re, &mut im) }, -1);
+    // SAFETY: NULL objects and outputs are refused before anything is read or written.
+    assert_eq!(unsafe { ferrule_complex_parts(std::ptr::null(), &mut re, &mut im) }, -1);
+    // SAFETY: as above.
+    assert_eq!(unsafe { ferrule_complex_parts(z, std::ptr::null_mut(), &mut im) }, -1);
+    assert_eq!((re, im), (-1.0, f64::INFINITY));
+    err = null_mut();
+    // SAFETY: a NULL out-parameter is refused with an error in `err`, a local.
+    assert_eq!(unsafe { ferrule_complex_create(0.0, 0.0, std::ptr::null_mut(), &mut err) }, -1);
+    // SAFETY: the call failed, so `err` is a new error we own.
+    assert_eq!(unsafe { take_error(err) }.0, "ValueError");
+    // SAFETY: each reference is ours (from `get` and ferrule_complex_create), released once.
+    unsafe {
+        ferrule_object_release(s);
+        ferrule_object_release(f);
+        ferrule_object_release(z);
+    }
+}

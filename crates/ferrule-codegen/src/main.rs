@@ -172,7 +172,7 @@ mod tests {
         let ops = schema::parse(SAMPLE).unwrap();
         assert_eq!(
             signature_text(&ops[0]).unwrap(),
-            "(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor"
+            "(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor"
         );
         assert_eq!(signature_text(&ops[1]).unwrap(), "(*arrays: Tensor, indexing: str = 'xy') -> list[Tensor]");
         assert_eq!(ops[2].module(), "linalg");

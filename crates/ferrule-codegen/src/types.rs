@@ -19,10 +19,15 @@ pub fn arg_type(ty: &str) -> Option<ArgType> {
     match ty {
         "Tensor" => t("Tensor", "Tensor", "tensor", "{}"),
         "Tensor?" => t("Tensor | None", "Tensor | None", "opt_tensor", "{}"),
-        "TensorLike" => t("Tensor | int | float | bool", "Tensor | int | float | bool", "operand", "&{}"),
-        "TensorLike?" => {
-            t("Tensor | int | float | bool | None", "Tensor | int | float | bool | None", "opt_operand", "{}.as_ref()")
+        "TensorLike" => {
+            t("Tensor | int | float | complex | bool", "Tensor | int | float | complex | bool", "operand", "&{}")
         }
+        "TensorLike?" => t(
+            "Tensor | int | float | complex | bool | None",
+            "Tensor | int | float | complex | bool | None",
+            "opt_operand",
+            "{}.as_ref()",
+        ),
         "TensorList" => t("list[Tensor]", "Sequence[Tensor]", "tensor_list", "&{}"),
         "int" => t("int", "int", "int", "{}"),
         "int?" => t("int | None", "int | None", "opt_int", "{}"),
@@ -32,8 +37,10 @@ pub fn arg_type(ty: &str) -> Option<ArgType> {
         "bool?" => t("bool | None", "bool | None", "opt_bool", "{}"),
         "str" => t("str", "str", "str", "{}"),
         "str?" => t("str | None", "str | None", "opt_str", "{}"),
-        "Scalar" => t("int | float | bool", "int | float | bool", "scalar", "{}"),
-        "Scalar?" => t("int | float | bool | None", "int | float | bool | None", "opt_scalar", "{}"),
+        "Scalar" => t("int | float | complex | bool", "int | float | complex | bool", "scalar", "{}"),
+        "Scalar?" => {
+            t("int | float | complex | bool | None", "int | float | complex | bool | None", "opt_scalar", "{}")
+        }
         "dtype" => t("dtype", "DType", "dtype", "{}"),
         "dtype?" => t("dtype | None", "DType | None", "opt_dtype", "{}"),
         "device?" => t("device | None", "Device | None", "opt_device", "{}"),

@@ -83,14 +83,18 @@ fn fill_with<T: Elem>(out: &Tensor, value: T) -> Result<()> {
 }
 
 /// Converts a fill value for `dtype`, numpy-style: an int that does not fit an integer dtype
-/// is an `OverflowError`; floats truncate into ints.
+/// is an `OverflowError`; floats truncate into ints; a complex value fills only complex (and
+/// bool) dtypes, else a `TypeError` (it would lose its imaginary part).
 fn fill_value_check(op: &str, value: Scalar, dtype: DType) -> Result<()> {
-    if let Scalar::Int(v) = value {
-        if dtype.is_integer() && !int_fits(v, dtype) {
-            bail!(OverflowError, "{op}() argument 'fill_value': Python integer {v} out of bounds for {dtype}");
+    match value {
+        Scalar::Int(v) if dtype.is_integer() && !int_fits(v, dtype) => {
+            bail!(OverflowError, "{op}() argument 'fill_value': Python integer {v} out of bounds for {dtype}")
         }
+        Scalar::Complex(_) => value
+            .check_fits(op, dtype)
+            .map_err(|e| Error::type_error(e.message.replacen(op, &format!("{op}() argument 'fill_value'"), 1))),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// A tensor of `shape` and `dtype` filled with `value` (no checks beyond the shape's).
@@ -101,6 +105,7 @@ fn filled(op: &str, shape: &[i64], dtype: DType, value: Scalar) -> Result<Tensor
         Scalar::Int(v) => v == 0,
         // Only +0.0: -0.0 has a sign bit to store.
         Scalar::Float(v) => v.to_bits() == 0,
+        Scalar::Complex(v) => v.re.to_bits() == 0 && v.im.to_bits() == 0,
     };
     if !is_zero && out.numel() > 0 {
         crate::dispatch_all!(dtype, T => { fill_with::<T>(&out, value.to_elem::<T>())? });
@@ -145,7 +150,8 @@ pub fn ones_like(x: &Tensor, dtype: Option<DType>, device: Option<Device>) -> Re
 }
 
 /// A tensor of `shape` filled with `fill_value`; the dtype defaults to the value's own
-/// (bool, int64 or float64). An int out of range of an integer `dtype` is an `OverflowError`.
+/// (bool, int64, float64 or complex128). An int out of range of an integer `dtype` is an
+/// `OverflowError`; a complex value and a dtype that is not complex (nor bool) a `TypeError`.
 pub fn full(shape: &[i64], fill_value: Scalar, dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
     check_device("full", device)?;
     let dtype = dtype.unwrap_or(fill_value.default_dtype());
@@ -189,12 +195,12 @@ pub fn eye(n_rows: i64, n_cols: Option<i64>, k: i64, dtype: Option<DType>, devic
 
 /// The number of elements of `arange`, numpy's `ceil((stop - start) / step)` (at least 0).
 fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<i64> {
-    let all_int = [start, stop, step].iter().all(|s| !matches!(s, Scalar::Float(_)));
+    let all_int = [start, stop, step].iter().all(|s| matches!(s, Scalar::Bool(_) | Scalar::Int(_)));
     if all_int {
         let as_int = |s: Scalar| match s {
             Scalar::Bool(b) => i128::from(b),
             Scalar::Int(v) => i128::from(v),
-            Scalar::Float(_) => 0,
+            Scalar::Float(_) | Scalar::Complex(_) => 0,
         };
         let (a, b, s) = (as_int(start), as_int(stop), as_int(step));
         if s == 0 {
@@ -263,7 +269,8 @@ fn arange_fill_int<T: Elem>(data: &mut [T], first: Scalar, second: Scalar) {
 ///
 /// The length is `ceil((stop - start) / step)`. The dtype defaults to int64 when all
 /// arguments are ints and float64 otherwise; a zero step is a `ZeroDivisionError` (as in
-/// numpy); bool and complex dtypes are a `TypeError`.
+/// numpy); bool and complex dtypes, and complex arguments, are a `TypeError` (the standard's
+/// arange takes real numbers).
 pub fn arange(
     start: Scalar,
     stop: Option<Scalar>,
@@ -272,6 +279,11 @@ pub fn arange(
     device: Option<Device>,
 ) -> Result<Tensor> {
     check_device("arange", device)?;
+    for (name, value) in [("start", Some(start)), ("stop", stop), ("step", Some(step))] {
+        if value.is_some_and(Scalar::is_complex) {
+            bail!(TypeError, "arange() argument '{name}': expected a real number (int or float), got complex");
+        }
+    }
     let (start, stop) = match stop {
         Some(stop) => (start, stop),
         None => (Scalar::Int(0), start),
@@ -287,7 +299,7 @@ pub fn arange(
     let as_int = |s: Scalar| match s {
         Scalar::Bool(b) => Some(i64::from(b)),
         Scalar::Int(v) => Some(v),
-        Scalar::Float(_) => None,
+        Scalar::Float(_) | Scalar::Complex(_) => None,
     };
     let second = match (as_int(start), as_int(step)) {
         (Some(a), Some(s)) => a.checked_add(s).map_or(Scalar::Float(a as f64 + s as f64), Scalar::Int),
@@ -309,7 +321,9 @@ pub fn arange(
 /// `num` evenly spaced values from `start` to `stop` (included unless `endpoint` is false).
 ///
 /// Computed in float64 with numpy's formula (`start + i * step`, the last value set to `stop`
-/// exactly), then converted to `dtype` (default float64; integer dtypes take the floor). A
+/// exactly), then converted to `dtype` (default float64, complex128 when `start` or `stop` is
+/// complex; integer dtypes take the floor). Complex endpoints space the real and imaginary parts
+/// alike (the standard's complex linspace); they need a complex `dtype` (else a `TypeError`). A
 /// negative `num` is a `ValueError`.
 pub fn linspace(
     start: Scalar,
@@ -323,16 +337,25 @@ pub fn linspace(
     if num < 0 {
         bail!(ValueError, "linspace() argument 'num': number of samples, {num}, must be non-negative");
     }
-    let dtype = dtype.unwrap_or(DType::Float64);
+    let complex = start.is_complex() || stop.is_complex();
+    let dtype = dtype.unwrap_or(if complex { DType::Complex128 } else { DType::Float64 });
+    for (name, value) in [("start", start), ("stop", stop)] {
+        if value.is_complex() && !dtype.is_complex() {
+            bail!(TypeError, "linspace() argument '{name}': a complex endpoint needs a complex dtype, got {dtype}");
+        }
+    }
     let out = alloc_result("linspace", &[num], dtype)?;
-    let (a, b) = (start.as_f64(), stop.as_f64());
+    let (a, b) = (start.as_c64(), stop.as_c64());
     let div = if endpoint { num - 1 } else { num };
     let delta = b - a;
     let step = delta / div as f64;
-    let value = |i: i64| -> f64 {
+    // numpy's test is on the whole (complex) step
+    let step_zero = step.re == 0.0 && step.im == 0.0;
+    // One part (real or imaginary) of element i, numpy's formula.
+    let part = |i: i64, a: f64, b: f64, delta: f64, step: f64| -> f64 {
         let y = i as f64;
         let y = if div > 0 {
-            if step == 0.0 {
+            if step_zero {
                 y / div as f64 * delta
             } else {
                 y * step
@@ -351,10 +374,20 @@ pub fn linspace(
     crate::dispatch_all!(dtype, T => {
         // SAFETY: fresh tensor, not shared.
         let data = unsafe { out.as_mut_slice::<T>()? };
-        fill_indexed(data, |i| {
-            let v = value(i as i64);
-            T::from_f64(if integer { v.floor() } else { v })
-        });
+        if complex || dtype.is_complex() {
+            fill_indexed(data, |i| {
+                let i = i as i64;
+                T::from_c64(num_complex::Complex::new(
+                    part(i, a.re, b.re, delta.re, step.re),
+                    part(i, a.im, b.im, delta.im, step.im),
+                ))
+            });
+        } else {
+            fill_indexed(data, |i| {
+                let v = part(i as i64, a.re, b.re, delta.re, step.re);
+                T::from_f64(if integer { v.floor() } else { v })
+            });
+        }
     });
     Ok(out)
 }
@@ -567,6 +600,29 @@ mod tests {
         assert_eq!(t.to_vec::<f64>().unwrap(), [1.0; 3]);
         let err = linspace(Scalar::Int(0), Scalar::Int(1), -1, None, None, true).unwrap_err();
         assert!(err.message.starts_with("linspace() argument 'num'"), "{}", err.message);
+    }
+
+    #[test]
+    fn complex_scalars_fill_and_space() {
+        use ferrule_core::Complex64 as C;
+        let z = |re: f64, im: f64| Scalar::Complex(num_complex::Complex::new(re, im));
+        let t = full(&[2], z(1.5, -2.0), None, None).unwrap();
+        assert_eq!((t.dtype(), t.to_vec::<C>().unwrap()), (DType::Complex128, vec![C { re: 1.5, im: -2.0 }; 2]));
+        let t = full(&[1], z(-0.0, 0.0), Some(DType::Complex128), None).unwrap();
+        assert!(t.to_vec::<C>().unwrap()[0].re.is_sign_negative(), "-0.0 is stored, not skipped as zero");
+        let err = full(&[2], z(0.0, 1.0), Some(DType::Float32), None).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::TypeError);
+        assert!(err.message.starts_with("full() argument 'fill_value': cannot convert a complex"), "{}", err.message);
+        // np.linspace(0, 2+4j, 3) == [0, 1+2j, 2+4j]; np.linspace(1j, 0, 2, endpoint=False) == [1j, 0.5j]
+        let t = linspace(Scalar::Int(0), z(2.0, 4.0), 3, None, None, true).unwrap();
+        let want = [C { re: 0.0, im: 0.0 }, C { re: 1.0, im: 2.0 }, C { re: 2.0, im: 4.0 }];
+        assert_eq!((t.dtype(), t.to_vec::<C>().unwrap()), (DType::Complex128, want.to_vec()));
+        let t = linspace(z(0.0, 1.0), Scalar::Int(0), 2, None, None, false).unwrap();
+        assert_eq!(t.to_vec::<C>().unwrap(), [C { re: 0.0, im: 1.0 }, C { re: 0.0, im: 0.5 }]);
+        let err = linspace(Scalar::Int(0), z(0.0, 1.0), 3, Some(DType::Float64), None, true).unwrap_err();
+        assert_eq!(err.message, "linspace() argument 'stop': a complex endpoint needs a complex dtype, got float64");
+        let err = arange(Scalar::Int(0), Some(z(1.0, 0.0)), Scalar::Int(1), None, None).unwrap_err();
+        assert_eq!(err.message, "arange() argument 'stop': expected a real number (int or float), got complex");
     }
 
     #[test]

@@ -15,7 +15,7 @@ fn dtype_of(op: &str, arg: &str, value: &Any) -> Result<DType> {
         return Ok(t.tensor().dtype());
     }
     if let Some(name) = value.as_str() {
-        // Frontends whose dtypes are names (Python's `ferrule.float32 == "float32"`).
+        // A dtype's name, for C callers ("float32").
         return DType::from_name(name)
             .ok_or_else(|| Error::type_error(format!("{op}() argument '{arg}': unknown dtype '{name}'")));
     }
@@ -29,9 +29,11 @@ pub fn can_cast(from_: &Any, to: DType) -> Result<bool> {
 }
 
 /// The dtype that results from promoting every argument: tensors and dtypes take part with
-/// their dtype; Python bool/int/float scalars are weak (they adopt the dtype of the others,
-/// an int turning bool into int64 and a float turning bool/ints into float64). With only
-/// scalars, their default dtypes (bool, int64, float64) are promoted. Returns a dtype `Any`.
+/// their dtype; Python bool/int/float/complex scalars are weak (they adopt the dtype of the
+/// others, an int turning bool into int64, a float turning bool/ints into float64, a complex
+/// turning a real float into the complex dtype of its precision and bool/ints into
+/// complex128: [`Scalar::weak_dtype`]). With only scalars, their default dtypes (bool, int64,
+/// float64, complex128) are promoted. Returns a dtype `Any`.
 ///
 /// Errors: `ValueError` for no arguments, `TypeError` for any other kind of argument.
 pub fn result_type(arrays_and_dtypes: &[Any]) -> Result<Any> {
@@ -48,6 +50,8 @@ pub fn result_type(arrays_and_dtypes: &[Any]) -> Result<Any> {
             scalars.push(Scalar::Int(i));
         } else if let (Some(f), true) = (value.as_float(), value.type_name() == "float") {
             scalars.push(Scalar::Float(f));
+        } else if let Some((re, im)) = value.as_complex() {
+            scalars.push(Scalar::Complex(num_complex::Complex::new(re, im)));
         } else {
             let d = dtype_of(op, &format!("arrays_and_dtypes[{pos}]"), value).map_err(|_| {
                 Error::type_error(format!(
@@ -140,11 +144,8 @@ fn kind_matches(dtype: DType, kind: &Any) -> Result<bool> {
     if let Some(d) = kind.as_dtype() {
         return Ok(d == dtype);
     }
-    // Python's dtype objects cross the ABI as their names ("uint8"), so a dtype name is a
-    // dtype here; no dtype name is also a kind name ("bool" names both and means the same).
-    if let Some(d) = kind.as_str().and_then(DType::from_name) {
-        return Ok(d == dtype);
-    }
+    // A string is a kind name, never a dtype's name: every frontend passes dtypes as dtype
+    // values ("bool" is the one name of both, and means the same either way).
     let Some(name) = kind.as_str() else {
         return Err(Error::type_error(format!(
             "isdtype() argument 'kind': expected a dtype, a str or a tuple of them, got {}",

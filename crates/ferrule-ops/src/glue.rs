@@ -63,6 +63,7 @@ fn to_scalar(value: &Any) -> Option<Scalar> {
         ti::BOOL => value.as_bool().map(Scalar::Bool),
         ti::INT => value.as_int().map(Scalar::Int),
         ti::FLOAT => value.as_float().map(Scalar::Float),
+        ti::COMPLEX => value.as_complex().map(|(re, im)| Scalar::Complex(num_complex::Complex::new(re, im))),
         _ => None,
     }
 }
@@ -72,7 +73,9 @@ pub fn operand(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Operand
     if let Some(t) = args[pos].downcast::<TensorObj>() {
         return Ok(Operand::Tensor(t.tensor().clone()));
     }
-    to_scalar(&args[pos]).map(Operand::Scalar).ok_or_else(|| wrong(op, args, pos, name, "Tensor, int, float or bool"))
+    to_scalar(&args[pos])
+        .map(Operand::Scalar)
+        .ok_or_else(|| wrong(op, args, pos, name, "Tensor, int, float, complex or bool"))
 }
 
 /// A tensor, a Python scalar or None.
@@ -85,7 +88,7 @@ pub fn opt_operand(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Opt
 
 /// A scalar.
 pub fn scalar(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Scalar> {
-    to_scalar(&args[pos]).ok_or_else(|| wrong(op, args, pos, name, "int, float or bool"))
+    to_scalar(&args[pos]).ok_or_else(|| wrong(op, args, pos, name, "int, float, complex or bool"))
 }
 
 /// A scalar or None.

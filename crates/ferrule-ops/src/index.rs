@@ -306,7 +306,8 @@ fn mask_select(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
 /// ([`Tensor::is_read_only`]), or when `x` is a broadcast view whose elements alias (read-only
 /// in numpy);
 /// `OverflowError` for a Python int outside `x`'s integer dtype; `ValueError` for a NaN and
-/// `OverflowError` for an infinite Python float into an integer tensor.
+/// `OverflowError` for an infinite Python float into an integer tensor; `TypeError` for a Python
+/// complex into a tensor that is neither complex nor bool.
 pub fn setitem(x: &Tensor, index: &Any, value: &Operand) -> Result<()> {
     let op = "setitem";
     x.check_writable("setitem() argument 'x'")?;
@@ -356,6 +357,10 @@ pub fn setitem(x: &Tensor, index: &Any, value: &Operand) -> Result<()> {
 }
 
 fn scalar_value(op: &str, s: Scalar, dtype: DType) -> Result<Tensor> {
+    if s.is_complex() && !dtype.is_complex() && !dtype.is_bool() {
+        // numpy: a Python complex has no int() or float() (a complex tensor value is cast)
+        return Err(Error::type_error(format!("{op}: cannot assign a Python complex to a {dtype} tensor")));
+    }
     if let (Scalar::Float(v), true) = (s, dtype.is_integer()) {
         if v.is_nan() {
             return Err(Error::value_error(format!("{op}: cannot convert float NaN to integer")));

@@ -275,7 +275,7 @@ pub fn repeat(x: &Tensor, repeats: &Operand, axis: Option<i64>) -> Result<Tensor
         Operand::Scalar(other) => {
             return Err(Error::type_error(format!(
                 "repeat() argument 'repeats': expected an int or an integer tensor, got {}",
-                scalar_kind(other)
+                other.kind()
             )))
         }
         Operand::Tensor(t) => {
@@ -331,14 +331,6 @@ pub fn repeat(x: &Tensor, repeats: &Operand, axis: Option<i64>) -> Result<Tensor
     }
     crate::index::take_axis_into(&x, axis, &index, &out)?;
     Ok(out)
-}
-
-fn scalar_kind(s: &Scalar) -> &'static str {
-    match s {
-        Scalar::Bool(_) => "bool",
-        Scalar::Int(_) => "int",
-        Scalar::Float(_) => "float",
-    }
 }
 
 /// `x` repeated `repetitions[i]` times along each dim; shorter `repetitions` are padded with

@@ -1,11 +1,13 @@
-//! `Scalar` and `Operand` (a tensor or a weak Python scalar) and the weak-scalar resolution rules.
+//! `Scalar` and `Operand` (a tensor or a weak Python scalar: bool, int, float or complex) and the
+//! weak-scalar resolution rules.
 
 use ferrule_core::{DType, Error, Result, Tensor};
+use num_complex::Complex;
 use std::borrow::Cow;
 
 use crate::dispatch::Elem;
 
-/// A Python scalar: bool, int or float.
+/// A Python scalar: bool, int, float or complex.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Scalar {
     /// A Python bool.
@@ -14,6 +16,8 @@ pub enum Scalar {
     Int(i64),
     /// A Python float.
     Float(f64),
+    /// A Python complex (Go's `complex128`, C's `FerruleComplexObject`).
+    Complex(Complex<f64>),
 }
 
 /// A `TensorLike` argument: a tensor, or a Python scalar that is "weak" in type promotion.
@@ -61,19 +65,30 @@ impl From<f64> for Scalar {
     }
 }
 
+impl From<Complex<f64>> for Scalar {
+    fn from(v: Complex<f64>) -> Self {
+        Scalar::Complex(v)
+    }
+}
+
 impl Scalar {
-    /// The dtype the scalar has on its own: bool, int64 or float64.
+    /// The dtype the scalar has on its own: bool, int64, float64 or complex128.
     pub fn default_dtype(self) -> DType {
         match self {
             Scalar::Bool(_) => DType::Bool,
             Scalar::Int(_) => DType::Int64,
             Scalar::Float(_) => DType::Float64,
+            Scalar::Complex(_) => DType::Complex128,
         }
     }
 
     /// The dtype the weak scalar takes next to a tensor of dtype `tensor` (Array API / NEP 50):
     /// bool keeps the tensor's dtype; an int keeps it unless the tensor is bool (→ int64); a
-    /// float keeps float/complex dtypes and turns bool/int into float64.
+    /// float keeps float/complex dtypes and turns bool/int into float64; a complex keeps complex
+    /// dtypes and turns a real float dtype into the complex dtype of its precision (float32 →
+    /// complex64, float64 → complex128, as the standard requires; float16 and bfloat16 →
+    /// complex64, as numpy does) and bool/int into complex128 (the standard leaves that case
+    /// to the implementation; numpy 2 gives complex128).
     pub fn weak_dtype(self, tensor: DType) -> DType {
         match self {
             Scalar::Bool(_) => tensor,
@@ -81,36 +96,80 @@ impl Scalar {
             Scalar::Int(_) => tensor,
             Scalar::Float(_) if tensor.is_bool() || tensor.is_integer() => DType::Float64,
             Scalar::Float(_) => tensor,
+            Scalar::Complex(_) => match tensor {
+                DType::Complex64 | DType::Complex128 => tensor,
+                DType::Float64 => DType::Complex128,
+                DType::Float32 | DType::Float16 | DType::BFloat16 => DType::Complex64,
+                _ => DType::Complex128,
+            },
         }
     }
 
-    /// The value as an element of type `T` (C-style conversion, no range check).
+    /// The value as an element of type `T` (C-style conversion, no range check; a complex
+    /// value keeps its real part in a real type, see [`Scalar::to_tensor`] for the check).
     pub fn to_elem<T: Elem>(self) -> T {
         match self {
             Scalar::Bool(v) => T::from_bool(v),
             Scalar::Int(v) => T::from_i64(v),
             Scalar::Float(v) => T::from_f64(v),
+            Scalar::Complex(v) => T::from_c64(v),
         }
     }
 
-    /// The value as f64.
+    /// The value as f64 (a complex value's real part).
     pub fn as_f64(self) -> f64 {
         match self {
             Scalar::Bool(v) => v as u8 as f64,
             Scalar::Int(v) => v as f64,
             Scalar::Float(v) => v,
+            Scalar::Complex(v) => v.re,
         }
     }
 
-    /// A 0-d tensor of `dtype` holding the value; `OverflowError` naming `op` when an int does
-    /// not fit an integer dtype (numpy 2: "Python integer 300 out of bounds for uint8").
-    pub fn to_tensor(self, op: &str, dtype: DType) -> Result<Tensor> {
-        if let Scalar::Int(v) = self {
-            if dtype.is_integer() && !int_fits(v, dtype) {
-                return Err(Error::overflow_error(format!("{op}: Python integer {v} out of bounds for {dtype}")));
-            }
+    /// The value as complex f64.
+    pub fn as_c64(self) -> Complex<f64> {
+        match self {
+            Scalar::Complex(v) => v,
+            other => Complex::new(other.as_f64(), 0.0),
         }
+    }
+
+    /// The Python type's name ("bool", "int", "float", "complex"), for messages.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Scalar::Bool(_) => "bool",
+            Scalar::Int(_) => "int",
+            Scalar::Float(_) => "float",
+            Scalar::Complex(_) => "complex",
+        }
+    }
+
+    /// Whether this is a complex scalar.
+    pub fn is_complex(self) -> bool {
+        matches!(self, Scalar::Complex(_))
+    }
+
+    /// A 0-d tensor of `dtype` holding the value; `OverflowError` naming `op` when an int does
+    /// not fit an integer dtype (numpy 2: "Python integer 300 out of bounds for uint8");
+    /// `TypeError` for a complex value and a dtype that is neither complex nor bool (a Python
+    /// complex has no int() or float(): numpy refuses it too, rather than drop its imaginary
+    /// part).
+    pub fn to_tensor(self, op: &str, dtype: DType) -> Result<Tensor> {
+        self.check_fits(op, dtype)?;
         Ok(crate::dispatch_all!(dtype, T => { Tensor::scalar(self.to_elem::<T>()) }))
+    }
+
+    /// The checks of [`Scalar::to_tensor`] without making the tensor.
+    pub fn check_fits(self, op: &str, dtype: DType) -> Result<()> {
+        match self {
+            Scalar::Int(v) if dtype.is_integer() && !int_fits(v, dtype) => {
+                Err(Error::overflow_error(format!("{op}: Python integer {v} out of bounds for {dtype}")))
+            }
+            Scalar::Complex(_) if !dtype.is_complex() && !dtype.is_bool() => Err(Error::type_error(format!(
+                "{op}: cannot convert a complex scalar to {dtype} (it would drop the imaginary part)"
+            ))),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -132,7 +191,8 @@ pub fn int_fits(v: i64, dtype: DType) -> bool {
 
 impl Operand {
     /// The operand as a tensor: a tensor is returned as is (a cheap clone); a scalar becomes a
-    /// 0-d tensor of `dtype_hint`, or of its default dtype (bool/int64/float64) for `None`.
+    /// 0-d tensor of `dtype_hint`, or of its default dtype (bool/int64/float64/complex128) for
+    /// `None`.
     pub fn to_tensor(&self, dtype_hint: Option<DType>) -> Result<Tensor> {
         match self {
             Operand::Tensor(t) => Ok(t.clone()),
@@ -215,6 +275,14 @@ mod tests {
             (DType::Bool, Scalar::Float(1.0), DType::Float64),
             (DType::UInt8, Scalar::Bool(true), DType::UInt8),
             (DType::Complex64, Scalar::Float(2.0), DType::Complex64),
+            (DType::Float32, Scalar::Complex(Complex::new(0.0, 1.0)), DType::Complex64),
+            (DType::Float64, Scalar::Complex(Complex::new(0.0, 1.0)), DType::Complex128),
+            (DType::Float16, Scalar::Complex(Complex::new(0.0, 1.0)), DType::Complex64),
+            (DType::BFloat16, Scalar::Complex(Complex::new(0.0, 1.0)), DType::Complex64),
+            (DType::Complex64, Scalar::Complex(Complex::new(0.0, 1.0)), DType::Complex64),
+            (DType::Int8, Scalar::Complex(Complex::new(0.0, 1.0)), DType::Complex128),
+            (DType::UInt64, Scalar::Complex(Complex::new(0.0, 1.0)), DType::Complex128),
+            (DType::Bool, Scalar::Complex(Complex::new(0.0, 1.0)), DType::Complex128),
         ];
         for (tensor, scalar, want) in cases {
             let (x, s) = (t(tensor), Operand::Scalar(scalar));
@@ -237,6 +305,22 @@ mod tests {
         assert_eq!(err.message, "add: Python integer 300 out of bounds for uint8");
         assert!(resolve_pair("add", &t(DType::UInt8), &Operand::Scalar(Scalar::Int(-1))).is_err());
         assert!(resolve_pair("add", &t(DType::Int8), &Operand::Scalar(Scalar::Int(-128))).is_ok());
+    }
+
+    #[test]
+    fn complex_scalars_keep_both_parts_and_refuse_real_dtypes() {
+        let z = Scalar::Complex(Complex::new(1.5, -2.0));
+        let t = z.to_tensor("full", DType::Complex64).unwrap();
+        assert_eq!(t.to_vec::<ferrule_core::Complex32>().unwrap()[0], ferrule_core::Complex32 { re: 1.5, im: -2.0 });
+        assert_eq!(z.to_tensor("full", DType::Bool).unwrap().to_vec::<bool>().unwrap(), [true]);
+        let err = z.to_tensor("full", DType::Float64).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::TypeError);
+        assert_eq!(err.message, "full: cannot convert a complex scalar to float64 (it would drop the imaginary part)");
+        assert_eq!(Operand::Scalar(z).to_tensor(None).unwrap().dtype(), DType::Complex128);
+        assert_eq!(
+            (z.kind(), z.as_c64(), Scalar::Int(2).as_c64()),
+            ("complex", Complex::new(1.5, -2.0), Complex::new(2.0, 0.0))
+        );
     }
 
     #[test]

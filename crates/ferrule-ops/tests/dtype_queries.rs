@@ -43,6 +43,12 @@ fn result_type_mixes_tensors_dtypes_and_weak_scalars() {
     assert_eq!(rt(vec![Any::dtype(Float16), Any::dtype(Complex64), tensor_any(Float64)]), Complex128);
     assert_eq!(rt(vec![Any::int(1), Any::float(2.0)]), Float64);
     assert_eq!(rt(vec![Any::bool(true)]), Bool);
+    // complex scalars: the complex dtype of a real float's precision, complex128 otherwise
+    assert_eq!(rt(vec![tensor_any(Float32), Any::complex(0.0, 1.0)]), Complex64);
+    assert_eq!(rt(vec![Any::dtype(Float64), Any::complex(0.0, 1.0)]), Complex128);
+    assert_eq!(rt(vec![Any::dtype(Int8), Any::complex(0.0, 1.0)]), Complex128);
+    assert_eq!(rt(vec![Any::dtype(Complex64), Any::complex(0.0, 1.0), Any::float(1.0)]), Complex64);
+    assert_eq!(rt(vec![Any::complex(0.0, 1.0), Any::int(1)]), Complex128);
     assert_err(result_type(&[]), ErrorKind::ValueError, &["result_type", "at least one"]);
     assert_err(result_type(&[Any::str("x")]), ErrorKind::TypeError, &["result_type() argument 0", "str"]);
 }
@@ -110,9 +116,12 @@ fn isdtype_kinds() {
         assert_eq!(is(d, "complex floating"), matches!(d, Complex64 | Complex128));
         assert_eq!(is(d, "numeric"), d != Bool);
         assert!(isdtype(d, &Any::dtype(d)).unwrap());
-        // Python's dtypes arrive as their names: a dtype name is that dtype, not a kind
         for other in DType::ALL {
-            assert_eq!(isdtype(d, &Any::str(other.name())).unwrap(), d == other);
+            assert_eq!(isdtype(d, &Any::dtype(other)).unwrap(), d == other);
+            // a string is a kind, never a dtype's name ("bool" is both, with one meaning)
+            if other != Bool {
+                assert_err(isdtype(d, &Any::str(other.name())), ErrorKind::ValueError, &["unknown kind", other.name()]);
+            }
         }
     }
     let kinds = tuple(vec![Any::str("integral"), Any::dtype(Float32)]);

@@ -45,6 +45,7 @@ pub fn type_name(index: i32) -> &'static str {
         type_index::ARRAY => "Array",
         type_index::MAP => "Map",
         type_index::TENSOR => "Tensor",
+        type_index::COMPLEX => "complex",
         _ if index >= type_index::STATIC_OBJECT_BEGIN => "Object",
         _ => "unknown",
     }
@@ -78,6 +79,21 @@ impl Value {
     #[inline]
     pub const fn bool(value: bool) -> Value {
         Value::inline(type_index::BOOL, FerruleAnyPayload { v_int64: value as i64 })
+    }
+
+    /// A complex number: a new complex object of the host (two doubles do not fit a value's
+    /// payload). Errors: a RuntimeError when the host's API table predates complex numbers.
+    pub fn complex(re: f64, im: f64) -> Result<Value, Error> {
+        let api = api();
+        if (api.struct_size as usize) < std::mem::offset_of!(ferrule_sys::FerruleApi, complex_parts) + 8 {
+            return Err(Error::runtime_error("the ferrule host is too old for complex numbers (no complex_create)"));
+        }
+        let mut out = std::ptr::null_mut();
+        let mut err = std::ptr::null_mut();
+        // SAFETY: valid out-parameters; the table has the entry (checked above).
+        let status = unsafe { (api.complex_create)(re, im, &mut out, &mut err) };
+        // SAFETY: the call's result contract.
+        unsafe { Value::from_status(status, out, err) }
     }
 
     /// A data type.
@@ -268,6 +284,19 @@ impl Value {
             type_index::INT => Some(unsafe { self.0.payload.v_int64 } as f64),
             _ => None,
         }
+    }
+
+    /// The parts `(re, im)`, if this is a complex number (ints and floats are not, as they are
+    /// not bools for [`Value::as_bool`]).
+    pub fn as_complex(&self) -> Option<(f64, f64)> {
+        if self.0.type_index != type_index::COMPLEX || self.0.check().is_err() {
+            return None;
+        }
+        let object = self.as_object_ptr()?;
+        // SAFETY: a live complex object (checked above): the header, then the two parts, which
+        // never change.
+        let z = unsafe { &*object.cast::<ferrule_sys::FerruleComplexObject>() };
+        Some((z.real, z.imag))
     }
 
     /// The bool, if this is a bool.
@@ -495,6 +524,10 @@ impl fmt::Debug for Value {
             type_index::SMALL_BYTES => write!(f, "b{:?}", self.as_bytes().unwrap_or_default()),
             type_index::DTYPE => write!(f, "{:?}", self.as_dtype()),
             type_index::DEVICE => write!(f, "{:?}", self.as_device()),
+            type_index::COMPLEX if self.as_complex().is_some() => {
+                let (re, im) = self.as_complex().unwrap_or_default();
+                write!(f, "({re:?}{}{:?}j)", if im.is_sign_negative() { "-" } else { "+" }, im.abs())
+            }
             index => write!(f, "<{} {:#x}>", type_name(index), {
                 // SAFETY: every payload bit pattern is a valid u64.
                 unsafe { self.0.payload.v_int64 as u64 }

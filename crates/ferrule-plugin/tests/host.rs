@@ -82,6 +82,16 @@ fn values_round_trip_through_host_objects() {
         // SAFETY: ownership goes back from raw.
         drop(unsafe { Value::from_raw(raw) });
         assert!(Value::array(Vec::new()).unwrap().as_array().unwrap().is_empty());
+
+        let z = Value::complex(0.5, -2.0).unwrap();
+        assert_eq!((z.type_index(), z.type_name().as_ref()), (type_index::COMPLEX, "complex"));
+        assert_eq!(z.as_complex(), Some((0.5, -2.0)));
+        assert_eq!(format!("{z:?}"), "(0.5-2.0j)");
+        assert_eq!(Value::float(0.5).as_complex(), None);
+        // through the host: ops.full((), z) is a complex128 0-d tensor (a complex value's own dtype)
+        let full = Function::get_global("ops.full").unwrap();
+        let filled = full.call(&[Value::array(Vec::new()).unwrap(), z.clone()]).unwrap();
+        assert_eq!(filled.as_tensor().map(|t| (t.dtype.code, t.dtype.bits)), Some((5, 128)));
     }
     assert_eq!(live(), before, "every value released its object");
 }

@@ -19,7 +19,7 @@ use pyo3_ffi::*;
 use crate::api::api;
 use crate::error::{native_error, raise_kind, raise_released, reraise_with_prefix, take_python_error};
 use crate::gil::{decref_from_any_thread, fetch_exception, is_finalizing, restore_exception};
-use crate::hooks::HOOKS;
+use crate::hooks::{dtype_object, dtype_of_name, dtype_of_object, HOOKS};
 use crate::names::{device_name, dtype_name};
 use crate::types::{function_handle, function_type, tensor_handle, tensor_type, wrap_function, wrap_tensor};
 use crate::util::{display, raise, type_name, Owned, SmallVec};
@@ -141,9 +141,9 @@ pub unsafe fn py_to_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &m
     }
 }
 
-/// Converts an exact int (that fits in int64), float, None or exact Tensor into `out` (borrowed,
-/// nothing created), written with one store ([`store_any`]), and returns true; returns false,
-/// with nothing raised, for anything else.
+/// Converts an exact int (that fits in int64), float, None, exact Tensor or dtype object into
+/// `out` (borrowed, nothing created), written with one store ([`store_any`]), and returns true;
+/// returns false, with nothing raised, for anything else.
 #[inline(always)]
 pub unsafe fn plain_any(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
     // SAFETY: the caller holds the GIL, `obj` is live and `out` is writable; each branch checked the exact type
@@ -163,10 +163,68 @@ pub unsafe fn plain_any(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
             store_any(out, ti::FLOAT, PyFloat_AS_DOUBLE(obj).to_bits() as i64);
         } else if obj == Py_None() {
             store_any(out, ti::NONE, 0);
+        } else if let Some(dl) = dtype_of_object(obj) {
+            store_dtype(out, dl);
         } else {
             return false;
         }
         true
+    }
+}
+
+/// Writes a dtype value (the payload's bytes past the DLDataType zero) with one store.
+#[inline(always)]
+unsafe fn store_dtype(out: *mut FerruleAny, dl: DLDataType) {
+    let mut payload = FerruleAnyPayload { v_int64: 0 };
+    payload.v_dtype = dl;
+    // SAFETY: every bit pattern is an i64 (the union was zeroed whole first); the caller's `out`
+    // is writable.
+    unsafe { store_any(out, ti::DTYPE, payload.v_int64) }
+}
+
+/// Converts the argument of a `dtype`-typed parameter into `out`: None, one of the package's
+/// dtype objects (at once, as [`plain_any`] does), a dtype's name (`"float32"`, at once too), or
+/// any other spelling of a dtype, read by the package's `dtype_convert` hook (`np.float32`,
+/// `np.dtype("f4")`, `float`, `"f4"`), whose TypeError for anything else becomes the argument's
+/// error. Before the hooks are installed the argument converts as any other.
+pub unsafe fn dtype_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &mut Temps) -> Result<(), ConvError> {
+    // SAFETY: the caller holds the GIL, `obj` is live and `out` is writable; the hook is NULL or a
+    // callable the hooks own until exit, and its result is checked before it is read as a dtype.
+    unsafe {
+        if obj == Py_None() {
+            out.write(FerruleAny::NONE);
+            return Ok(());
+        }
+        if let Some(dl) = dtype_of_object(obj) {
+            store_dtype(out, dl);
+            return Ok(());
+        }
+        if PyUnicode_CheckExact(obj) != 0 {
+            let mut len: Py_ssize_t = 0;
+            let p = PyUnicode_AsUTF8AndSize(obj, &mut len);
+            if p.is_null() {
+                PyErr_Clear(); // (not UTF-8: the hook says what is wrong)
+            } else if let Some(dl) = dtype_of_name(std::slice::from_raw_parts(p as *const u8, len as usize)) {
+                store_dtype(out, dl);
+                return Ok(());
+            }
+        }
+        let hook = HOOKS.dtype_convert.load(Ordering::Acquire);
+        if hook.is_null() {
+            return py_to_any_into(obj, out, temps);
+        }
+        let Some(dtype) = Owned::new(PyObject_CallOneArg(hook, obj)) else { return Err(ConvError::Raised) };
+        match dtype_of_object(dtype.0) {
+            Some(dl) => {
+                store_dtype(out, dl);
+                Ok(())
+            }
+            None => {
+                let msg = format!("dtype_convert returned a '{}', not a ferrule dtype", type_name(dtype.0));
+                raise_kind("TypeError", &msg);
+                Err(ConvError::Raised)
+            }
+        }
     }
 }
 
@@ -188,6 +246,14 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
         if PyFloat_Check(obj) != 0 {
             let v = PyFloat_AS_DOUBLE(obj);
             return Ok(FerruleAny { type_index: ti::FLOAT, small_len: 0, payload: FerruleAnyPayload { v_float64: v } });
+        }
+        if PyComplex_Check(obj) != 0 {
+            return complex_any(PyComplex_RealAsDouble(obj), PyComplex_ImagAsDouble(obj), temps);
+        }
+        if let Some(dl) = dtype_of_object(obj) {
+            let mut v = FerruleAny::NONE;
+            store_dtype(&mut v, dl);
+            return Ok(v);
         }
         if PyUnicode_Check(obj) != 0 {
             let mut len: Py_ssize_t = 0;
@@ -254,6 +320,20 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             return Ok(obj_any(ti::FUNCTION, f));
         }
         Err(ConvError::Unsupported(obj))
+    }
+}
+
+/// A complex value: a new complex object, owned by `temps`.
+unsafe fn complex_any(re: f64, im: f64, temps: &mut Temps) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL (a failure raises); the object made is owned by `temps`.
+    unsafe {
+        let (mut out, mut err) = (null_mut(), null_mut());
+        if (api().complex_create)(re, im, &mut out, &mut err) != 0 {
+            crate::error::raise_native_error(err);
+            return Err(ConvError::Raised);
+        }
+        temps.push(out);
+        Ok(obj_any(ti::COMPLEX, out))
     }
 }
 
@@ -446,7 +526,14 @@ unsafe fn convert_any_other(a: &FerruleAny, tag: i32, owned: bool) -> *mut PyObj
                 PyBytes_FromStringAndSize(a.payload.v_bytes.as_ptr() as *const c_char, a.small_len.min(8) as Py_ssize_t)
             }
             ti::OPAQUE_PTR => PyLong_FromVoidPtr(a.payload.v_ptr),
-            ti::DTYPE => crate::util::py_str(&dtype_name(a.payload.v_dtype)),
+            ti::DTYPE => {
+                let known = dtype_object(a.payload.v_dtype);
+                if known.is_null() {
+                    crate::util::py_str(&dtype_name(a.payload.v_dtype))
+                } else {
+                    crate::util::new_ref(known)
+                }
+            }
             ti::DEVICE => crate::util::py_str(&device_name(a.payload.v_device)),
             ti::FUNCTION => {
                 let o = a.payload.v_obj;
@@ -466,7 +553,8 @@ unsafe fn convert_any_other(a: &FerruleAny, tag: i32, owned: bool) -> *mut PyObj
     }
 }
 
-/// Strings, bytes, arrays, maps and errors held by a value (borrowed) as new Python objects.
+/// Strings, bytes, arrays, maps, errors and complex numbers held by a value (borrowed) as new
+/// Python objects.
 unsafe fn object_to_py(a: &FerruleAny) -> *mut PyObject {
     // SAFETY: the caller holds the GIL and `a` is a valid value whose object (when it has one) is alive while `a` is.
     unsafe {
@@ -516,6 +604,14 @@ unsafe fn object_to_py(a: &FerruleAny) -> *mut PyObject {
                 dict.into_ptr()
             }
             ti::ERROR => crate::error::error_to_exception(o),
+            ti::COMPLEX => {
+                let (mut re, mut im) = (0.0, 0.0);
+                if (api.complex_parts)(o, &mut re, &mut im) != 0 {
+                    raise(PyExc_RuntimeError, "ferrule: could not read a complex value");
+                    return null_mut();
+                }
+                PyComplex_FromDoubles(re, im)
+            }
             t => {
                 let msg = format!("ferrule: no Python conversion for a value of type index {t}");
                 crate::error::raise_kind("TypeError", &msg);
@@ -680,7 +776,8 @@ unsafe fn report_result_error(state: &Callback, result: *mut PyObject, e: ConvEr
                     "TypeError",
                     &format!(
                         "{who}: its return value of type '{tp}'{inner} could not be converted to a ferrule value \
-                         (expected None, bool, int, float, str, bytes, list, tuple, dict, Tensor or a callable){}",
+                         (expected None, bool, int, float, complex, str, bytes, list, tuple, dict, Tensor or a \
+                         callable){}",
                         foreign_tensor_hint(obj)
                     ),
                 );

@@ -16,7 +16,7 @@ use pyo3_ffi::*;
 
 use crate::api::api;
 
-use crate::convert::{any_into_py, py_to_any_into, ConvError, Temps};
+use crate::convert::{any_into_py, dtype_any_into, py_to_any_into, ConvError, Temps};
 use crate::error::{raise_kind, raise_native_error, raise_released, reraise_with_prefix};
 use crate::hooks::HOOKS;
 use crate::info::{bind_keywords, check_arity, load_info};
@@ -227,7 +227,10 @@ unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) 
             let mut buf = [const { MaybeUninit::<FerruleAny>::uninit() }; PLAIN_ARGS];
             if args.iter().zip(buf.iter_mut()).all(|(&a, slot)| crate::convert::plain_any(a, slot.as_mut_ptr())) {
                 let values = std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len());
-                return call_values(f, info, values, args);
+                // (an int or a tensor given as a dtype goes the long way, to the message saying what a dtype is)
+                if info.dtype_params == 0 || plain_dtypes(info.dtype_params, values) {
+                    return call_values(f, info, values, args);
+                }
             }
         }
         let mut temps = Temps::new();
@@ -250,6 +253,16 @@ unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) 
     }
 }
 
+/// Whether every `dtype`-typed argument among the plain `values` is None or a dtype.
+#[inline]
+fn plain_dtypes(mask: u64, values: &[FerruleAny]) -> bool {
+    values.iter().enumerate().all(|(i, v)| {
+        mask & (1 << i) == 0
+            || v.type_index == ferrule_sys::type_index::NONE
+            || v.type_index == ferrule_sys::type_index::DTYPE
+    })
+}
+
 /// Arguments converted into a stack array (no heap allocation up to this many).
 const INLINE_ARGS: usize = 8;
 
@@ -269,8 +282,14 @@ unsafe fn convert_args(
     // what the values borrow lives in `args` or `temps`.
     unsafe {
         for (i, &a) in args.iter().enumerate() {
-            let converted = if info.takes_tensor(i) { strong_numpy_scalar(a, out.add(i), temps) } else { None };
-            if let Err(e) = converted.unwrap_or_else(|| py_to_any_into(a, out.add(i), temps)) {
+            let converted = if i < 64 && info.dtype_params & (1 << i) != 0 {
+                dtype_any_into(a, out.add(i), temps)
+            } else if info.takes_tensor(i) {
+                strong_numpy_scalar(a, out.add(i), temps).unwrap_or_else(|| py_to_any_into(a, out.add(i), temps))
+            } else {
+                py_to_any_into(a, out.add(i), temps)
+            };
+            if let Err(e) = converted {
                 report_argument_error(f, info, i, e);
                 return false;
             }
@@ -345,8 +364,8 @@ unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e
         match e {
             ConvError::Unsupported(obj) => {
                 let msg = format!(
-                    "{label}: cannot convert a Python object of type '{}' (expected None, bool, int, float, str, bytes, \
-                     list, tuple, dict, Tensor or a callable){}",
+                    "{label}: cannot convert a Python object of type '{}' (expected None, bool, int, float, complex, str, \
+                     bytes, list, tuple, dict, Tensor or a callable){}",
                     type_name(obj),
                     crate::convert::foreign_tensor_hint(obj)
                 );

@@ -79,6 +79,7 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
             min_args: 0,
             max_args: usize::MAX,
             always_bind: false,
+            dtype_params: 0,
         };
         let params = PyDict_GetItemString(dict.0, c"params".as_ptr());
         if !params.is_null() && PyList_Check(params) != 0 {
@@ -103,6 +104,9 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
                     info.var_positional = Some(text);
                     info.var_takes_tensor = takes_tensor;
                     continue;
+                }
+                if matches!(dict_str(p, c"type").as_str(), "dtype" | "dtype | None") && info.params.len() < 64 {
+                    info.dtype_params |= 1 << info.params.len();
                 }
                 let default = PyDict_GetItemString(p, c"default".as_ptr());
                 let default = if default.is_null() { null_mut() } else { crate::util::new_ref(default) };

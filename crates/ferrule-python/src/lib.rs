@@ -90,7 +90,7 @@ pub unsafe extern "C" fn PyInit__ferrule() -> *mut PyObject {
             util::method_kw(
                 c"_install_hooks",
                 hooks::install_hooks,
-                c"_install_hooks($module, /, *, error_types, signature, tensor_prepare, tensor_repr, dtype_objects, op_add, op_subtract, op_multiply, op_divide, op_matmul)\n--\n\nHands the extension the Python helpers it calls (once, from the ferrule package).",
+                c"_install_hooks($module, /, *, error_types, signature, tensor_prepare, tensor_repr, dtype_objects, dtype_convert, op_add, op_subtract, op_multiply, op_divide, op_matmul)\n--\n\nHands the extension the Python helpers it calls (once, from the ferrule package).",
             ),
             util::method_kw(
                 c"from_dlpack",

@@ -24,7 +24,7 @@ use pyo3_ffi::*;
 use crate::api::api;
 use crate::dlpack::is_read_only;
 use crate::error::{raise_kind, raise_native_error, reraise_with_prefix};
-use crate::hooks::HOOKS;
+use crate::hooks::{dtype_object, HOOKS};
 use crate::names::{device_name, dtype_name};
 use crate::types::{
     flags, frontend_slot, new_tensor_object, set_tensor_type, take_preserved, tensor_handle as handle, tensor_type,
@@ -581,26 +581,18 @@ unsafe extern "C" fn get_strides(obj: *mut PyObject, _: *mut c_void) -> *mut PyO
 }
 
 /// `Tensor.dtype`: the package's dtype object (the `dtype_objects` hook), so that
-/// `t.dtype is ferrule.float32`; before installation, or for a name it lacks, a plain str.
+/// `t.dtype is ferrule.float32`; before installation, or for a dtype it lacks, its name.
 unsafe extern "C" fn get_dtype(obj: *mut PyObject, _: *mut c_void) -> *mut PyObject {
-    // SAFETY: CPython calls getters with the GIL held on a live Tensor; the dtype table is NULL or a dict the hooks
-    // own until exit.
+    // SAFETY: CPython calls getters with the GIL held on a live Tensor; the dtype objects are kept
+    // alive by the hooks' table until exit.
     unsafe {
-        let name = py_str(&dtype_name(dl(obj).dtype));
-        let table = HOOKS.dtype_objects.load(Ordering::Acquire);
-        if name.is_null() || table.is_null() {
-            return name;
+        let dtype = dl(obj).dtype;
+        let known = dtype_object(dtype);
+        if known.is_null() {
+            py_str(&dtype_name(dtype))
+        } else {
+            new_ref(known)
         }
-        let found = PyDict_GetItemWithError(table, name); // borrowed
-        if !found.is_null() {
-            Py_DECREF(name);
-            return new_ref(found);
-        }
-        if !PyErr_Occurred().is_null() {
-            Py_DECREF(name);
-            return null_mut();
-        }
-        name
     }
 }
 
@@ -871,7 +863,7 @@ pub unsafe fn create_type() -> *mut PyObject {
         ]);
         let getsets = leak(vec![
             getset(c"shape", get_shape, None, c"The size of each dimension (a tuple).", 0),
-            getset(c"dtype", get_dtype, None, c"The element type's name, e.g. 'float32'.", 0),
+            getset(c"dtype", get_dtype, None, c"The element type, e.g. ferrule.float32.", 0),
             getset(c"ndim", get_ndim, None, c"Number of dimensions.", 0),
             getset(c"size", get_size, None, c"Number of elements.", 0),
             getset(c"strides", get_strides, None, c"Step of each dimension in bytes (like numpy).", 0),

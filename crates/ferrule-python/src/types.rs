@@ -184,6 +184,9 @@ pub struct Info {
     /// Whether even a keyword-free call must be bound: keyword-only parameters precede the
     /// `*args` values in packed order, so their defaults must be filled in by the caller.
     pub always_bind: bool,
+    /// Bit `i` set: fixed parameter `i` (of the first 64) is typed `dtype` (or `dtype | None`),
+    /// so its argument may be any spelling of a dtype (`np.float32`, `"f4"`, `float`).
+    pub dtype_params: u64,
 }
 
 impl Drop for Info {

@@ -6,6 +6,7 @@ use std::ffi::c_void;
 use ferrule_core::{DType, Device};
 use ferrule_sys::{type_index as ti, DLDataType, DLDevice, FerruleAny, FerruleAnyPayload, FerruleObject};
 
+use crate::complex::Complex;
 use crate::object::{release, retain, ObjRef, ObjectType};
 use crate::string::{Bytes, Str};
 
@@ -49,6 +50,11 @@ impl Any {
     #[inline]
     pub fn float(v: f64) -> Any {
         Self::pod(ti::FLOAT, FerruleAnyPayload { v_float64: v })
+    }
+
+    /// A complex number (a new complex object: two doubles do not fit the payload).
+    pub fn complex(re: f64, im: f64) -> Any {
+        Any::object(ObjRef::new(Complex { re, im }))
     }
 
     /// An opaque pointer.
@@ -216,6 +222,13 @@ impl Any {
         }
     }
 
+    /// The parts `(re, im)` of a complex value (a complex object only; ints and floats are not
+    /// complex numbers here, as they are not bools for [`Any::as_bool`]).
+    #[inline]
+    pub fn as_complex(&self) -> Option<(f64, f64)> {
+        self.downcast::<Complex>().map(|z| (z.re, z.im))
+    }
+
     /// The opaque pointer.
     pub fn as_opaque_ptr(&self) -> Option<*mut c_void> {
         // SAFETY: the tag says the payload is a pointer.
@@ -356,6 +369,10 @@ impl std::fmt::Debug for Any {
         }
         if let Some(v) = self.as_float() {
             return write!(f, "{v:?}");
+        }
+        if let Some((re, im)) = self.as_complex() {
+            // like Python: (1.5-2j)
+            return write!(f, "({re:?}{}{:?}j)", if im.is_sign_negative() { "-" } else { "+" }, im.abs());
         }
         if let Some(s) = self.as_str() {
             return write!(f, "{s:?}");

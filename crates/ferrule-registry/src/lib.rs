@@ -1,11 +1,12 @@
 //! ferrule's object model and registry: the owned `Any` value, reference-counted objects with
-//! the ABI header (strings, bytes, errors, functions, arrays, maps, tensors), packed functions
+//! the ABI header (strings, bytes, errors, functions, arrays, maps, tensors, complex numbers), packed functions
 //! with signatures, typed registration and the process-wide registry. Pure Rust: the C ABI is
 //! exported by `ferrule-capi`, the only crate with `extern "C"` entry points.
 
 pub mod any;
 pub mod autograd;
 pub mod blocking;
+pub mod complex;
 pub mod container;
 pub mod error;
 pub mod function;
@@ -18,6 +19,7 @@ pub mod tensor;
 pub mod typed;
 
 pub use any::Any;
+pub use complex::Complex;
 pub use container::{Array, Map};
 pub use error::{Error, ErrorObj, Result};
 pub use function::{Callable, FuncInfo, Function};

@@ -116,7 +116,31 @@ fn read_only_imports_stay_read_only_in_every_view_and_export() {
     assert!(!TensorObj::new(view.tensor().copy().unwrap()).readonly());
 }
 
+#[test]
+fn complex_values_are_objects() {
+    let z = Any::complex(1.5, -0.0);
+    assert_eq!(z.type_index(), ferrule_sys::type_index::COMPLEX);
+    assert_eq!(z.type_name(), "complex");
+    assert_eq!(z.as_complex().map(|(re, im)| (re, im.to_bits())), Some((1.5, (-0.0f64).to_bits())));
+    assert_eq!(format!("{z:?}"), "(1.5-0.0j)");
+    assert_eq!(format!("{:?}", Any::complex(f64::NAN, f64::INFINITY)), "(NaN+infj)");
+    // only a complex object is a complex number here; a float is not
+    assert_eq!(Any::float(2.0).as_complex(), None);
+    let copy = z.clone();
+    let obj = z.as_object_ptr().unwrap();
+    // SAFETY: `obj` is the live object `z` and `copy` share.
+    assert_eq!(unsafe { ferrule_registry::object::use_count(obj) }, 2);
+    drop(copy);
+    assert!(Array::try_from_slice(&[z], "test").is_ok());
+}
+
 proptest! {
+    #[test]
+    fn complex_round_trip(re in any::<f64>(), im in any::<f64>()) {
+        let (r, i) = Any::complex(re, im).as_complex().unwrap();
+        prop_assert_eq!((r.to_bits(), i.to_bits()), (re.to_bits(), im.to_bits()));
+    }
+
     #[test]
     fn strings_round_trip(s in ".*") {
         let v = Any::str(&s);

@@ -55,11 +55,16 @@ pub mod type_index {
     pub const MAP: i32 = 70;
     /// Tensor object.
     pub const TENSOR: i32 = 71;
+    /// Complex number object ([`FerruleComplexObject`](super::FerruleComplexObject)); appended
+    /// after `TENSOR`.
+    pub const COMPLEX: i32 = 72;
+    /// The last type index of this header (indices are only ever appended).
+    pub const LAST: i32 = COMPLEX;
 
     /// Whether `tag` is a type index of this ABI version.
     #[inline]
     pub fn is_known(tag: i32) -> bool {
-        (NONE..=SMALL_BYTES).contains(&tag) || (STATIC_OBJECT_BEGIN..=TENSOR).contains(&tag)
+        (NONE..=SMALL_BYTES).contains(&tag) || (STATIC_OBJECT_BEGIN..=LAST).contains(&tag)
     }
 
     /// The Python-style name of a type index, for error messages ("object" for any object type
@@ -80,6 +85,7 @@ pub mod type_index {
             ARRAY => "Array",
             MAP => "Map",
             TENSOR => "Tensor",
+            COMPLEX => "complex",
             _ if tag >= STATIC_OBJECT_BEGIN => "object",
             _ => "unknown",
         }
@@ -261,6 +267,19 @@ pub struct FerruleTensorObject {
     pub frontend: *mut c_void,
 }
 
+/// A complex number object: the header followed by the parts (`FerruleComplexObject`).
+/// Immutable once created.
+#[repr(C)]
+#[derive(Debug)]
+pub struct FerruleComplexObject {
+    /// Object header.
+    pub header: FerruleObject,
+    /// The real part.
+    pub real: f64,
+    /// The imaginary part.
+    pub imag: f64,
+}
+
 /// Called by libferrule, on the releasing thread, when a tensor flagged
 /// [`FERRULE_OBJECT_FRONTEND_OWNED`] drops to its last strong reference (`FerruleFrontendRelease`).
 pub type FerruleFrontendRelease = unsafe extern "C" fn(obj: *mut FerruleObject);
@@ -351,6 +370,11 @@ pub struct FerruleApi {
     /// Appended after `check_signals`: copies an error's context out (see
     /// `ferrule_error_context_copy`; check `struct_size` before use).
     pub error_context_copy: unsafe extern "C" fn(*const FerruleObject, *mut c_char, usize, *mut usize) -> i32,
+    /// Appended after `error_context_copy`: creates a complex number object (see
+    /// `ferrule_complex_create`).
+    pub complex_create: unsafe extern "C" fn(f64, f64, *mut *mut FerruleObject, ErrOut) -> i32,
+    /// Reads the parts of a complex number object (see `ferrule_complex_parts`).
+    pub complex_parts: unsafe extern "C" fn(*const FerruleObject, *mut f64, *mut f64) -> i32,
 }
 
 // Layout pins; the same numbers are asserted by tests/c/abi_layout.c against the header.
@@ -368,8 +392,13 @@ const _: () = {
     assert!(size_of::<FerruleTensorObject>() == 80);
     assert!(offset_of!(FerruleTensorObject, frontend) == 72);
     assert!(offset_of!(FerruleTensorObject, tensor) == 24);
-    assert!(size_of::<FerruleApi>() == 8 + 42 * 8);
+    assert!(size_of::<FerruleComplexObject>() == 40);
+    assert!(offset_of!(FerruleComplexObject, real) == 24);
+    assert!(offset_of!(FerruleComplexObject, imag) == 32);
+    assert!(size_of::<FerruleApi>() == 8 + 44 * 8);
     assert!(offset_of!(FerruleApi, check_signals) == 8 + 40 * 8);
     assert!(offset_of!(FerruleApi, error_context_copy) == 8 + 41 * 8);
+    assert!(offset_of!(FerruleApi, complex_create) == 8 + 42 * 8);
+    assert!(offset_of!(FerruleApi, complex_parts) == 8 + 43 * 8);
     assert!(offset_of!(FerruleApi, blocking_leave) == 8 + 37 * 8);
 };

@@ -8,6 +8,17 @@ pub(crate) fn echo(args: Args<'_>) -> Result<Value, Error> {
     Ok(args.value(0, "x")?.clone())
 }
 
+/// `testing.conj(z)`: the complex conjugate of the complex number `z`, read and made through
+/// the plugin API (a complex value crosses every language as a complex object).
+pub(crate) fn conj(args: Args<'_>) -> Result<Value, Error> {
+    args.expect_count(1, 1)?;
+    let z = args.value(0, "z")?;
+    let (re, im) = z
+        .as_complex()
+        .ok_or_else(|| args.type_error(0, "z", format_args!("expected complex, got {}", z.type_name())))?;
+    Value::complex(re, -im)
+}
+
 /// `testing.nop(*args)`.
 pub(crate) fn nop(_args: Args<'_>) -> Result<Value, Error> {
     Ok(Value::none())

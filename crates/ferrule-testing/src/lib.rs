@@ -19,6 +19,7 @@ type Fixture = fn(Args<'_>) -> Result<Value, Error>;
 const FIXTURES: &[(&str, &str, &str, i32, Fixture)] = &[
     ("testing.echo", "Returns its argument (a new reference to the same object).", "(x: Any) -> Any", 0, basic::echo),
     ("testing.nop", "Takes any arguments and does nothing.", "(*args: Any) -> None", 0, basic::nop),
+    ("testing.conj", "The complex conjugate of a complex number.", "(z: complex) -> complex", 0, basic::conj),
     (
         "testing.add_int",
         "Adds two ints; OverflowError when the sum does not fit in int64.",

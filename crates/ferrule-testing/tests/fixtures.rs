@@ -97,6 +97,11 @@ fn echo_nop_and_add_int() {
         assert_eq!(error.to_string(), "TypeError: testing.add_int() argument 2 'b': expected int, got str");
         let error = call("testing.add_int", &[Value::int(1), Value::int(2), Value::int(3)]).unwrap_err();
         assert_eq!(error.to_string(), "TypeError: testing.add_int() takes 2 arguments but 3 were given");
+
+        let conj = call("testing.conj", &[Value::complex(1.5, 2.0).unwrap()]).unwrap();
+        assert_eq!(conj.as_complex(), Some((1.5, -2.0)));
+        let error = call("testing.conj", &[Value::float(1.5)]).unwrap_err();
+        assert_eq!(error.to_string(), "TypeError: testing.conj() argument 1 'z': expected complex, got float");
     }
     assert_eq!(live(), before);
 }

@@ -45,6 +45,7 @@ TYPE_FUNCTION = 68
 TYPE_ARRAY = 69
 TYPE_MAP = 70
 TYPE_TENSOR = 71
+TYPE_COMPLEX = 72
 
 #: Bytes a SMALL_STR / SMALL_BYTES value holds inline.
 SMALL_CAPACITY = 8
@@ -189,6 +190,8 @@ _PROTOTYPES: dict[str, tuple[Any, list[Any]]] = {
     "ferrule_tensor_dltensor": (POINTER(DLTensor), [c_void_p]),
     "ferrule_tensor_from_dlpack": (c_int32, [c_void_p, ObjPtrOut, ObjPtrOut]),
     "ferrule_tensor_to_dlpack": (c_int32, [c_void_p, POINTER(POINTER(DLManagedTensorVersioned)), ObjPtrOut]),
+    "ferrule_complex_create": (c_int32, [ctypes.c_double, ctypes.c_double, ObjPtrOut, ObjPtrOut]),
+    "ferrule_complex_parts": (c_int32, [c_void_p, POINTER(ctypes.c_double), POINTER(ctypes.c_double)]),
 }
 
 

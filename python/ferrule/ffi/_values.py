@@ -284,8 +284,18 @@ def to_any(value: Any, slot: FerruleAny, temps: Temps, depth: int = 0) -> None:
         slot.type_index = _abi.TYPE_FLOAT
         slot.small_len = 0
         slot.v_float64 = value
+    elif isinstance(value, complex):
+        handle = _complex_object(value)
+        temps.objects.append(handle)
+        set_object(slot, _abi.TYPE_COMPLEX, handle)
     elif isinstance(value, str):
         _set_bytes(slot, value.encode("utf-8"), True, temps)
+    elif tp.__name__ == "DType" and tp.__module__ == "ferrule":
+        # a dtype of the ferrule package (ferrule.float32): its DLPack code and bits
+        slot.type_index = _abi.TYPE_DTYPE
+        slot.small_len = 0
+        slot.v_int64 = 0
+        slot.v_dtype = _abi.DLDataType(value._code, value._bits, 1)
     elif isinstance(value, NativeObject):
         set_object(slot, value.TYPE_INDEX, value._argument_handle(temps))
     elif isinstance(value, (bytes, bytearray)):
@@ -313,6 +323,13 @@ def to_any(value: Any, slot: FerruleAny, temps: Temps, depth: int = 0) -> None:
         set_object(slot, _abi.TYPE_FUNCTION, handle)
     else:
         raise Unsupported(value)
+
+
+def _complex_object(value: complex) -> int:
+    """A new complex-number object holding ``value`` (a new reference)."""
+    out, err = c_void_p(), c_void_p()
+    check(lib().ferrule_complex_create(value.real, value.imag, byref(out), byref(err)), err)
+    return int(out.value or 0)
 
 
 def _check_depth(depth: int) -> None:
@@ -370,8 +387,8 @@ def store_owned(value: Any, out: FerruleAny, label: Callable[[], str]) -> None:
             raise ferrule_error(
                 "TypeError",
                 f"{label()}: its return value of type {type(value).__name__!r}{holding} could not be converted "
-                "to a ferrule value (expected None, bool, int, float, str, bytes, list, tuple, dict, Tensor or a "
-                "callable)",
+                "to a ferrule value (expected None, bool, int, float, complex, str, bytes, list, tuple, dict, Tensor "
+                "or a callable)",
             ) from None
         except Exception as e:
             raise ferrule_error(
@@ -452,7 +469,8 @@ def from_any(value: FerruleAny, owned: bool) -> Any:
 
 
 def _object_to_python(value: FerruleAny) -> Any:
-    """Strings, bytes, arrays, maps and errors held by a value (borrowed) as new Python objects."""
+    """Strings, bytes, arrays, maps, errors and complex numbers held by a value (borrowed) as new
+    Python objects."""
     cdll = lib()
     t = value.type_index
     obj = value.v_obj
@@ -473,6 +491,11 @@ def _object_to_python(value: FerruleAny) -> Any:
         return {from_any(keys[i], False): from_any(values[i], False) for i in range(n)}
     if t == _abi.TYPE_ERROR:
         return exception_from_error(obj)
+    if t == _abi.TYPE_COMPLEX:
+        real, imag = ctypes.c_double(), ctypes.c_double()
+        if cdll.ferrule_complex_parts(obj, byref(real), byref(imag)) != 0:
+            raise ferrule_error("RuntimeError", "ferrule: could not read a complex value")
+        return complex(real.value, imag.value)
     raise ferrule_error("TypeError", f"ferrule: no Python conversion for a value of type index {t}")
 
 

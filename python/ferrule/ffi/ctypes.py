@@ -474,8 +474,8 @@ class Function(NativeObject):
                     raise ferrule_error(
                         "TypeError",
                         f"{self._argument_label(meta, i)}: cannot convert a Python object of type "
-                        f"{type(e.value).__name__!r} (expected None, bool, int, float, str, bytes, list, tuple, "
-                        "dict, Tensor, numpy array or a callable)",
+                        f"{type(e.value).__name__!r} (expected None, bool, int, float, complex, str, bytes, list, "
+                        "tuple, dict, Tensor, numpy array or a callable)",
                     ) from None
                 except Exception as e:
                     raise ferrule_error(kind_of(e), f"{self._argument_label(meta, i)}: {e}") from e

@@ -12,7 +12,7 @@ use crate::glue;
 pub fn register_all() -> Result<()> {
     FuncDef::new("ops.arange")
         .doc("Evenly spaced values in [start, stop) with spacing step; arange(n) is 0, 1, ..., n-1.\n\nThe length is ceil((stop - start) / step). The dtype is int64 when start, stop and step are\nall ints and float64 otherwise; a zero step is a ZeroDivisionError.\n\n>>> ferrule.arange(1, 10, 3)\nferrule.Tensor([1, 4, 7], dtype=int64)")
-        .signature("(start: int | float | bool, /, stop: int | float | bool | None = None, step: int | float | bool = 1, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
+        .signature("(start: int | float | complex | bool, /, stop: int | float | complex | bool | None = None, step: int | float | complex | bool = 1, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_arange)?;
     FuncDef::new("ops.empty")
         .doc("A new tensor of the given shape (ferrule zero-fills new memory).\n\n>>> ferrule.empty((2, 0)).shape\n(2, 0)")
@@ -28,15 +28,15 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_eye)?;
     FuncDef::new("ops.full")
         .doc("A tensor of the given shape filled with fill_value. The dtype defaults to that of the value\n(bool, int64 or float64); an int that does not fit an integer dtype is an OverflowError.\n\n>>> ferrule.full((2,), 7)\nferrule.Tensor([7, 7], dtype=int64)")
-        .signature("(shape: int | tuple[int, ...], fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
+        .signature("(shape: int | tuple[int, ...], fill_value: int | float | complex | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_full)?;
     FuncDef::new("ops.full_like")
         .doc("A tensor with the shape of x (and its dtype unless dtype is given) filled with fill_value.\n\n>>> ferrule.full_like(ferrule.zeros(2, dtype=ferrule.int32), 5)\nferrule.Tensor([5, 5], dtype=int32)")
-        .signature("(x: Tensor, /, fill_value: int | float | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
+        .signature("(x: Tensor, /, fill_value: int | float | complex | bool, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_full_like)?;
     FuncDef::new("ops.linspace")
         .doc("num evenly spaced values from start to stop (stop included unless endpoint is False),\ncomputed in float64 exactly as numpy does; integer dtypes take the floor.\n\n>>> ferrule.linspace(0, 1, 5)\nferrule.Tensor([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)")
-        .signature("(start: int | float | bool, stop: int | float | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor")
+        .signature("(start: int | float | complex | bool, stop: int | float | complex | bool, /, num: int, *, dtype: dtype | None = None, device: device | None = None, endpoint: bool = True) -> Tensor")
         .register_packed(op_linspace)?;
     FuncDef::new("ops.meshgrid")
         .doc("Coordinate grids from 1-D coordinate tensors. indexing='xy' (Cartesian) swaps the first two\noutput dims relative to 'ij' (matrix). Each output is a fresh copy;\nPython gets a tuple (Go and C a list).\n\n>>> [g.shape for g in ferrule.meshgrid(ferrule.arange(3), ferrule.arange(2))]\n[(2, 3), (2, 3)]")
@@ -76,115 +76,115 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_random_normal)?;
     FuncDef::new("ops.add")
         .doc("Adds x1 and x2 element-wise (integers wrap around; bool is logical or).\n\n>>> ferrule.add(ferrule.asarray([1, 2]), 3)\nferrule.Tensor([4, 5], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_add)?;
     FuncDef::new("ops.subtract")
         .doc("Subtracts x2 from x1 element-wise (integers wrap around). Bool is a TypeError.\n\n>>> ferrule.subtract(ferrule.asarray([5, 7]), ferrule.asarray([1, 2]))\nferrule.Tensor([4, 5], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_subtract)?;
     FuncDef::new("ops.multiply")
         .doc("Multiplies x1 and x2 element-wise (integers wrap around; bool is logical and).\n\n>>> ferrule.multiply(ferrule.asarray([1, 2, 3]), 2)\nferrule.Tensor([2, 4, 6], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_multiply)?;
     FuncDef::new("ops.divide")
         .doc("Divides x1 by x2 element-wise (true division). Integer and bool inputs divide in float64.\n\n>>> ferrule.divide(ferrule.asarray([1, 3]), 2)\nferrule.Tensor([0.5, 1.5], dtype=float64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_divide)?;
     FuncDef::new("ops.floor_divide")
         .doc("Floor division x1 // x2, rounding toward -inf. Integer division by zero gives 0 (numpy\nwarns; ferrule does not); complex is a TypeError. Where one float operand is infinite and\nthe other finite and nonzero, the result is floor(x1 / x2) as the Array API standard says,\nunlike numpy and Python: inf // 1.0 is inf (numpy: nan) and 1.0 // -inf is -0.0 (numpy:\n-1.0). remainder matches numpy (and the standard) everywhere.\n\n>>> ferrule.floor_divide(ferrule.asarray([-7, 7]), 2)\nferrule.Tensor([-4,  3], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_floor_divide)?;
     FuncDef::new("ops.remainder")
         .doc("Remainder of floor division, with the sign of x2 (Python's %). Integer x % 0 gives 0;\ncomplex is a TypeError.\n\n>>> ferrule.remainder(ferrule.asarray([-7, 7]), 3)\nferrule.Tensor([2, 1], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_remainder)?;
     FuncDef::new("ops.pow")
         .doc("Raises x1 to the power x2 element-wise. Integer powers wrap around; a negative integer\nexponent is a ValueError; bool computes as int8.\n\n>>> ferrule.pow(ferrule.asarray([2, 3]), 2)\nferrule.Tensor([4, 9], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_pow)?;
     FuncDef::new("ops.maximum")
         .doc("The larger of x1 and x2 element-wise; NaN propagates.\n\n>>> ferrule.maximum(ferrule.asarray([1.0, float('nan')]), 2.0)\nferrule.Tensor([ 2., nan], dtype=float64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_maximum)?;
     FuncDef::new("ops.minimum")
         .doc("The smaller of x1 and x2 element-wise; NaN propagates.\n\n>>> ferrule.minimum(ferrule.asarray([1, 5]), 3)\nferrule.Tensor([1, 3], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_minimum)?;
     FuncDef::new("ops.atan2")
         .doc("The quadrant-aware arc tangent of x1 / x2, in radians in [-pi, pi]. Real dtypes only;\nintegers compute in the smallest float both cast to safely.\n\n>>> ferrule.atan2(ferrule.asarray([0.0, 1.0]), 1.0)\nferrule.Tensor([0.        , 0.78539816], dtype=float64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_atan2)?;
     FuncDef::new("ops.copysign")
         .doc("x1 with the sign of x2, element-wise. Real dtypes only.\n\n>>> ferrule.copysign(ferrule.asarray([1.0, 2.0]), -1.0)\nferrule.Tensor([-1., -2.], dtype=float64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_copysign)?;
     FuncDef::new("ops.hypot")
         .doc("sqrt(x1**2 + x2**2) element-wise, without undue overflow. Real dtypes only.\n\n>>> ferrule.hypot(ferrule.asarray([3.0]), 4.0)\nferrule.Tensor([5.], dtype=float64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_hypot)?;
     FuncDef::new("ops.logaddexp")
         .doc("log(exp(x1) + exp(x2)) element-wise, without overflow. Real dtypes only.\n\n>>> ferrule.logaddexp(ferrule.asarray([0.0]), 0.0)\nferrule.Tensor([0.69314718], dtype=float64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_logaddexp)?;
     FuncDef::new("ops.nextafter")
         .doc("The next representable value after x1 toward x2, in the result dtype. Real dtypes only.\n\n>>> ferrule.nextafter(ferrule.asarray([1.0]), 2.0) > 1.0\nferrule.Tensor([ True], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_nextafter)?;
     FuncDef::new("ops.equal")
         .doc("x1 == x2 element-wise, as bool (NaN is unequal to everything).\n\n>>> ferrule.equal(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([False,  True], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_equal)?;
     FuncDef::new("ops.not_equal")
         .doc("x1 != x2 element-wise, as bool.\n\n>>> ferrule.not_equal(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([ True, False], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_not_equal)?;
     FuncDef::new("ops.less")
         .doc("x1 < x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.less(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([ True, False], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_less)?;
     FuncDef::new("ops.less_equal")
         .doc("x1 <= x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.less_equal(ferrule.asarray([1, 3]), 2)\nferrule.Tensor([ True, False], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_less_equal)?;
     FuncDef::new("ops.greater")
         .doc("x1 > x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.greater(ferrule.asarray([1, 3]), 2)\nferrule.Tensor([False,  True], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_greater)?;
     FuncDef::new("ops.greater_equal")
         .doc("x1 >= x2 element-wise, as bool. Complex is a TypeError.\n\n>>> ferrule.greater_equal(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([False,  True], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_greater_equal)?;
     FuncDef::new("ops.logical_and")
         .doc("Logical AND of the truth values of x1 and x2 (non-zero is true), as bool.\n\n>>> ferrule.logical_and(ferrule.asarray([True, False]), True)\nferrule.Tensor([ True, False], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_logical_and)?;
     FuncDef::new("ops.logical_or")
         .doc("Logical OR of the truth values of x1 and x2, as bool.\n\n>>> ferrule.logical_or(ferrule.asarray([True, False]), False)\nferrule.Tensor([ True, False], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_logical_or)?;
     FuncDef::new("ops.logical_xor")
         .doc("Logical XOR of the truth values of x1 and x2, as bool.\n\n>>> ferrule.logical_xor(ferrule.asarray([True, False]), True)\nferrule.Tensor([False,  True], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_logical_xor)?;
     FuncDef::new("ops.bitwise_and")
         .doc("Bitwise AND of integer or bool inputs.\n\n>>> ferrule.bitwise_and(ferrule.asarray([12, 10]), 6)\nferrule.Tensor([4, 2], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_and)?;
     FuncDef::new("ops.bitwise_or")
         .doc("Bitwise OR of integer or bool inputs.\n\n>>> ferrule.bitwise_or(ferrule.asarray([12, 10]), 1)\nferrule.Tensor([13, 11], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_or)?;
     FuncDef::new("ops.bitwise_xor")
         .doc("Bitwise XOR of integer or bool inputs.\n\n>>> ferrule.bitwise_xor(ferrule.asarray([12, 10]), 6)\nferrule.Tensor([10, 12], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_xor)?;
     FuncDef::new("ops.bitwise_left_shift")
         .doc("x1 shifted left by x2 bits (integers; bool computes as int8). Shifting by a negative amount\nor by at least the bit width gives 0.\n\n>>> ferrule.bitwise_left_shift(ferrule.asarray([1, 3]), 2)\nferrule.Tensor([ 4, 12], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_left_shift)?;
     FuncDef::new("ops.bitwise_right_shift")
         .doc("x1 shifted right by x2 bits, arithmetic for signed integers. Shifting by a negative amount\nor by at least the bit width gives 0 (-1 for negative values).\n\n>>> ferrule.bitwise_right_shift(ferrule.asarray([-8, 8]), 2)\nferrule.Tensor([-2,  2], dtype=int64)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_bitwise_right_shift)?;
     FuncDef::new("ops.abs")
         .doc("The absolute value element-wise; complex inputs give the magnitude in the real dtype.\nIntegers wrap (abs of the minimum is the minimum).\n\n>>> ferrule.abs(ferrule.asarray([-1, 2]))\nferrule.Tensor([1, 2], dtype=int64)")
@@ -340,11 +340,11 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_atanh)?;
     FuncDef::new("ops.clip")
         .doc("Clamps each element of x to [min, max] (minimum(maximum(x, min), max): NaN propagates, and\nmin > max gives max). Integer scalars outside x's integer range saturate; float bounds with\nan integer x promote to float64. Complex is a TypeError.\n\n>>> ferrule.clip(ferrule.asarray([1, 5, 9]), 3, 7)\nferrule.Tensor([3, 5, 7], dtype=int64)")
-        .signature("(x: Tensor, /, min: Tensor | int | float | bool | None = None, max: Tensor | int | float | bool | None = None, *, out: Tensor | None = None) -> Tensor")
+        .signature("(x: Tensor, /, min: Tensor | int | float | complex | bool | None = None, max: Tensor | int | float | complex | bool | None = None, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_clip)?;
     FuncDef::new("ops.where")
         .doc("x1 where condition is true, else x2, broadcasting all three; the result dtype promotes x1\nand x2 (Python scalars are weak; two scalars take their default dtypes). A non-bool\ncondition counts non-zero as true.\n\n>>> ferrule.where(ferrule.asarray([True, False]), ferrule.asarray([1, 2]), 0)\nferrule.Tensor([1, 0], dtype=int64)")
-        .signature("(condition: Tensor, x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, out: Tensor | None = None) -> Tensor")
+        .signature("(condition: Tensor, x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_where)?;
     FuncDef::new("ops.astype")
         .doc("A copy of x converted to dtype with numpy's casting rules (ints wrap, floats truncate toward\nzero into ints, complex drops the imaginary part into reals, non-zero is True). With\ncopy=False and the same dtype, x itself is returned. device must be None or x's device. NaN,\ninfinities and out-of-range floats cast to ints give numpy's x86-64 results: 0 for 8- and\n16-bit ints, the minimum for int32/int64, 2**63 for uint64; uint32 wraps the 64-bit\ntruncation (numpy's scalar path).\n\n>>> ferrule.astype(ferrule.asarray([1.7, -1.7]), ferrule.int32)\nferrule.Tensor([ 1, -1], dtype=int32)")
@@ -352,7 +352,7 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_astype)?;
     FuncDef::new("ops.geo_distance")
         .doc("The great-circle distance in metres between (lon1, lat1) and (lon2, lat2), given in degrees,\nby the haversine formula on a sphere of radius 6378 km (the equatorial radius, rounded). Inputs broadcast\ntogether and may be tensors of any integer or real float dtype or Python numbers; the result\nis float64 (float32 inputs are computed in float64). Heavy inputs run on the ferrule thread\npool with the GIL released.\n\n>>> round(float(ferrule.geo_distance(0.0, 0.0, 180.0, 0.0)))\n20037078")
-        .signature("(lon1: Tensor | int | float | bool, lat1: Tensor | int | float | bool, lon2: Tensor | int | float | bool, lat2: Tensor | int | float | bool) -> Tensor")
+        .signature("(lon1: Tensor | int | float | complex | bool, lat1: Tensor | int | float | complex | bool, lon2: Tensor | int | float | complex | bool, lat2: Tensor | int | float | complex | bool) -> Tensor")
         .register_packed(op_geo_distance)?;
     FuncDef::new("ops.sum")
         .doc("The sum over axis. Without dtype, bool and signed ints sum to int64, unsigned ints to uint64,\nfloats and complex keep their dtype (float sums are pairwise); dtype casts the input first.\nAn empty sum is 0.\n\n>>> ferrule.sum(ferrule.asarray([[1, 2], [3, 4]]), axis=0)\nferrule.Tensor([4, 6], dtype=int64)")
@@ -412,7 +412,7 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_count_nonzero)?;
     FuncDef::new("ops.diff")
         .doc("The n-th discrete difference along axis, out[i] = x[i + 1] - x[i] applied n times, after\njoining prepend and append (a scalar or 0-d value is repeated across the other dims). Bool\nuses !=; ints wrap.\n\n>>> ferrule.diff(ferrule.asarray([1, 2, 4, 7]))\nferrule.Tensor([1, 2, 3], dtype=int64)")
-        .signature("(x: Tensor, /, *, axis: int = -1, n: int = 1, prepend: Tensor | int | float | bool | None = None, append: Tensor | int | float | bool | None = None) -> Tensor")
+        .signature("(x: Tensor, /, *, axis: int = -1, n: int = 1, prepend: Tensor | int | float | complex | bool | None = None, append: Tensor | int | float | complex | bool | None = None) -> Tensor")
         .register_packed(op_diff)?;
     FuncDef::new("ops.matmul")
         .doc("The matrix product. A 1-D x1 is a row and a 1-D x2 a column (the added dim is removed),\nleading dims broadcast, dtypes promote. Mismatched shapes are a ValueError naming both;\nout= receives the result (exact shape and dtype).\n\n>>> ferrule.matmul(ferrule.asarray([[1, 2], [3, 4]]), ferrule.asarray([1, 1]))\nferrule.Tensor([3, 7], dtype=int64)")
@@ -470,7 +470,7 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_linalg_matrix_power)?;
     FuncDef::new("ops.linalg.matrix_rank")
         .doc("The rank of each matrix of x (int64, shape x.shape[:-2]): the number of singular values\ngreater than rtol times the largest. rtol is a number or a tensor broadcast against the\nbatch dims; None is max(m, n) * eps of x's precision.\n\n>>> ferrule.linalg.matrix_rank(ferrule.asarray([[1.0, 2.0], [2.0, 4.0]]))\nferrule.Tensor(1, dtype=int64)")
-        .signature("(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor")
+        .signature("(x: Tensor, /, *, rtol: Tensor | int | float | complex | bool | None = None) -> Tensor")
         .long_running()
         .register_packed(op_linalg_matrix_rank)?;
     FuncDef::new("ops.linalg.matrix_norm")
@@ -483,7 +483,7 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_linalg_outer)?;
     FuncDef::new("ops.linalg.pinv")
         .doc("The Moore-Penrose pseudo-inverse of each matrix of x ((..., m, n) to (..., n, m)) from its\nSVD: singular values at most rtol times the largest count as zero. rtol is a number or a\ntensor broadcast against the batch dims; None is max(m, n) * eps (the standard's default;\nnumpy's pinv defaults to 1e-15).\n\n>>> ferrule.linalg.pinv(ferrule.asarray([[2.0, 0.0], [0.0, 0.0]]))\nferrule.Tensor([[0.5, 0. ],\n                [0. , 0. ]], dtype=float64)")
-        .signature("(x: Tensor, /, *, rtol: Tensor | int | float | bool | None = None) -> Tensor")
+        .signature("(x: Tensor, /, *, rtol: Tensor | int | float | complex | bool | None = None) -> Tensor")
         .long_running()
         .register_packed(op_linalg_pinv)?;
     FuncDef::new("ops.linalg.qr")
@@ -573,7 +573,7 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_moveaxis)?;
     FuncDef::new("ops.repeat")
         .doc("Repeats each element along axis (None: of the flattened tensor) repeats times: an int,\nor a 1-D integer tensor with one count per element (or a single count).\n\n>>> ferrule.repeat(ferrule.asarray([1, 2]), 2)\nferrule.Tensor([1, 1, 2, 2], dtype=int64)")
-        .signature("(x: Tensor, repeats: Tensor | int | float | bool, /, *, axis: int | None = None) -> Tensor")
+        .signature("(x: Tensor, repeats: Tensor | int | float | complex | bool, /, *, axis: int | None = None) -> Tensor")
         .register_packed(op_repeat)?;
     FuncDef::new("ops.tile")
         .doc("Repeats the whole of x repetitions[i] times along each dim (shorter repetitions are\npadded with leading 1s; a shorter x gets leading size-1 dims).\n\n>>> ferrule.tile(ferrule.asarray([1, 2]), (2,))\nferrule.Tensor([1, 2, 1, 2], dtype=int64)")
@@ -585,7 +585,7 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_getitem)?;
     FuncDef::new("ops.setitem")
         .doc("x[index] = value: writes value, broadcast to the selection and cast to x's dtype as\nnumpy does (unsafe casting for tensors; a Python int outside x's dtype is an\nOverflowError), into x's memory. With repeated indices the last write wins.\n\n>>> x = ferrule.zeros(3, dtype=ferrule.int64); x[1] = 7; x\nferrule.Tensor([0, 7, 0], dtype=int64)")
-        .signature("(x: Tensor, index: Any, value: Tensor | int | float | bool, /) -> None")
+        .signature("(x: Tensor, index: Any, value: Tensor | int | float | complex | bool, /) -> None")
         .register_packed(op_setitem)?;
     FuncDef::new("ops.take")
         .doc("Elements of x at integer indices along axis (None: of the flattened x); the result\nshape is x.shape[:axis] + indices.shape + x.shape[axis+1:].\n\n>>> ferrule.take(ferrule.asarray([10, 20, 30]), ferrule.asarray([2, 0]))\nferrule.Tensor([30, 10], dtype=int64)")
@@ -601,11 +601,11 @@ pub fn register_all() -> Result<()> {
         .register_packed(op_nonzero)?;
     FuncDef::new("ops.searchsorted")
         .doc("For each element of x2, the int64 index where inserting it into the sorted 1-D x1\nkeeps the order (side='left': the first such index, 'right': the last). sorter is an\nindex permutation that sorts x1. NaN sorts last, as in sort.\n\n>>> ferrule.searchsorted(ferrule.asarray([1, 2, 2, 3]), ferrule.asarray([2, 5]))\nferrule.Tensor([1, 4], dtype=int64)")
-        .signature("(x1: Tensor, x2: Tensor | int | float | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor")
+        .signature("(x1: Tensor, x2: Tensor | int | float | complex | bool, /, *, side: str = 'left', sorter: Tensor | None = None) -> Tensor")
         .register_packed(op_searchsorted)?;
     FuncDef::new("ops.isin")
         .doc("For each element of x1, whether it equals some element of x2 (invert=True: none), as a\nbool tensor of x1's shape. Both are compared in their promoted dtype (a Python scalar is\nweak; at least one must be a tensor); NaN equals nothing and -0.0 equals 0.0, as with ==.\n\n>>> ferrule.isin(ferrule.asarray([1, 2, 3]), ferrule.asarray([3, 1]))\nferrule.Tensor([ True, False,  True], dtype=bool)")
-        .signature("(x1: Tensor | int | float | bool, x2: Tensor | int | float | bool, /, *, invert: bool = False) -> Tensor")
+        .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, invert: bool = False) -> Tensor")
         .register_packed(op_isin)?;
     FuncDef::new("ops.sort")
         .doc("x sorted along axis. NaN sorts after every number (first when descending); complex\nsorts by real part, then imaginary part. stable=True keeps equal elements in order.\n\n>>> ferrule.sort(ferrule.asarray([3.0, float(\"nan\"), 1.0]))\nferrule.Tensor([ 1.,  3., nan], dtype=float64)")

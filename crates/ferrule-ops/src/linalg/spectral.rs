@@ -189,6 +189,9 @@ fn tolerances(op: &str, rtol: Option<&Operand>, batch: &mut Vec<i64>, default: f
                 Scalar::Bool(b) => f64::from(u8::from(b)),
                 Scalar::Int(i) => i as f64,
                 Scalar::Float(f) => f,
+                Scalar::Complex(_) => {
+                    bail!(TypeError, "{op}() argument 'rtol': expected a real number or a real tensor, got complex")
+                }
             };
             Ok(vec![v; count(batch)])
         }

@@ -510,6 +510,7 @@ fn operand(rng: &mut Rng, dtype: DType, shape: &[i64], values: Values) -> (Opera
             Scalar::Bool(b) => V::B(b),
             Scalar::Int(i) => V::I(i as i128),
             Scalar::Float(f) => V::F(f),
+            Scalar::Complex(z) => V::C(z.re, z.im),
         };
         return (Operand::Scalar(s), dtype, vec![], vec![v], true);
     }
