@@ -25,6 +25,7 @@ from .ffi import builtin_of
 __all__ = [
     "DType",
     "DTYPES",
+    "EigResult",
     "EighResult",
     "QRResult",
     "SVDResult",
@@ -134,6 +135,13 @@ class UniqueInverseResult(NamedTuple):
     inverse_indices: _ferrule.Tensor
 
 
+class EigResult(NamedTuple):
+    """What ``ferrule.linalg.eig`` returns (the Array API's named tuple, 2025.12)."""
+
+    eigenvalues: _ferrule.Tensor
+    eigenvectors: _ferrule.Tensor
+
+
 class EighResult(NamedTuple):
     """What ``ferrule.linalg.eigh`` returns (the Array API's named tuple)."""
 
@@ -174,6 +182,7 @@ _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
     "unique_all": UniqueAllResult._make,
     "unique_counts": UniqueCountsResult._make,
     "unique_inverse": UniqueInverseResult._make,
+    "linalg.eig": EigResult._make,
     "linalg.eigh": EighResult._make,
     "linalg.qr": QRResult._make,
     "linalg.slogdet": SlogdetResult._make,
