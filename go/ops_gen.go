@@ -1288,7 +1288,9 @@ var opMatmul = &opSpec{name: "ops.matmul", goName: "Matmul", params: []opParam{{
 //
 // The matrix product. A 1-D x1 is a row and a 1-D x2 a column (the added dim is removed),
 // leading dims broadcast, dtypes promote. Mismatched shapes are a ValueError naming both;
-// out= receives the result (exact shape and dtype).
+// out= receives the result (exact shape and dtype) and may be x1 or x2 itself (the product
+// goes through a temporary), which is how x1 @= x2 works: x1 keeps its shape and dtype, so
+// x2 is a square matrix (or a stack of them) of x1's dtype.
 //
 // Signature: ops.matmul(x1: Tensor, x2: Tensor, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.
@@ -1384,6 +1386,34 @@ var opLinalgDiagonal = &opSpec{name: "ops.linalg.diagonal", goName: "LinalgDiago
 // Options: Offset.
 func LinalgDiagonal(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opLinalgDiagonal.tensor(opLinalgDiagonal.call([]any{x}, nil, opts))
+}
+
+var opLinalgEig = &opSpec{name: "ops.linalg.eig", goName: "LinalgEig", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// LinalgEig calls the operator ops.linalg.eig.
+//
+// (eigenvalues, eigenvectors) of each square matrix of x, which need not be Hermitian (2025.12):
+// the eigenvalues, shape (..., n), in no particular order, and the right eigenvectors in the
+// columns of (..., n, n), each of unit norm, so x @ v[..., :, j] = w[..., j] * v[..., :, j].
+// Both are always complex (complex64 for float32 and complex64 input, complex128 otherwise),
+// as the standard asks; numpy returns real arrays when every eigenvalue is real. Eigenvectors
+// are unique up to a complex factor of modulus 1. Python returns an EigResult named tuple.
+//
+// Signature: ops.linalg.eig(x: Tensor, /) -> tuple[Tensor, ...]
+func LinalgEig(x *Tensor) ([]*Tensor, error) {
+	return opLinalgEig.tensors(opLinalgEig.call([]any{x}, nil, nil))
+}
+
+var opLinalgEigvals = &opSpec{name: "ops.linalg.eigvals", goName: "LinalgEigvals", params: []opParam{{name: "x", required: true}}, variadic: false}
+
+// LinalgEigvals calls the operator ops.linalg.eigvals.
+//
+// The eigenvalues of each square matrix of x (2025.12), as linalg.eig computes them: complex,
+// shape (..., n), in no particular order.
+//
+// Signature: ops.linalg.eigvals(x: Tensor, /) -> Tensor
+func LinalgEigvals(x *Tensor) (*Tensor, error) {
+	return opLinalgEigvals.tensor(opLinalgEigvals.call([]any{x}, nil, nil))
 }
 
 var opLinalgEigh = &opSpec{name: "ops.linalg.eigh", goName: "LinalgEigh", params: []opParam{{name: "x", required: true}}, variadic: false}
@@ -1573,14 +1603,15 @@ func LinalgTrace(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opLinalgTrace.tensor(opLinalgTrace.call([]any{x}, nil, opts))
 }
 
-var opLinalgVectorNorm = &opSpec{name: "ops.linalg.vector_norm", goName: "LinalgVectorNorm", params: []opParam{{name: "x", required: true}, {name: "axis", def: nil}, {name: "keepdims", def: false}, {name: "ord", def: float64(2.0)}}, variadic: false}
+var opLinalgVectorNorm = &opSpec{name: "ops.linalg.vector_norm", goName: "LinalgVectorNorm", params: []opParam{{name: "x", required: true}, {name: "axis", def: nil}, {name: "keepdims", def: false}, {name: "ord", def: int64(2)}}, variadic: false}
 
 // LinalgVectorNorm calls the operator ops.linalg.vector_norm.
 //
 // The vector ord-norm over axis (all dims for None): inf is the largest magnitude, -inf the
-// smallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord).
+// smallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord). ord is an int or a
+// float (the int 2 by default, as in the standard).
 //
-// Signature: ops.linalg.vector_norm(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2.0) -> Tensor
+// Signature: ops.linalg.vector_norm(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2) -> Tensor
 // Options: Axis, Keepdims, Ord.
 func LinalgVectorNorm(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opLinalgVectorNorm.tensor(opLinalgVectorNorm.call([]any{x}, nil, opts))
@@ -1624,11 +1655,14 @@ var opExpandDims = &opSpec{name: "ops.expand_dims", goName: "ExpandDims", params
 
 // ExpandDims calls the operator ops.expand_dims.
 //
-// Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an
-// axis outside that range is an IndexError (the standard's error; numpy's AxisError is both a
-// ValueError and an IndexError).
+// Inserts a dim of size 1 at axis, or at each axis of a tuple (a view). With M = x.ndim +
+// len(axis), each axis is a position of the result in -M .. M-1 (negative ones count from
+// its end); x's dims fill the other positions in order. An axis outside that range is an
+// IndexError (the standard's error; numpy's AxisError is both a ValueError and an
+// IndexError), a repeated position a ValueError. axis defaults to 0 (the 2024.12 default;
+// 2025.12 requires it).
 //
-// Signature: ops.expand_dims(x: Tensor, /, axis: int = 0) -> Tensor
+// Signature: ops.expand_dims(x: Tensor, /, axis: int | tuple[int, ...] = 0) -> Tensor
 // Options: Axis.
 func ExpandDims(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opExpandDims.tensor(opExpandDims.call([]any{x}, nil, opts))

@@ -311,6 +311,11 @@ def main() -> None:
         records.append(per_call("a @ b, 2x2 float32", fns, number))
         fns = {"ferrule": lambda: ferrule.sum(fa), "numpy": lambda: np.sum(a)}
         records.append(per_call("sum(a), 1-element float32", fns, number))
+        m = np.zeros((10, 100), dtype=np.float32)
+        fm10 = ferrule.asarray(m)
+        fns = {"ferrule": lambda: fm10[1:3, ::2], "numpy": lambda: m[1:3, ::2]}
+        fns |= peers.make(lambda lib, conv: lambda x=conv(m): x[1:3, ::2])
+        records.append(per_call("x[1:3, ::2], 10x100 float32 (a view)", fns, number))
         fns = {"ferrule": lambda: ferrule.asarray([1.0, 2.0, 3.0]), "numpy": lambda: np.asarray([1.0, 2.0, 3.0])}
         records.append(per_call("asarray([1.0, 2.0, 3.0]) from a list", fns, number))
         records.extend(protocol_costs(fa, a, number))

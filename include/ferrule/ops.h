@@ -1809,7 +1809,9 @@ static inline int32_t ferrule_op_diff(const FerruleAny* x, const FerruleAny* axi
  *
  * The matrix product. A 1-D x1 is a row and a 1-D x2 a column (the added dim is removed),
  * leading dims broadcast, dtypes promote. Mismatched shapes are a ValueError naming both;
- * out= receives the result (exact shape and dtype).
+ * out= receives the result (exact shape and dtype) and may be x1 or x2 itself (the product
+ * goes through a temporary), which is how x1 @= x2 works: x1 keeps its shape and dtype, so
+ * x2 is a square matrix (or a stack of them) of x1's dtype.
  *
  * >>> ferrule.matmul(ferrule.asarray([[1, 2], [3, 4]]), ferrule.asarray([1, 1]))
  * ferrule.Tensor([3, 7], dtype=int64)
@@ -1946,6 +1948,42 @@ static inline int32_t ferrule_op_linalg_diagonal(const FerruleAny* x, const Ferr
   if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_diagonal: argument 'x' is required", err); return -1; }
   if (offset) { ferrule__args[ferrule__n++] = *offset; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
   return ferrule_ops__call("ops.linalg.diagonal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.eig(x: Tensor, /) -> tuple[Tensor, ...]
+ *
+ * (eigenvalues, eigenvectors) of each square matrix of x, which need not be Hermitian (2025.12):
+ * the eigenvalues, shape (..., n), in no particular order, and the right eigenvectors in the
+ * columns of (..., n, n), each of unit norm, so x @ v[..., :, j] = w[..., j] * v[..., :, j].
+ * Both are always complex (complex64 for float32 and complex64 input, complex128 otherwise),
+ * as the standard asks; numpy returns real arrays when every eigenvalue is real. Eigenvectors
+ * are unique up to a complex factor of modulus 1. Python returns an EigResult named tuple.
+ *
+ * >>> ferrule.linalg.eig(ferrule.asarray([[0.0, -1.0], [1.0, 0.0]])).eigenvalues
+ * ferrule.Tensor([0.+1.j, 0.-1.j], dtype=complex128)
+ */
+static inline int32_t ferrule_op_linalg_eig(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_eig: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.eig", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.linalg.eigvals(x: Tensor, /) -> Tensor
+ *
+ * The eigenvalues of each square matrix of x (2025.12), as linalg.eig computes them: complex,
+ * shape (..., n), in no particular order.
+ *
+ * >>> ferrule.linalg.eigvals(ferrule.asarray([[2.0, 1.0], [0.0, 3.0]]))
+ * ferrule.Tensor([2.+0.j, 3.+0.j], dtype=complex128)
+ */
+static inline int32_t ferrule_op_linalg_eigvals(const FerruleAny* x, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[1];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_eigvals: argument 'x' is required", err); return -1; }
+  return ferrule_ops__call("ops.linalg.eigvals", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.linalg.eigh(x: Tensor, /) -> tuple[Tensor, ...]
@@ -2201,10 +2239,11 @@ static inline int32_t ferrule_op_linalg_trace(const FerruleAny* x, const Ferrule
   return ferrule_ops__call("ops.linalg.trace", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.linalg.vector_norm(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2.0) -> Tensor
+/* ops.linalg.vector_norm(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2) -> Tensor
  *
  * The vector ord-norm over axis (all dims for None): inf is the largest magnitude, -inf the
- * smallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord).
+ * smallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord). ord is an int or a
+ * float (the int 2 by default, as in the standard).
  *
  * >>> ferrule.linalg.vector_norm(ferrule.asarray([3.0, 4.0]))
  * ferrule.Tensor(5., dtype=float64)
@@ -2216,7 +2255,7 @@ static inline int32_t ferrule_op_linalg_vector_norm(const FerruleAny* x, const F
   if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_linalg_vector_norm: argument 'x' is required", err); return -1; }
   if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
   if (keepdims) { ferrule__args[ferrule__n++] = *keepdims; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
-  if (ord) { ferrule__args[ferrule__n++] = *ord; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 2.0; }
+  if (ord) { ferrule__args[ferrule__n++] = *ord; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(2); }
   return ferrule_ops__call("ops.linalg.vector_norm", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
@@ -2274,14 +2313,19 @@ static inline int32_t ferrule_op_matrix_transpose(const FerruleAny* x, FerruleAn
   return ferrule_ops__call("ops.matrix_transpose", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.expand_dims(x: Tensor, /, axis: int = 0) -> Tensor
+/* ops.expand_dims(x: Tensor, /, axis: int | tuple[int, ...] = 0) -> Tensor
  *
- * Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an
- * axis outside that range is an IndexError (the standard's error; numpy's AxisError is both a
- * ValueError and an IndexError).
+ * Inserts a dim of size 1 at axis, or at each axis of a tuple (a view). With M = x.ndim +
+ * len(axis), each axis is a position of the result in -M .. M-1 (negative ones count from
+ * its end); x's dims fill the other positions in order. An axis outside that range is an
+ * IndexError (the standard's error; numpy's AxisError is both a ValueError and an
+ * IndexError), a repeated position a ValueError. axis defaults to 0 (the 2024.12 default;
+ * 2025.12 requires it).
  *
  * >>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=1).shape
  * (2, 1)
+ * >>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=(0, -1)).shape
+ * (1, 2, 1)
  */
 static inline int32_t ferrule_op_expand_dims(const FerruleAny* x, const FerruleAny* axis, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;

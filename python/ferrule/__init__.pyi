@@ -1,7 +1,7 @@
 """ferrule: a Rust tensor runtime whose functions are reachable from Python, Go and C.
 
 Type stubs of the package namespace: the registry (:mod:`ferrule.ffi`), :class:`Tensor`, the
-errors, and the Python Array API 2024.12 namespace (the operators of ``schema/ops.yaml``, whose
+errors, and the Python Array API 2025.12 namespace (the operators of ``schema/ops.yaml``, whose
 signatures are generated into ``ferrule/_ops.pyi``, the dtypes, constants and inspection API).
 """
 
@@ -677,7 +677,7 @@ __all__ = [
 
 #: The package version.
 __version__: str
-#: The version of the Python Array API standard the namespace conforms to: ``"2024.12"``.
+#: The version of the Python Array API standard the namespace conforms to: ``"2025.12"``.
 __array_api_version__: str
 
 # The dtypes: DType objects, one per dtype, each equal only to itself (not to its name).

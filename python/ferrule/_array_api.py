@@ -1,4 +1,4 @@
-"""The parts of the Python Array API standard (2024.12) that the ``ferrule`` namespace implements
+"""The parts of the Python Array API standard (2025.12) that the ``ferrule`` namespace implements
 in Python: the version, the inspection object of ``__array_namespace_info__()``, the constants,
 ``asarray`` and ``from_dlpack``, and the ``linalg`` aliases of main-namespace functions.
 
@@ -38,13 +38,14 @@ __all__ = [
 Tensor = _ferrule.Tensor
 
 #: The version of the standard the namespace conforms to (``ferrule.__array_api_version__``).
-#: Of the 2025.12 revision ferrule has isin, broadcast_shapes, negative axes in permute_dims and
-#: scalar x2 in searchsorted; it still lacks expand_dims with a tuple of axes, so it declares
-#: 2024.12.
-API_VERSION = "2024.12"
+#: 2025.12 added isin, broadcast_shapes, linalg.eig and linalg.eigvals, a tuple of axes in
+#: expand_dims, negative axes in permute_dims, a scalar x2 in searchsorted and a tuple from
+#: ``__array_namespace_info__().devices()``; ferrule has all of them
+#: (python/tests/test_array_api_audit.py checks the namespace against array-api-strict's).
+API_VERSION = "2025.12"
 #: Versions ``Tensor.__array_namespace__(api_version=...)`` accepts: the namespace is a superset of
 #: each earlier one.
-SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12")
+SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 #: The one device ferrule tensors live on, as :attr:`ferrule.Tensor.device` names it.
 CPU = "cpu:0"
 
@@ -124,9 +125,10 @@ class ArrayNamespaceInfo:
         """The default device, ``"cpu:0"`` (the only one; equal to ``Tensor.device``)."""
         return CPU
 
-    def devices(self) -> list[str]:
-        """Every device ferrule can place tensors on: ``["cpu:0"]``."""
-        return [CPU]
+    def devices(self) -> tuple[str, ...]:
+        """Every device ferrule can place tensors on: ``("cpu:0",)`` (a tuple since the 2025.12
+        standard; a list before)."""
+        return (CPU,)
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, DType]:
         """The dtypes ferrule picks when none is given: float64 for real floating, complex128

@@ -45,8 +45,10 @@ def _invalid(item: Any, pos: int | None, method: str) -> IndexError:
 
 def encode_index(index: Any, method: str = "__getitem__") -> Any:
     """The packed form of the object inside ``x[...]``: ints, bools, None and tensors as they
-    are, slices as ``{"slice": [start, stop, step]}``, ``...`` as ``"..."``, a tuple as a list of
-    its items, and lists and arrays as tensors. ``method`` names the caller in errors."""
+    are, slices with int or None bounds as they are (the extension converts a slice to the Map
+    ``{"slice": [start, stop, step]}``), other slices as that dict with ``__index__`` applied to
+    the bounds, ``...`` as ``"..."``, a tuple as a tuple or list of its items, and lists and arrays
+    as tensors. ``method`` names the caller in errors."""
     # Basic indexing is a hot path: the common item types are tested inline, without a call.
     tp = type(index)
     if tp is int or tp is Tensor or index is None or tp is bool:
@@ -56,10 +58,19 @@ def encode_index(index: Any, method: str = "__getitem__") -> Any:
     if tp is tuple:
         for item in index:
             t = type(item)
-            if not (t is int or t is Tensor or item is None or t is bool):
-                break
+            if t is int or t is Tensor or item is None or t is bool:
+                continue
+            if t is slice:
+                start, stop, step = item.start, item.stop, item.step
+                if (
+                    (start is None or type(start) is int)
+                    and (stop is None or type(stop) is int)
+                    and (step is None or type(step) is int)
+                ):
+                    continue
+            break
         else:
-            return index  # converted to an Array as it is
+            return index  # converted to an Array as it is (the extension encodes the slices)
         return _encode_tuple(index, method)
     if tp is list:
         return _array_index(index, None, method)  # x[L] is x[(L,)], in numpy as here
@@ -85,16 +96,18 @@ def _encode_tuple(index: tuple[Any, ...], method: str) -> list[Any]:
     return out
 
 
-def _encode_slice(item: slice, pos: int | None, method: str) -> dict[str, list[Any]]:
+def _encode_slice(item: slice, pos: int | None, method: str) -> slice | dict[str, list[Any]]:
     start, stop, step = item.start, item.stop, item.step
     if (
         (start is None or type(start) is int)
         and (stop is None or type(stop) is int)
         and (step is None or type(step) is int)
     ):
-        # as they are, even beyond int64 (no range check on the hot path): the call refuses
-        # those with an OverflowError, and the caller retries with _clamp_slices
-        return {"slice": [start, stop, step]}
+        # the slice itself, which the extension converts to the Map {"slice": [start, stop, step]}
+        # without a Python dict or list; its ints as they are, even beyond int64 (no range check
+        # on the hot path): the call refuses those with an OverflowError, and the caller retries
+        # with _clamp_slices
+        return item
     return {
         "slice": [_slice_bound(start, pos, method), _slice_bound(stop, pos, method), _slice_bound(step, pos, method)]
     }

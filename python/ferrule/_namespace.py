@@ -32,6 +32,7 @@ __all__ = [
     "DType",
     "DTYPES",
     "as_dtype",
+    "EigResult",
     "EighResult",
     "QRResult",
     "SVDResult",
@@ -282,6 +283,13 @@ class UniqueInverseResult(NamedTuple):
     inverse_indices: _ferrule.Tensor
 
 
+class EigResult(NamedTuple):
+    """What ``ferrule.linalg.eig`` returns (the Array API's named tuple, 2025.12)."""
+
+    eigenvalues: _ferrule.Tensor
+    eigenvectors: _ferrule.Tensor
+
+
 class EighResult(NamedTuple):
     """What ``ferrule.linalg.eigh`` returns (the Array API's named tuple)."""
 
@@ -322,6 +330,7 @@ _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
     "unique_all": UniqueAllResult._make,
     "unique_counts": UniqueCountsResult._make,
     "unique_inverse": UniqueInverseResult._make,
+    "linalg.eig": EigResult._make,
     "linalg.eigh": EighResult._make,
     "linalg.qr": QRResult._make,
     "linalg.slogdet": SlogdetResult._make,

@@ -338,6 +338,12 @@ def linalg_det(x: Tensor, /) -> Tensor:
 def linalg_diagonal(x: Tensor, /, *, offset: int = ...) -> Tensor:
     """The offset diagonal of each matrix of x (0 the main one, positive above it, negative below),"""
 
+def linalg_eig(x: Tensor, /) -> tuple[Tensor, ...]:
+    """(eigenvalues, eigenvectors) of each square matrix of x, which need not be Hermitian (2025.12):"""
+
+def linalg_eigvals(x: Tensor, /) -> Tensor:
+    """The eigenvalues of each square matrix of x (2025.12), as linalg.eig computes them: complex,"""
+
 def linalg_eigh(x: Tensor, /) -> tuple[Tensor, ...]:
     """(eigenvalues, eigenvectors) of each Hermitian (real symmetric) matrix of x: the eigenvalues"""
 
@@ -392,8 +398,8 @@ def permute_dims(x: Tensor, /, axes: int | tuple[int, ...]) -> Tensor:
 def matrix_transpose(x: Tensor, /) -> Tensor:
     """Swaps the last two dims of x (a view); x needs at least 2 dims."""
 
-def expand_dims(x: Tensor, /, axis: int = ...) -> Tensor:
-    """Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an"""
+def expand_dims(x: Tensor, /, axis: int | tuple[int, ...] = ...) -> Tensor:
+    """Inserts a dim of size 1 at axis, or at each axis of a tuple (a view). With M = x.ndim +"""
 
 def squeeze(x: Tensor, /, axis: int | tuple[int, ...] | None) -> Tensor:
     """Removes the size-1 dims named by axis (int or tuple; a view). Naming a dim whose size"""

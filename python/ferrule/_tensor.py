@@ -399,7 +399,7 @@ def __array__(self: Any, dtype: Any = None, copy: bool | None = None) -> np.ndar
 
 def __array_namespace__(self: Any, /, *, api_version: str | None = None) -> Any:
     """The ``ferrule`` module, the Array API namespace of its tensors. ``api_version`` may be
-    ``None`` or one of ``"2021.12"`` ... ``"2024.12"``; any other raises ``ValueError``."""
+    ``None`` or one of ``"2021.12"`` ... ``"2025.12"``; any other raises ``ValueError``."""
     if api_version is not None and (
         not isinstance(api_version, str) or api_version not in _array_api.SUPPORTED_API_VERSIONS
     ):

@@ -1,13 +1,14 @@
-"""ferrule.linalg: the Array API ``linalg`` extension (2024.12), complete: the ``ops.linalg.*``
+"""ferrule.linalg: the Array API ``linalg`` extension (2025.12), complete: the ``ops.linalg.*``
 operators, and the main namespace's matmul, matrix_transpose, tensordot and vecdot, which the
 standard lists in both places. Its names are exactly the standard's."""
 
 from ._ferrule import Tensor
-from ._namespace import EighResult, QRResult, SlogdetResult, SVDResult
+from ._namespace import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from ._ops import linalg_cholesky as cholesky
 from ._ops import linalg_cross as cross
 from ._ops import linalg_det as det
 from ._ops import linalg_diagonal as diagonal
+from ._ops import linalg_eigvals as eigvals
 from ._ops import linalg_eigvalsh as eigvalsh
 from ._ops import linalg_inv as inv
 from ._ops import linalg_matrix_norm as matrix_norm
@@ -29,7 +30,9 @@ __all__ = [
     "cross",
     "det",
     "diagonal",
+    "eig",
     "eigh",
+    "eigvals",
     "eigvalsh",
     "inv",
     "matmul",
@@ -52,6 +55,10 @@ __all__ = [
 
 # The ops whose result ferrule._namespace.bind turns into the standard's named tuple, which the
 # generated _ops.pyi types as tuple[Tensor, ...].
+def eig(x: Tensor, /) -> EigResult:
+    """(eigenvalues, eigenvectors) of each square matrix of ``x`` (not necessarily Hermitian):
+    both complex, eigenvalues in no particular order, unit-norm eigenvectors in the columns."""
+
 def eigh(x: Tensor, /) -> EighResult:
     """(eigenvalues, eigenvectors) of each Hermitian matrix of ``x``: eigenvalues ascending,
     eigenvectors in the columns, ``x = V @ diag(w) @ V^H``; only the lower triangle is read."""

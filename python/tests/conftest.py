@@ -18,6 +18,10 @@ import ferrule.ffi as ffi
 import pytest
 from hypothesis import settings
 
+# scikit-learn's array-API mode (test_sklearn.py) needs scipy's array-API support, which scipy
+# reads from the environment once, when it is first imported: switched on before any test can.
+os.environ.setdefault("SCIPY_ARRAY_API", "1")
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PLUGIN = os.environ.get("FERRULE_TESTING_PLUGIN") or str(REPO / "target" / "release" / "libferrule_testing.so")
 

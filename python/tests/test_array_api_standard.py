@@ -1,7 +1,8 @@
 """What the Python Array API standard asks beyond the operators' arithmetic: the error kinds and
 return types it names (isdtype, expand_dims, unstack and the other functions returning several
-arrays, eye's unbounded offset), and the 2025.12 functions ferrule has (isin, broadcast_shapes)
-against numpy as the oracle. test_array_api_audit.py checks the whole namespace against the
+arrays, eye's unbounded offset, ``x @= y``, vector_norm's default), and what 2025.12 adds (isin,
+broadcast_shapes, expand_dims with a tuple of axes; linalg.eig in test_linalg.py) against numpy
+as the oracle. test_array_api_audit.py checks the whole namespace against the
 standard's reference implementation.
 """
 
@@ -71,6 +72,82 @@ def test_expand_dims_out_of_range_axis_is_an_index_error(ndim: int) -> None:
             ferrule.expand_dims(x, axis=axis)
     for axis in range(-ndim - 1, ndim + 1):
         assert ferrule.expand_dims(x, axis=axis).shape == np.expand_dims(np.zeros((2,) * ndim), axis).shape
+
+
+@st.composite
+def expand_dims_case(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A shape and a tuple of distinct positions of the expanded result, each drawn as itself or
+    as its negative form (2025.12: positions count in the result, of ``ndim + len(axis)`` dims)."""
+    shape = draw(hnp.array_shapes(min_dims=0, max_dims=3, min_side=1, max_side=3))
+    count = draw(st.integers(0, 3))
+    m = len(shape) + count
+    positions = draw(st.lists(st.integers(0, max(m - 1, 0)), min_size=count, max_size=count, unique=True))
+    return shape, tuple(draw(st.sampled_from([p, p - m])) for p in positions)
+
+
+@SETTINGS
+@given(case=expand_dims_case())
+@example(case=((2, 3), (0, -1)))
+@example(case=((2,), (-3, 1)))
+def test_expand_dims_with_a_tuple_of_axes_matches_numpy(case: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
+    shape, axis = case
+    a = np.arange(int(np.prod(shape))).reshape(shape)
+    t = ferrule.asarray(a)
+    got = ferrule.expand_dims(t, axis=axis)
+    want = np.expand_dims(a, axis)
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(np.asarray(got), want)
+    t[...] = -1  # a view, as with one axis
+    assert int(ferrule.max(got)) == -1
+
+
+def test_expand_dims_with_a_tuple_of_axes_errors() -> None:
+    x = ferrule.zeros((2, 3))
+    # positions live in the result (4 dims for two axes): 4 and -5 are out of range
+    for axis in ((0, 4), (-5, 1)):
+        with pytest.raises(IndexError, match=r"expand_dims\(\) argument 'axis'"):
+            ferrule.expand_dims(x, axis=axis)
+    with pytest.raises(ValueError, match=r"expand_dims\(\) argument 'axis': repeated axis -4 \(position 0"):
+        ferrule.expand_dims(x, axis=(0, -4))
+    with pytest.raises(TypeError, match=r"expand_dims\(\) argument 2 'axis'"):
+        ferrule.expand_dims(x, axis=(0, 1.5))
+    assert ferrule.expand_dims(x, axis=()).shape == (2, 3)
+    assert ferrule.expand_dims(x).shape == (1, 2, 3)  # the pre-2025.12 default axis=0 is kept
+
+
+def test_imatmul_is_matmul_in_place() -> None:
+    rng = np.random.default_rng(7)
+    for dtype, shape in (("float64", (3, 3)), ("float32", (2, 4, 4)), ("int64", (3, 3)), ("complex128", (2, 2))):
+        a = rng.standard_normal(shape).astype(dtype)
+        b = rng.standard_normal(shape[-2:]).astype(dtype)
+        if np.dtype(dtype).kind == "c":
+            a, b = a + 1j, b - 2j
+        x = ferrule.asarray(a.copy())
+        before = x
+        x @= ferrule.asarray(b)
+        assert x is before and x.dtype == dtype and x.shape == shape
+        np.testing.assert_allclose(np.asarray(x), a @ b, rtol=1e-5)
+    # it reads the rows it overwrites: the product goes through a temporary
+    x = ferrule.asarray([[1.0, 2.0], [3.0, 4.0]])
+    x @= x
+    np.testing.assert_array_equal(np.asarray(x), [[7.0, 10.0], [15.0, 22.0]])
+    # x keeps its shape and dtype, so the product must have them: other shapes and dtypes fail
+    x = ferrule.zeros((2, 3))
+    with pytest.raises(ValueError, match="matmul"):
+        x @= ferrule.zeros((3, 4))
+    with pytest.raises((TypeError, ValueError), match="matmul"):
+        y = ferrule.zeros((2, 2), dtype=ferrule.float32)
+        y @= ferrule.zeros((2, 2), dtype=ferrule.float64)
+
+
+def test_vector_norm_ord_defaults_to_the_int_2() -> None:
+    default = inspect.signature(ferrule.linalg.vector_norm).parameters["ord"].default
+    assert type(default) is int and default == 2
+    x = ferrule.asarray([3.0, -4.0])
+    assert float(ferrule.linalg.vector_norm(x)) == 5.0
+    for ord_ in (1, 1.0, 3, 0.5, ferrule.inf, -ferrule.inf, 0):
+        want = np.linalg.norm(np.array([3.0, -4.0]), ord=ord_)
+        assert float(ferrule.linalg.vector_norm(x, ord=ord_)) == pytest.approx(want)
 
 
 def test_functions_returning_several_arrays_return_tuples() -> None:

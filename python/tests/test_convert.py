@@ -206,3 +206,25 @@ def test_dtype_and_device_of_a_plugin_tensor(testing):
     t = testing.tensor_fill([2], 1.0)
     assert str(t.dtype) in {"float32", "float64"}
     assert t.device == "cpu:0"
+
+
+def test_slices_become_the_index_encoding_map(testing):
+    # a slice is the Map {"slice": [start, stop, step]} of the index encoding
+    # (crates/ferrule-ops/src/index.rs), built by the extension without a Python dict
+    assert same(testing.echo(slice(1, None, -1)), {"slice": [1, None, -1]})
+    assert same(testing.echo((slice(None), 2)), [{"slice": [None, None, None]}, 2])
+    bound = ferrule.asarray(3)
+    back = testing.echo(slice(bound, "x", 2.5))  # any value converts; getitem checks the parts
+    assert list(back) == ["slice"] and back["slice"][0] is bound and back["slice"][1:] == ["x", 2.5]
+    with pytest.raises(OverflowError, match=r"testing\.echo\(\) argument 1 \('x'\): .*int64"):
+        testing.echo(slice(0, 2**64))
+
+
+def test_an_array_of_another_library_is_not_a_value():
+    # numpy's arrays have __index__ (for their 0-d integer ones): the error says what the array
+    # is, not numpy's "only integer scalar arrays can be converted to a scalar index"
+    t = ferrule.asarray([1.0, 2.0])
+    for call in (lambda: ferrule.add(np.array([1.0, 2.0]), t), lambda: t * np.ones(2), lambda: ferrule.sum(np.ones(3))):
+        with pytest.raises(TypeError, match=r"cannot convert a Python object of type 'ndarray'.*ferrule\.asarray"):
+            call()
+    assert float(ferrule.add(t, np.array(2))[0]) == 3.0  # a 0-d integer array is an int, as before

@@ -133,6 +133,8 @@ def test_plugin_fixtures_are_callable(testing):
         testing.add_int(2**62, 2**62)
     assert testing.echo((1, (2, "x"))) == [1, [2, "x"]]
     assert testing.echo(np.int64(7)) == 7 and testing.echo(np.bool_(True)) is True
+    # a slice is the index encoding's Map, as the extension converts it
+    assert testing.echo(slice(1, None, -1)) == {"slice": [1, None, -1]}
 
 
 def test_argument_errors_name_function_position_and_parameter(testing):

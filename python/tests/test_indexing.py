@@ -448,6 +448,25 @@ def test_slice_bounds_take_index_objects_and_0d_tensors() -> None:
             ferrule.arange(5)[:bad]
 
 
+def test_basic_index_tuples_reach_the_kernel_as_they_are() -> None:
+    # ints, None and slices with int or None bounds need no Python-side encoding: the extension
+    # converts a slice to the index encoding's Map itself (no dict or list made per slice)
+    from ferrule import _index
+
+    for index in ((slice(1, 3), slice(None, None, 2)), (0, slice(-1, None), None), (slice(2**70),)):
+        assert _index.encode_index(index) is index
+    assert _index.encode_index(slice(1, 3)) == slice(1, 3)
+    a = np.arange(60).reshape(3, 4, 5)
+    t = ferrule.asarray(a)
+    for index in ((slice(1, 3), slice(None, None, 2)), (0, slice(-1, None), None), (slice(None), 1, slice(4, 0, -2))):
+        check(t[index], a[index])
+        check(ferrule.getitem(t, index), a[index])
+        u, b = ferrule.asarray(a.copy()), a.copy()
+        u[index] = -1
+        b[index] = -1
+        check(u, b)
+
+
 def test_zero_size_mask_dims_match_any_size() -> None:
     got = ferrule.asarray([False])[ferrule.zeros((0,), dtype=ferrule.bool)]  # was an IndexError
     check(got, np.array([False])[np.zeros((0,), dtype=bool)])

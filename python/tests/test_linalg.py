@@ -24,13 +24,15 @@ SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[Healt
 FLOATS = ["float32", "float64", "complex64", "complex128"]
 LINALG = ferrule.linalg
 
-#: The names the standard's linalg extension (2024.12) defines.
+#: The names the standard's linalg extension (2025.12) defines.
 STANDARD_NAMES = {
     "cholesky",
     "cross",
     "det",
     "diagonal",
+    "eig",
     "eigh",
+    "eigvals",
     "eigvalsh",
     "inv",
     "matmul",
@@ -117,6 +119,7 @@ def test_namespace_is_exactly_the_standard() -> None:
 def test_named_tuples() -> None:
     a = ferrule.asarray([[2.0, 1.0], [1.0, 3.0]])
     results = {
+        "EigResult": (LINALG.eig(a), ("eigenvalues", "eigenvectors")),
         "EighResult": (LINALG.eigh(a), ("eigenvalues", "eigenvectors")),
         "QRResult": (LINALG.qr(a), ("Q", "R")),
         "SlogdetResult": (LINALG.slogdet(a), ("sign", "logabsdet")),
@@ -247,6 +250,73 @@ def test_eigh_matches_numpy(batch: tuple[int, ...], n: int, dtype: str, seed: in
     assert np.all(np.diff(wn, axis=-1) >= 0)
     close(a @ vn, vn * wn[..., None, :], dtype, scale=10.0)
     close(adjoint(vn) @ vn, np.broadcast_to(np.eye(n), vn.shape), dtype, scale=4.0)
+
+
+def matched(got: np.ndarray, want: np.ndarray, bound: float) -> bool:
+    """Whether the eigenvalues ``got`` and ``want`` (1-D) are the same multiset within ``bound``:
+    each of ``got`` is paired with the nearest unpaired one of ``want`` (no ordering is defined)."""
+    left = list(want)
+    for g in got:
+        j = int(np.argmin([abs(g - w) for w in left]))
+        if abs(g - left[j]) > bound:
+            return False
+        left.pop(j)
+    return not left
+
+
+@SETTINGS
+@given(batch=batches, n=sides, dtype=dtypes, seed=seeds, data=st.data())
+def test_eig_matches_numpy(batch: tuple[int, ...], n: int, dtype: str, seed: int, data: Any) -> None:
+    a = random_matrices(seed, (*batch, n, n), dtype)
+    t = data.draw(laid_out(a))
+    w, v = LINALG.eig(t)
+    complex_dtype = "complex64" if dtype in ("float32", "complex64") else "complex128"
+    # always complex, as the standard asks (numpy's eig is real when every eigenvalue is)
+    assert (str(w.dtype), str(v.dtype)) == (complex_dtype, complex_dtype)
+    assert (w.shape, v.shape) == ((*batch, n), (*batch, n, n))
+    wn, vn = w.numpy(), v.numpy()
+    # A v = w v, each eigenvector of unit norm (backward stable: within a few ulp of |A|)
+    close(a @ vn, vn * wn[..., None, :], dtype, scale=20.0)
+    close(np.linalg.norm(vn, axis=-2), np.ones((*batch, n)), dtype, scale=4.0)
+    # the same eigenvalues as numpy, in some order (within the square root of the precision:
+    # eigenvalues of a nearly defective matrix are that sensitive, whichever algorithm computes them)
+    want = np.linalg.eigvals(a).reshape(int(np.prod(batch)), n)
+    bound = (3e-3 if complex_dtype == "complex64" else 1e-6) * max(1.0, float(np.max(np.abs(a), initial=0.0)))
+    for got_row, want_row in zip(wn.reshape(want.shape), want, strict=True):
+        assert matched(got_row, want_row, bound), (got_row, want_row)
+    values = LINALG.eigvals(t)
+    assert str(values.dtype) == complex_dtype and values.shape == (*batch, n)
+    for got_row, want_row in zip(values.numpy().reshape(want.shape), want, strict=True):
+        assert matched(got_row, want_row, bound), (got_row, want_row)
+
+
+def test_eig_of_known_matrices() -> None:
+    # a rotation: a complex-conjugate pair from a real matrix, with complex eigenvectors
+    w, v = LINALG.eig(ferrule.asarray([[0.0, -1.0], [1.0, 0.0]]))
+    assert sorted(w.numpy().tolist(), key=lambda z: z.imag) == [-1j, 1j]
+    vn = v.numpy()
+    np.testing.assert_allclose(np.array([[0.0, -1.0], [1.0, 0.0]]) @ vn, vn * w.numpy(), atol=1e-15)
+    # triangular: the diagonal; integers compute in float64
+    values = LINALG.eigvals(ferrule.asarray([[2, 1], [0, 3]]))
+    assert values.dtype == ferrule.complex128
+    assert sorted(values.numpy().tolist(), key=lambda z: z.real) == [2, 3]
+    # a Jordan block (defective): one eigenvalue, twice
+    np.testing.assert_allclose(LINALG.eigvals(ferrule.asarray([[1.0, 1.0], [0.0, 1.0]])).numpy(), [1, 1])
+    # empty stacks and 0 x 0 matrices
+    w, v = LINALG.eig(ferrule.zeros((3, 0, 0), dtype=ferrule.float32))
+    assert (w.shape, v.shape, w.dtype) == ((3, 0), (3, 0, 0), ferrule.complex64)
+    assert LINALG.eigvals(ferrule.zeros((0, 2, 2))).shape == (0, 2)
+
+
+def test_eig_errors_name_the_op() -> None:
+    with pytest.raises(ValueError, match=r"linalg\.eig\(\) argument 'x': expected square matrices"):
+        LINALG.eig(ferrule.zeros((2, 3)))
+    with pytest.raises(ValueError, match=r"linalg\.eigvals\(\) argument 'x': expected a matrix"):
+        LINALG.eigvals(ferrule.zeros(3))
+    with pytest.raises(ValueError, match=r"linalg\.eig: the matrix \(matrix 1 of the stack\) has an infinite or nan"):
+        LINALG.eig(ferrule.asarray([np.eye(2), [[1.0, np.nan], [0.0, 1.0]]]))
+    with pytest.raises(TypeError, match=r"linalg\.eigvals\(\) argument 'x': dtype float16 is not supported"):
+        LINALG.eigvals(ferrule.zeros((2, 2), dtype=ferrule.float16))
 
 
 # ---- SVD and what is built on it ----------------------------------------------------------------

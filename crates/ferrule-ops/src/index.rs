@@ -12,7 +12,7 @@
 //! | `True` / `False`         | bool: a 0-d boolean mask, as in numpy (adds a dim of size 1 or 0)          |
 //! | `None`                   | None (`newaxis`: inserts a size-1 dim)                                     |
 //! | `...`                    | the str `"..."` (any other str is an `IndexError`)                        |
-//! | `a:b:c`                  | a Map `{"slice": [a, b, c]}`: its only key, an Array of exactly 3 items, each an int, None or a 0-d integer tensor (Python applies `__index__` to each part and clamps ints beyond int64, as Python's own slices do) |
+//! | `a:b:c`                  | a Map `{"slice": [a, b, c]}`: its only key, an Array of exactly 3 items, each an int, None or a 0-d integer tensor (both Python frontends convert a `slice` object to this Map; Python applies `__index__` to each part and clamps ints beyond int64, as Python's own slices do) |
 //! | a tensor or numpy array  | a Tensor: an integer dtype is an integer array index (a 0-d one acts as an int, but the result is a copy, as numpy's is); bool is a mask |
 //! | a tuple `(i, j)`         | an Array of the items above: **a top-level Array is always a tuple**       |
 //! | a list `[0, 2]`          | a tensor, or, inside the tuple, an Array of ints and bools (Arrays nested in it for more dims), read as numpy reads a list: all bools make a mask, otherwise an integer index (bools among ints count as 0 and 1; an empty list is an integer index) |

@@ -3,6 +3,7 @@
 
 mod dense;
 mod factor;
+mod general;
 mod kernel;
 mod lu;
 mod norms;
@@ -20,6 +21,7 @@ use ferrule_core::{bail, DType, Error, Result, Tensor};
 use ferrule_registry::{Any, Array};
 
 pub use factor::{cholesky, eigh, eigvalsh, qr};
+pub use general::{eig, eigvals};
 pub use lu::{det, inv, matrix_power, slogdet, solve};
 pub use norms::{matrix_norm, vector_norm};
 pub use spectral::{matrix_rank, pinv, svd, svdvals};

@@ -59,13 +59,32 @@ pub fn matrix_transpose(x: &Tensor) -> Result<Tensor> {
     x.transpose(n - 2, n - 1)
 }
 
-/// A view with a size-1 dim inserted at `axis` (in `-ndim-1..=ndim`). An axis out of that range
-/// is an `IndexError`, as the Array API standard asks of `expand_dims` (numpy's `AxisError` is
-/// both a `ValueError` and an `IndexError`; the other ops' axis errors stay `ValueError`s).
-pub fn expand_dims(x: &Tensor, axis: i64) -> Result<Tensor> {
-    let axis = norm_axis("expand_dims", "axis", axis, x.ndim() + 1)
-        .map_err(|e| Error { kind: ferrule_core::ErrorKind::IndexError, ..e })?;
-    x.expand_dims(axis)
+/// A view with a size-1 dim inserted at each of `axis` (an int, or a tuple as the 2025.12
+/// standard allows): with `M = x.ndim + len(axis)`, each axis is a position of the result in
+/// `-M..M` (a negative one counts from the end of the result), and the other dims of the result
+/// are those of `x` in order. An axis out of that range is an `IndexError`, as the Array API
+/// standard asks of `expand_dims` (numpy's `AxisError` is both a `ValueError` and an
+/// `IndexError`); naming one position twice is a `ValueError`, as in numpy.
+pub fn expand_dims(x: &Tensor, axis: &[i64]) -> Result<Tensor> {
+    let m = x.ndim() + axis.len();
+    let mut positions = Vec::with_capacity(axis.len());
+    for &a in axis {
+        let p = norm_axis("expand_dims", "axis", a, m)
+            .map_err(|e| Error { kind: ferrule_core::ErrorKind::IndexError, ..e })?;
+        if positions.contains(&p) {
+            return Err(Error::value_error(format!(
+                "expand_dims() argument 'axis': repeated axis {a} (position {p} of the result)"
+            )));
+        }
+        positions.push(p);
+    }
+    // Inserted in ascending order, each position is already that of the result.
+    positions.sort_unstable();
+    let mut t = x.clone();
+    for p in positions {
+        t = t.expand_dims(p)?;
+    }
+    Ok(t)
 }
 
 /// A view without the size-1 dims `axis` (int or tuple); `None` removes every size-1 dim.

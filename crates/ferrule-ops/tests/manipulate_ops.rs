@@ -71,11 +71,11 @@ proptest! {
         let x = laid_out(&shape, dtype, seed, layout);
         let r = Ref::of(&x);
         let at = at.min(shape.len());
-        let e = expand_dims(&x, at as i64).unwrap();
+        let e = expand_dims(&x, &[at as i64]).unwrap();
         let mut eshape = shape.clone();
         eshape.insert(at, 1);
         assert_matches(&e, &Ref { shape: eshape.clone(), items: r.items.clone() });
-        let neg = expand_dims(&x, at as i64 - shape.len() as i64 - 1).unwrap();
+        let neg = expand_dims(&x, &[at as i64 - shape.len() as i64 - 1]).unwrap();
         prop_assert_eq!(neg.shape(), &eshape[..]);
         let s = squeeze(&e, Some(&[at as i64])).unwrap();
         assert_matches(&s, &r);
@@ -203,8 +203,18 @@ fn axis_errors_name_op_and_argument() {
     assert_err(permute_dims(&x, &[0, 0]), ErrorKind::ValueError, &["permute_dims", "repeated"]);
     assert_err(permute_dims(&x, &[0, 2]), ErrorKind::ValueError, &["permute_dims() argument 'axes'", "out of bounds"]);
     // the standard names IndexError for expand_dims's axis (the other ops keep ValueError)
-    assert_err(expand_dims(&x, 3), ErrorKind::IndexError, &["expand_dims() argument 'axis'", "axis 3"]);
-    assert_err(expand_dims(&x, -4), ErrorKind::IndexError, &["expand_dims"]);
+    assert_err(expand_dims(&x, &[3]), ErrorKind::IndexError, &["expand_dims() argument 'axis'", "axis 3"]);
+    assert_err(expand_dims(&x, &[-4]), ErrorKind::IndexError, &["expand_dims"]);
+    // a tuple (2025.12): positions of the result, which has ndim + len(axis) dims
+    assert_err(expand_dims(&x, &[0, 4]), ErrorKind::IndexError, &["expand_dims() argument 'axis'", "axis 4"]);
+    assert_err(
+        expand_dims(&x, &[1, -3]),
+        ErrorKind::ValueError,
+        &["expand_dims() argument 'axis'", "repeated axis -3"],
+    );
+    assert_eq!(expand_dims(&x, &[0, -1]).unwrap().shape(), &[1, 2, 3, 1]);
+    assert_eq!(expand_dims(&x, &[-1, 1]).unwrap().shape(), &[2, 1, 3, 1]);
+    assert_eq!(expand_dims(&x, &[]).unwrap().shape(), &[2, 3]);
     assert_err(squeeze(&x, Some(&[0])), ErrorKind::ValueError, &["squeeze() argument 'axis'", "size 2"]);
     assert_err(
         matrix_transpose(&Tensor::zeros(&[3], DType::Int8).unwrap()),
@@ -283,8 +293,8 @@ fn views_share_memory() {
     for v in [
         permute_dims(&x, &[2, 0, 1]).unwrap(),
         matrix_transpose(&x).unwrap(),
-        expand_dims(&x, -1).unwrap(),
-        squeeze(&expand_dims(&x, 0).unwrap(), Some(&[0])).unwrap(),
+        expand_dims(&x, &[-1]).unwrap(),
+        squeeze(&expand_dims(&x, &[0]).unwrap(), Some(&[0])).unwrap(),
         broadcast_to(&x, &[5, 2, 3, 4]).unwrap(),
         moveaxis(&x, &[0, 1], &[-1, -2]).unwrap(),
         flip(&x, Some(&[1, 2])).unwrap(),

@@ -281,6 +281,9 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
         if PyList_Check(obj) != 0 || PyTuple_Check(obj) != 0 {
             return sequence_any(obj, temps, depth);
         }
+        if PySlice_Check(obj) != 0 {
+            return slice_any(obj, temps, depth);
+        }
         if PyDict_Check(obj) != 0 {
             return dict_any(obj, temps, depth);
         }
@@ -307,8 +310,17 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             return r; // (before __index__, which numpy arrays have too)
         }
         if PyIndex_Check(obj) != 0 {
-            // int-like objects
-            let Some(i) = Owned::new(PyNumber_Index(obj)) else { return Err(ConvError::Raised) };
+            // numpy integers and other int-like objects
+            let Some(i) = Owned::new(PyNumber_Index(obj)) else {
+                // An array of another library (numpy's has __index__ for its 0-d integer arrays
+                // only) is not a ferrule value: reported as such, not as numpy's "only integer
+                // scalar arrays can be converted to a scalar index".
+                if is_foreign_array(obj) {
+                    PyErr_Clear();
+                    return Err(ConvError::Unsupported(obj));
+                }
+                return Err(ConvError::Raised);
+            };
             return int_any(i.0);
         }
         if PyCallable_Check(obj) != 0 {
@@ -387,6 +399,40 @@ unsafe fn sequence_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Res
     }
 }
 
+/// A slice `start:stop:step` as the index encoding's Map `{"slice": [start, stop, step]}`
+/// (the table in `crates/ferrule-ops/src/index.rs`), each part converted as any value is.
+/// Built here so that `x[1:3, ::2]` creates no Python dict or list on its way to the kernel.
+unsafe fn slice_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL and `obj` is a live slice (its three parts are borrowed
+    // from it while they are converted, and a slice is immutable); the map made is owned by
+    // `temps`, the array inside it by `inner` until the map holds its own reference.
+    unsafe {
+        check_depth(depth)?;
+        let s = obj.cast::<PySliceObject>();
+        let mut inner = Temps::new();
+        let mut parts = [FerruleAny::NONE; 3];
+        for (slot, part) in parts.iter_mut().zip([(*s).start, (*s).stop, (*s).step]) {
+            *slot = py_to_any_depth(part, &mut inner, depth + 1)?;
+        }
+        let a = api();
+        let (mut array, mut err) = (null_mut(), null_mut());
+        if (a.array_create)(parts.as_ptr(), 3, &mut array, &mut err) != 0 {
+            crate::error::raise_native_error(err);
+            return Err(ConvError::Raised);
+        }
+        inner.push(array);
+        let key = bytes_like(c"slice".as_ptr().cast(), 5, true, &mut inner)?;
+        let value = obj_any(ti::ARRAY, array);
+        let mut map = null_mut();
+        if (a.map_create)(&key, &value, 1, &mut map, &mut err) != 0 {
+            crate::error::raise_native_error(err);
+            return Err(ConvError::Raised);
+        }
+        temps.push(map);
+        Ok(obj_any(ti::MAP, map))
+    }
+}
+
 unsafe fn dict_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<FerruleAny, ConvError> {
     // SAFETY: the caller holds the GIL and `obj` is a live dict; the map made is owned by `temps`, and each key and
     // value gets its own reference while it is converted (user `__eq__`/`__hash__` may change the dict).
@@ -445,10 +491,26 @@ pub unsafe fn py_to_any_owned(obj: *mut PyObject, out: *mut FerruleAny) -> Resul
     }
 }
 
+/// Whether `obj` is an array of another library: a DLPack producer or an object with
+/// `__array__` (a numpy array, for one). Only called on error paths.
+unsafe fn is_foreign_array(obj: *mut PyObject) -> bool {
+    // SAFETY: the caller holds the GIL and `obj` is live; attribute lookups only read (a lookup
+    // that raises counts as absent).
+    unsafe {
+        let has = |name: &std::ffi::CStr| {
+            let found = PyObject_HasAttrString(obj, name.as_ptr()) != 0;
+            PyErr_Clear();
+            found
+        };
+        has(c"__dlpack__") || has(c"__array__")
+    }
+}
+
 /// What to add to "cannot convert" when `obj` is a tensor of the pure-ctypes frontend
 /// (`ferrule.ffi.ctypes.Tensor`): same name as this extension's `ferrule.Tensor`, another class,
-/// so the bare message would read "cannot convert ... 'Tensor' (expected ... Tensor ...)". Empty
-/// for anything else. Only called on error paths.
+/// so the bare message would read "cannot convert ... 'Tensor' (expected ... Tensor ...)"; or when
+/// `obj` is an array of another library (numpy's, ...), which `ferrule.asarray` turns into a
+/// tensor. Empty for anything else. Only called on error paths.
 pub unsafe fn foreign_tensor_hint(obj: *mut PyObject) -> &'static str {
     // SAFETY: the caller holds the GIL and `obj` is live; attribute lookups only read.
     unsafe {
@@ -463,6 +525,9 @@ pub unsafe fn foreign_tensor_hint(obj: *mut PyObject) -> &'static str {
         if is_ctypes_tensor {
             ": it is a tensor of the ctypes frontend (ferrule.ffi.ctypes.Tensor), not a ferrule.Tensor; \
              share its memory with ferrule.from_dlpack(numpy.asarray(t)), or copy it with ferrule.asarray(t)"
+        } else if is_foreign_array(obj) {
+            ": an array of another library is not a ferrule.Tensor; make one with ferrule.asarray(x), \
+             which shares its memory"
         } else {
             ""
         }

@@ -306,6 +306,9 @@ def to_any(value: Any, slot: FerruleAny, temps: Temps, depth: int = 0) -> None:
         _set_array(value, slot, temps, depth)
     elif isinstance(value, dict):
         _set_map(value, slot, temps, depth)
+    elif tp is slice:
+        # the index encoding's Map (crates/ferrule-ops/src/index.rs), as the extension makes it
+        _set_map({"slice": [value.start, value.stop, value.step]}, slot, temps, depth)
     elif isinstance(value, np.ndarray) or hasattr(tp, "__dlpack__"):
         handle = tensor_from_dlpack(value)  # zero-copy
         temps.objects.append(handle)

@@ -415,7 +415,7 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /, *, axis: int = -1, n: int = 1, prepend: Tensor | int | float | complex | bool | None = None, append: Tensor | int | float | complex | bool | None = None) -> Tensor")
         .register_packed(op_diff)?;
     FuncDef::new("ops.matmul")
-        .doc("The matrix product. A 1-D x1 is a row and a 1-D x2 a column (the added dim is removed),\nleading dims broadcast, dtypes promote. Mismatched shapes are a ValueError naming both;\nout= receives the result (exact shape and dtype).\n\n>>> ferrule.matmul(ferrule.asarray([[1, 2], [3, 4]]), ferrule.asarray([1, 1]))\nferrule.Tensor([3, 7], dtype=int64)")
+        .doc("The matrix product. A 1-D x1 is a row and a 1-D x2 a column (the added dim is removed),\nleading dims broadcast, dtypes promote. Mismatched shapes are a ValueError naming both;\nout= receives the result (exact shape and dtype) and may be x1 or x2 itself (the product\ngoes through a temporary), which is how x1 @= x2 works: x1 keeps its shape and dtype, so\nx2 is a square matrix (or a stack of them) of x1's dtype.\n\n>>> ferrule.matmul(ferrule.asarray([[1, 2], [3, 4]]), ferrule.asarray([1, 1]))\nferrule.Tensor([3, 7], dtype=int64)")
         .signature("(x1: Tensor, x2: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_matmul)?;
     FuncDef::new("ops.mm")
@@ -448,6 +448,16 @@ pub fn register_all() -> Result<()> {
         .doc("The offset diagonal of each matrix of x (0 the main one, positive above it, negative below),\nshape (..., k), as a new tensor of x's dtype.\n\n>>> ferrule.linalg.diagonal(ferrule.asarray([[1, 2, 3], [4, 5, 6]]), offset=1)\nferrule.Tensor([2, 6], dtype=int64)")
         .signature("(x: Tensor, /, *, offset: int = 0) -> Tensor")
         .register_packed(op_linalg_diagonal)?;
+    FuncDef::new("ops.linalg.eig")
+        .doc("(eigenvalues, eigenvectors) of each square matrix of x, which need not be Hermitian (2025.12):\nthe eigenvalues, shape (..., n), in no particular order, and the right eigenvectors in the\ncolumns of (..., n, n), each of unit norm, so x @ v[..., :, j] = w[..., j] * v[..., :, j].\nBoth are always complex (complex64 for float32 and complex64 input, complex128 otherwise),\nas the standard asks; numpy returns real arrays when every eigenvalue is real. Eigenvectors\nare unique up to a complex factor of modulus 1. Python returns an EigResult named tuple.\n\n>>> ferrule.linalg.eig(ferrule.asarray([[0.0, -1.0], [1.0, 0.0]])).eigenvalues\nferrule.Tensor([0.+1.j, 0.-1.j], dtype=complex128)")
+        .signature("(x: Tensor, /) -> tuple[Tensor, ...]")
+        .long_running()
+        .register_packed(op_linalg_eig)?;
+    FuncDef::new("ops.linalg.eigvals")
+        .doc("The eigenvalues of each square matrix of x (2025.12), as linalg.eig computes them: complex,\nshape (..., n), in no particular order.\n\n>>> ferrule.linalg.eigvals(ferrule.asarray([[2.0, 1.0], [0.0, 3.0]]))\nferrule.Tensor([2.+0.j, 3.+0.j], dtype=complex128)")
+        .signature("(x: Tensor, /) -> Tensor")
+        .long_running()
+        .register_packed(op_linalg_eigvals)?;
     FuncDef::new("ops.linalg.eigh")
         .doc("(eigenvalues, eigenvectors) of each Hermitian (real symmetric) matrix of x: the eigenvalues\nascending, real, shape (..., n), and orthonormal eigenvectors in the columns of (..., n, n),\nso x = V @ diag(w) @ V^H. Only the lower triangle is read. Eigenvectors are unique up to sign\n(a phase for complex). Python returns an EighResult named tuple.\n\n>>> ferrule.linalg.eigh(ferrule.asarray([[2.0, 0.0], [0.0, 1.0]])).eigenvalues\nferrule.Tensor([1., 2.], dtype=float64)")
         .signature("(x: Tensor, /) -> tuple[Tensor, ...]")
@@ -516,8 +526,8 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /, *, offset: int = 0, dtype: dtype | None = None) -> Tensor")
         .register_packed(op_linalg_trace)?;
     FuncDef::new("ops.linalg.vector_norm")
-        .doc("The vector ord-norm over axis (all dims for None): inf is the largest magnitude, -inf the\nsmallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord).\n\n>>> ferrule.linalg.vector_norm(ferrule.asarray([3.0, 4.0]))\nferrule.Tensor(5., dtype=float64)")
-        .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2.0) -> Tensor")
+        .doc("The vector ord-norm over axis (all dims for None): inf is the largest magnitude, -inf the\nsmallest, 0 the number of non-zeros, otherwise sum(|x|**ord)**(1/ord). ord is an int or a\nfloat (the int 2 by default, as in the standard).\n\n>>> ferrule.linalg.vector_norm(ferrule.asarray([3.0, 4.0]))\nferrule.Tensor(5., dtype=float64)")
+        .signature("(x: Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, ord: float = 2) -> Tensor")
         .register_packed(op_linalg_vector_norm)?;
     FuncDef::new("ops.reshape")
         .doc("Gives x a new shape (one dim may be -1) without changing its elements.\n\nReturns a view when the strides allow one and a copy otherwise; copy=True always\ncopies, copy=False never does (ValueError when a copy would be needed).\n\n>>> ferrule.reshape(ferrule.arange(6), (2, 3))\nferrule.Tensor([[0, 1, 2],\n                [3, 4, 5]], dtype=int64)")
@@ -532,8 +542,8 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /) -> Tensor")
         .register_packed(op_matrix_transpose)?;
     FuncDef::new("ops.expand_dims")
-        .doc("Inserts a dim of size 1 at axis (a view); axis ranges over -x.ndim-1 .. x.ndim, and an\naxis outside that range is an IndexError (the standard's error; numpy's AxisError is both a\nValueError and an IndexError).\n\n>>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=1).shape\n(2, 1)")
-        .signature("(x: Tensor, /, axis: int = 0) -> Tensor")
+        .doc("Inserts a dim of size 1 at axis, or at each axis of a tuple (a view). With M = x.ndim +\nlen(axis), each axis is a position of the result in -M .. M-1 (negative ones count from\nits end); x's dims fill the other positions in order. An axis outside that range is an\nIndexError (the standard's error; numpy's AxisError is both a ValueError and an\nIndexError), a repeated position a ValueError. axis defaults to 0 (the 2024.12 default;\n2025.12 requires it).\n\n>>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=1).shape\n(2, 1)\n>>> ferrule.expand_dims(ferrule.asarray([1, 2]), axis=(0, -1)).shape\n(1, 2, 1)")
+        .signature("(x: Tensor, /, axis: int | tuple[int, ...] = 0) -> Tensor")
         .register_packed(op_expand_dims)?;
     FuncDef::new("ops.squeeze")
         .doc("Removes the size-1 dims named by axis (int or tuple; a view). Naming a dim whose size\nis not 1 is a ValueError; None (a numpy extension) removes every size-1 dim.\n\n>>> ferrule.squeeze(ferrule.zeros((1, 3, 1)), axis=0).shape\n(3, 1)")
@@ -3371,6 +3381,22 @@ pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+pub(crate) fn op_linalg_eig(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eig";
+    glue::check_arity(OP, args, 1, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eig(a_x))?;
+    glue::ret_tensors(result)
+}
+
+pub(crate) fn op_linalg_eigvals(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eigvals";
+    glue::check_arity(OP, args, 1, false)?;
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvals(a_x))?;
+    glue::ret_tensor(result)
+}
+
 pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigh";
     glue::check_arity(OP, args, 1, false)?;
@@ -3611,8 +3637,8 @@ pub(crate) fn op_expand_dims(args: &[Any]) -> Result<Any> {
         return record_expand_dims(args);
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
-    let a_axis = glue::int(OP, args, 1, "axis")?;
-    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, a_axis))?;
+    let a_axis = glue::shape(OP, args, 1, "axis")?;
+    let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, &a_axis))?;
     glue::ret_tensor(result)
 }
 
