@@ -111,7 +111,7 @@ class set_grad_enabled(_GradMode):
 
     def __init__(self, mode: bool) -> None:
         super().__init__()
-        self._enabled = bool(mode)
+        self._enabled = _flag("set_grad_enabled", "mode", mode)
         self._previous.append(bool(_set_grad_enabled(self._enabled)))
 
     def __enter__(self) -> None:
