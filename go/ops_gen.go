@@ -1857,6 +1857,22 @@ func TakeAlongAxis(x *Tensor, indices *Tensor, opts ...Option) (*Tensor, error) 
 	return opTakeAlongAxis.tensor(opTakeAlongAxis.call([]any{x, indices}, nil, opts))
 }
 
+var opAddAt = &opSpec{name: "ops.add_at", goName: "AddAt", params: []opParam{{name: "x", required: true}, {name: "index", required: true}, {name: "values", required: true}}, variadic: false}
+
+// AddAt calls the operator ops.add_at.
+//
+// A copy of x with values added at x[index], numpy's np.add.at out of place: an element the
+// index names several times gets every addition (x[index] += values would keep one). The
+// index is any getitem index (ints, slices, None, ..., integer or boolean arrays); values
+// broadcasts to the selection. The result has the promoted dtype of x and values, as
+// x + values would. It is the adjoint of indexing: autograd's gradient of x[index], take and
+// take_along_axis.
+//
+// Signature: ops.add_at(x: Tensor, index: Any, values: Tensor | int | float | complex | bool, /) -> Tensor
+func AddAt(x *Tensor, index any, values any) (*Tensor, error) {
+	return opAddAt.tensor(opAddAt.call([]any{x, index, values}, nil, nil))
+}
+
 var opNonzero = &opSpec{name: "ops.nonzero", goName: "Nonzero", params: []opParam{{name: "x", required: true}}, variadic: false}
 
 // Nonzero calls the operator ops.nonzero.

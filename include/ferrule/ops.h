@@ -2601,6 +2601,28 @@ static inline int32_t ferrule_op_take_along_axis(const FerruleAny* x, const Ferr
   return ferrule_ops__call("ops.take_along_axis", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
+/* ops.add_at(x: Tensor, index: Any, values: Tensor | int | float | complex | bool, /) -> Tensor
+ *
+ * A copy of x with values added at x[index], numpy's np.add.at out of place: an element the
+ * index names several times gets every addition (x[index] += values would keep one). The
+ * index is any getitem index (ints, slices, None, ..., integer or boolean arrays); values
+ * broadcasts to the selection. The result has the promoted dtype of x and values, as
+ * x + values would. It is the adjoint of indexing: autograd's gradient of x[index], take and
+ * take_along_axis.
+ *
+ * >>> ferrule.add_at(ferrule.zeros(3), ferrule.asarray([0, 2, 0]), 1.0)
+ * ferrule.Tensor([2., 0., 1.], dtype=float64)
+ */
+static inline int32_t ferrule_op_add_at(const FerruleAny* x, const FerruleAny* index, const FerruleAny* values, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[3];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_add_at: argument 'x' is required", err); return -1; }
+  if (index) { ferrule__args[ferrule__n++] = *index; } else { ferrule_error_create("TypeError", "ferrule_op_add_at: argument 'index' is required", err); return -1; }
+  if (values) { ferrule__args[ferrule__n++] = *values; } else { ferrule_error_create("TypeError", "ferrule_op_add_at: argument 'values' is required", err); return -1; }
+  return ferrule_ops__call("ops.add_at", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
 /* ops.nonzero(x: Tensor, /) -> tuple[Tensor, ...]
  *
  * The indices of the non-zero elements of x, one int64 tensor per dim, in row-major

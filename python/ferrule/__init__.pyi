@@ -41,6 +41,9 @@ from ._ops import (
     add as add,
 )
 from ._ops import (
+    add_at as add_at,
+)
+from ._ops import (
     all as all,
 )
 from ._ops import (
@@ -641,6 +644,7 @@ __all__ = [
     "setitem",
     "take",
     "take_along_axis",
+    "add_at",
     "nonzero",
     "searchsorted",
     "isin",

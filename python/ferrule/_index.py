@@ -1,7 +1,8 @@
 """numpy's indexing rules for :class:`ferrule.Tensor`: ``x[index]``, ``x[index] = value`` and the
-``ferrule.getitem`` / ``ferrule.setitem`` functions.
+``ferrule.getitem`` / ``ferrule.setitem`` / ``ferrule.add_at`` functions.
 
-The object inside ``x[...]`` becomes the packed index ``ops.getitem`` / ``ops.setitem`` read (the
+The object inside ``x[...]`` becomes the packed index ``ops.getitem`` / ``ops.setitem`` /
+``ops.add_at`` read (the
 table in ``crates/ferrule-ops/src/index.rs``, shared with Go and C). The one thing Python decides
 here is what numpy decides before indexing: every list (and every tuple or numpy array inside the
 index tuple) becomes an integer or boolean tensor with numpy's own conversion, so a tuple
@@ -22,7 +23,7 @@ from . import _ferrule
 from ._array_api import asarray
 from .error import raise_named
 
-__all__ = ["encode_index", "getitem", "setitem", "getitem_method", "setitem_method"]
+__all__ = ["add_at", "encode_index", "getitem", "setitem", "getitem_method", "setitem_method"]
 
 Tensor = _ferrule.Tensor
 
@@ -283,6 +284,26 @@ def setitem(x: Any, index: Any, value: Any, /) -> None:
     _setitem_op(x, encode_index(_clamp_slices(index), "setitem"), value)
 
 
+def add_at(x: Any, index: Any, values: Any, /) -> Any:
+    """A copy of ``x`` with ``values`` added at ``x[index]`` (numpy's ``np.add.at`` out of place):
+    an element the index names several times gets every addition. The index is read as
+    ``x[index]`` reads it; ``values`` (a tensor, a number, or a sequence made a tensor) broadcasts
+    to the selection, and the result has the promoted dtype of ``x`` and ``values``."""
+    _check_tensor(x, "add_at")
+    if isinstance(values, (list, tuple)) or (not isinstance(values, Tensor) and hasattr(values, "__array__")):
+        try:
+            values = asarray(values)
+        except Exception as e:
+            raise_named("add_at: the values", e)
+    try:
+        return _add_at_op(x, encode_index(index, "add_at"), values)
+    except OverflowError:
+        if not _has_huge_bound(index, "add_at"):
+            raise
+    return _add_at_op(x, encode_index(_clamp_slices(index), "add_at"), values)
+
+
+_add_at_op: Callable[..., Any] = _ferrule.get_global_func("ops.add_at")
 _getitem_op: Callable[..., Any] = _ferrule.get_global_func("ops.getitem")
 _setitem_op: Callable[..., Any] = _ferrule.get_global_func("ops.setitem")
 

@@ -6,7 +6,7 @@ function ``ops.<name>``, so a call takes CPython's specialised builtin path stra
 with no Python frame in between; only the few ops whose native result is not the Array API's type (a list for a tuple,
 a map for ``finfo``) get a wrapper that converts it, ``eye`` one that
 clamps an offset ``k`` beyond int64 (which selects nothing) into the range the ABI carries, and
-``getitem`` / ``setitem`` take a Python index (:mod:`ferrule._index`). Tensor methods and
+``getitem`` / ``setitem`` / ``add_at`` take a Python index (:mod:`ferrule._index`). Tensor methods and
 operators are thin adapters that put ``self`` where the op wants it.
 
 The dtypes are :class:`DType` objects, one per dtype; :func:`as_dtype` reads every other spelling
@@ -341,7 +341,7 @@ _STANDARD_RESULTS: dict[str, Callable[[Any], Any]] = {
 
 
 #: Ops whose Python form takes the object inside ``x[...]`` (see :mod:`ferrule._index`).
-_INDEX_FUNCTIONS = ("getitem", "setitem")
+_INDEX_FUNCTIONS = ("getitem", "setitem", "add_at")
 
 
 def _standard_result(f: Callable[..., Any], convert: Callable[[Any], Any], name: str) -> Callable[..., Any]:

@@ -152,6 +152,7 @@ OPS: dict[str, tuple[str, str]] = {
     "setitem": ("", "ops.setitem"),
     "take": ("", "ops.take"),
     "take_along_axis": ("", "ops.take_along_axis"),
+    "add_at": ("", "ops.add_at"),
     "nonzero": ("", "ops.nonzero"),
     "searchsorted": ("", "ops.searchsorted"),
     "isin": ("", "ops.isin"),

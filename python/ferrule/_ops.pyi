@@ -446,6 +446,9 @@ def take(x: Tensor, indices: Tensor, /, *, axis: int | None = ...) -> Tensor:
 def take_along_axis(x: Tensor, indices: Tensor, /, *, axis: int = ...) -> Tensor:
     """Picks values of x along axis at the matching positions of indices (same number of"""
 
+def add_at(x: Tensor, index: Any, values: Tensor | int | float | complex | bool, /) -> Tensor:
+    """A copy of x with values added at x[index], numpy's np.add.at out of place: an element the"""
+
 def nonzero(x: Tensor, /) -> tuple[Tensor, ...]:
     """The indices of the non-zero elements of x, one int64 tensor per dim, in row-major"""
 

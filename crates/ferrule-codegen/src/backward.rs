@@ -6,8 +6,15 @@
 //! `sum := prod (("+"|"-") prod)*`, `prod := unary (("*"|"/") unary)*`,
 //! `unary := "-" unary | power`, `power := atom ("**" unary)?`,
 //! `atom := number | name | name "(" [arg ("," arg)*] ")" | "(" expr ")"`, `arg := [name "="] expr`.
-//! Names: `grad` (the output's gradient), the op's argument names, `None`/`True`/`False`, schema
-//! ops (`nn.softmax(x, axis=axis)`) and the helpers of [`HELPERS`].
+//! Names: `grad` (the output's gradient), `grads` (for an op returning several tensors: the list
+//! of their gradients, zeros where none arrived), the op's argument names (a list argument or
+//! `*arrays` is the list of its tensors), `None`/`True`/`False`, schema ops
+//! (`nn.softmax(x, axis=axis)`) and the helpers of [`HELPERS`] (which come first: `conj` is the
+//! helper that leaves a real tensor alone, not the op that copies it).
+//!
+//! A formula gives the gradient of one argument; for a list argument, a list with one gradient
+//! (or None) per tensor. Each is then summed to its input's shape and cast to its dtype (a
+//! complex gradient reaching a real input keeps its real part).
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -16,6 +23,7 @@ use crate::schema::{Kind, Op};
 
 /// Helpers of `ferrule_ops::autograd` a formula may call, taking and returning packed values.
 pub const HELPERS: &[&str] = &[
+    "conj",
     "unreduce",
     "sum_to",
     "shape",
@@ -28,6 +36,47 @@ pub const HELPERS: &[&str] = &[
     "matmul_backward",
     "minus_one",
     "as_tensor",
+    "mH",
+    "negated",
+    "strip_initial",
+    "cumulative_prod_backward",
+    "prod_backward",
+    "take_backward",
+    "take_along_axis_backward",
+    "concat_backward",
+    "meshgrid_backward",
+    "repeat_backward",
+    "tile_backward",
+    "diff_backward",
+    "tensordot_backward",
+    "imag_backward",
+    "sign_backward",
+    "geo_distance_backward",
+    "inv_backward",
+    "solve_backward",
+    "det_backward",
+    "slogdet_backward",
+    "cholesky_backward",
+    "eigh_backward",
+    "eigvalsh_backward",
+    "svd_backward",
+    "svdvals_backward",
+    "qr_backward",
+    "pinv_backward",
+    "matrix_norm_backward",
+    "vector_norm_backward",
+    "diagonal_backward",
+    "matrix_power_backward",
+    "fft_backward",
+    "ifft_backward",
+    "rfft_backward",
+    "irfft_backward",
+    "hfft_backward",
+    "ihfft_backward",
+    "fftn_backward",
+    "ifftn_backward",
+    "rfftn_backward",
+    "irfftn_backward",
 ];
 
 #[derive(Debug, Clone)]
@@ -217,6 +266,16 @@ fn parse(text: &str) -> Result<Expr, String> {
     Ok(e)
 }
 
+/// Whether an op returns several tensors (its formulas read `grads`, not `grad`).
+pub fn multi_output(op: &Op) -> bool {
+    matches!(op.returns.as_str(), "TensorTuple" | "TensorList")
+}
+
+/// Whether an argument holds a list of tensors (a `TensorList`, or `*arrays`).
+fn is_list(arg: &crate::schema::Arg) -> bool {
+    arg.ty == "TensorList" || arg.kind == Kind::VarPositional
+}
+
 /// The formulas of one op: (argument index, formula text); None when the op has no backward.
 pub fn formulas(op: &Op) -> Result<Option<Vec<(usize, String)>>, String> {
     use serde_yaml_ng::Value;
@@ -226,17 +285,15 @@ pub fn formulas(op: &Op) -> Result<Option<Vec<(usize, String)>>, String> {
         Some(Value::Mapping(m)) => m,
         Some(other) => return Err(at(format!("expected a mapping from argument names to formulas, got {other:?}"))),
     };
-    if !matches!(op.returns.as_str(), "Tensor") {
-        return Err(at("only ops returning one Tensor can have a backward".into()));
+    if !matches!(op.returns.as_str(), "Tensor" | "TensorTuple" | "TensorList") {
+        return Err(at("only ops returning tensors can have a backward".into()));
     }
     let mut out = Vec::new();
     for (key, value) in map {
         let name = key.as_str().ok_or_else(|| at(format!("key {key:?} is not an argument name")))?;
         let index = op.args.iter().position(|a| a.name == name).ok_or_else(|| at(format!("no argument '{name}'")))?;
         let arg = &op.args[index];
-        if !matches!(arg.ty.as_str(), "Tensor" | "TensorLike" | "Tensor?" | "TensorLike?")
-            || arg.kind == Kind::VarPositional
-        {
+        if !matches!(arg.ty.as_str(), "Tensor" | "TensorLike" | "Tensor?" | "TensorLike?" | "TensorList") {
             return Err(at(format!("argument '{name}' of type {} cannot have a gradient", arg.ty)));
         }
         match value {
@@ -286,7 +343,14 @@ impl Ctx<'_> {
                 }
             }
             Expr::Name(name) => match name.as_str() {
-                "grad" => Ok("grad.clone()".into()),
+                "grad" if multi_output(self.op) => {
+                    Err(format!("'{}' returns several tensors: use grads, the list of their gradients", self.op.name))
+                }
+                "grad" => Ok("grads[0].clone()".into()),
+                "grads" if !multi_output(self.op) => {
+                    Err(format!("'{}' returns one tensor: use grad, its gradient", self.op.name))
+                }
+                "grads" => Ok("crate::autograd::list_of(grads)".into()),
                 "None" => Ok("Any::NONE".into()),
                 "True" => Ok("Any::from(true)".into()),
                 "False" => Ok("Any::from(false)".into()),
@@ -298,7 +362,11 @@ impl Ctx<'_> {
                         .position(|a| &a.name == name)
                         .ok_or_else(|| format!("unknown name '{name}'"))?;
                     self.used.insert(i);
-                    Ok(format!("saved[{}].clone()", self.positions[i]))
+                    if self.op.args[i].kind == Kind::VarPositional {
+                        Ok(format!("crate::autograd::list_of(&saved[{}..])", self.positions[i]))
+                    } else {
+                        Ok(format!("saved[{}].clone()", self.positions[i]))
+                    }
                 }
             },
             Expr::Call(name, args) => {
@@ -357,6 +425,19 @@ impl Ctx<'_> {
     }
 }
 
+/// The `Slot` expression (see `ferrule_registry::autograd::Slot`) of argument `i`.
+fn slot(op: &Op, positions: &[usize], i: usize) -> String {
+    let arg = &op.args[i];
+    let kind = if arg.kind == Kind::VarPositional {
+        "Rest"
+    } else if arg.ty == "TensorList" {
+        "List"
+    } else {
+        "One"
+    };
+    format!("autograd::Slot::{kind}({})", positions[i])
+}
+
 /// The record and backward functions of `op` (empty when it has no formulas), and the check
 /// the op's packed function makes first.
 pub fn emit(ops: &[Op], op: &Op, positions: &[usize]) -> Result<Option<String>, String> {
@@ -365,23 +446,38 @@ pub fn emit(ops: &[Op], op: &Op, positions: &[usize]) -> Result<Option<String>, 
     let ident = op.ident();
     let mut ctx = Ctx { ops, op, positions, used: BTreeSet::new() };
     let mut body = String::new();
-    for (k, (index, text)) in formulas.iter().enumerate() {
+    let mut inputs: Vec<String> = Vec::new();
+    for (index, text) in &formulas {
         let arg = &op.args[*index];
         let expr = parse(text).map_err(|e| at(format!("argument '{}': {e} in {text:?}", arg.name)))?;
         let code = ctx.emit(&expr).map_err(|e| at(format!("argument '{}': {e} in {text:?}", arg.name)))?;
-        let _ = writeln!(
-            body,
-            "    if needs[{k}] {{\n        let g = {code};\n        grads[{k}] = Some(crate::autograd::sum_to(&[g, saved[{}].clone()])?);\n    }}",
-            positions[*index]
-        );
+        let slot = slot(op, positions, *index);
+        inputs.push(format!("({slot}, {:?})", arg.name));
+        if is_list(arg) {
+            let _ = writeln!(
+                body,
+                "    let inputs = {slot}.values(saved);\n    let here = needs.get(grads_out.len()..grads_out.len() + \
+                 inputs.len()).unwrap_or_default();\n    if here.iter().any(|&n| n) {{\n        let g = {code};\n        \
+                 grads_out.extend(crate::autograd::sum_to_each(&g, &inputs, here)?);\n    }} else {{\n        \
+                 grads_out.extend(std::iter::repeat_n(None, inputs.len()));\n    }}"
+            );
+        } else {
+            let _ = writeln!(
+                body,
+                "    if needs.get(grads_out.len()).copied().unwrap_or(false) {{\n        let g = {code};\n        \
+                 grads_out.push(Some(crate::autograd::sum_to(&[g, saved[{}].clone()])?));\n    }} else {{\n        \
+                 grads_out.push(None);\n    }}",
+                positions[*index]
+            );
+        }
     }
-    let inputs: Vec<String> =
-        formulas.iter().map(|(i, _)| format!("({}, {:?})", positions[*i], op.args[*i].name)).collect();
     let checked: Vec<String> = ctx
         .used
         .iter()
-        .filter(|&&i| matches!(op.args[i].ty.as_str(), "Tensor" | "TensorLike" | "Tensor?" | "TensorLike?"))
-        .map(|&i| format!("({}, {:?})", positions[i], op.args[i].name))
+        .filter(|&&i| {
+            matches!(op.args[i].ty.as_str(), "Tensor" | "TensorLike" | "Tensor?" | "TensorLike?" | "TensorList")
+        })
+        .map(|&i| format!("({}, {:?})", slot(op, positions, i), op.args[i].name))
         .collect();
     let mut f = String::new();
     let _ =
@@ -407,9 +503,9 @@ pub fn emit(ops: &[Op], op: &Op, positions: &[usize]) -> Result<Option<String>, 
     );
     let _ = writeln!(f, "\n/// The gradients of `{}`'s inputs (schema formulas).", op.name);
     let _ =
-        writeln!(f, "fn backward_{ident}(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {{");
-    let _ = writeln!(f, "    let mut grads: Vec<Option<Any>> = vec![None; {}];", formulas.len());
+        writeln!(f, "fn backward_{ident}(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {{");
+    let _ = writeln!(f, "    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());");
     f.push_str(&body);
-    f.push_str("    Ok(grads)\n}\n");
+    f.push_str("    Ok(grads_out)\n}\n");
     Ok(Some(f))
 }

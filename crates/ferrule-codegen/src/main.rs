@@ -148,6 +148,7 @@ mod tests {
   variants: [function, method, __add__, __radd__, __iadd__]
   doc: |
     Adds x1 and x2 element-wise.
+  backward: {x1: "grad", x2: "grad"}
 - name: meshgrid
   rust: creation::meshgrid
   args:
@@ -156,6 +157,7 @@ mod tests {
   returns: TensorList
   doc: Coordinate matrices.
   gil: never
+  backward: {arrays: "grads"}
 - name: linalg.vector_norm
   rust: linalg::vector_norm
   args:
@@ -165,6 +167,7 @@ mod tests {
   returns: Tensor
   doc: Vector norm.
   gil: always
+  backward: null
 "#;
 
     #[test]
@@ -198,6 +201,34 @@ mod tests {
             ),
             "{c}"
         );
+    }
+
+    #[test]
+    fn derivatives_are_declared_and_checked() {
+        let ops = schema::parse(SAMPLE).unwrap();
+        let rust = emit_rust::register_rs(&ops).unwrap();
+        // a list argument's formula gives one gradient per tensor, for an op with several outputs
+        assert!(rust.contains("autograd::Slot::Rest(0)"), "{rust}");
+        assert!(rust.contains("crate::autograd::sum_to_each(&g, &inputs, here)?"), "{rust}");
+        assert!(rust.contains("crate::autograd::list_of(grads)"), "{rust}");
+        // an op taking and returning tensors must say whether it has a derivative
+        let missing = SAMPLE.replace("  backward: null\n", "");
+        let err = schema::parse(&missing).unwrap_err();
+        assert!(err.contains("op 'linalg.vector_norm'") && err.contains("backward: missing"), "{err}");
+        // formulas are checked when the schema is read: names, ops and the output gradient's name
+        for (formula, expected) in [
+            ("grad * nope", "unknown name 'nope'"),
+            ("nope(grad)", "neither a schema op nor a helper"),
+            ("grads", "returns one tensor: use grad"),
+            ("grad +", "unexpected"),
+        ] {
+            let bad = SAMPLE.replace("{x1: \"grad\", x2: \"grad\"}", &format!("{{x1: {formula:?}}}"));
+            let err = schema::parse(&bad).and_then(|ops| emit_rust::register_rs(&ops)).unwrap_err();
+            assert!(err.contains("op 'add'") && err.contains(expected), "{formula}: {err}");
+        }
+        let bad = SAMPLE.replace("{arrays: \"grads\"}", "{arrays: \"grad\"}");
+        let err = schema::parse(&bad).and_then(|ops| emit_rust::register_rs(&ops)).unwrap_err();
+        assert!(err.contains("returns several tensors: use grads"), "{err}");
     }
 
     #[test]

@@ -72,8 +72,10 @@ pub struct Op {
     /// Whether an in-place variant exists.
     #[serde(default)]
     pub inplace: bool,
-    /// Reserved for autograd.
-    #[serde(default)]
+    /// The derivative: a mapping from argument names to formulas (`crate::backward`), or null
+    /// for an op without one. `None` when the entry has no `backward:` key at all, which
+    /// [`parse`] accepts only for ops that take or give no tensors.
+    #[serde(default, deserialize_with = "present")]
     pub backward: Option<serde_yaml_ng::Value>,
     /// A tiny-input shortcut under `ferrule_ops::`, `fn(&Tensor, &Tensor) -> Option<Tensor>`,
     /// tried first when the first two arguments are tensors and every other is None.
@@ -105,6 +107,14 @@ impl Op {
     pub fn ident(&self) -> String {
         self.name.replace('.', "_")
     }
+}
+
+/// Whether an op takes a tensor argument and returns tensors: such an op must say whether it
+/// has a derivative.
+fn takes_and_gives_tensors(op: &Op) -> bool {
+    let takes = op.args.iter().any(|a| a.ty.starts_with("Tensor"));
+    let gives = matches!(op.returns.as_str(), "Tensor" | "TensorTuple" | "TensorList");
+    takes && gives
 }
 
 /// Parses and validates the schema text.
@@ -165,6 +175,13 @@ pub fn parse(text: &str) -> Result<Vec<Op>, String> {
                 return Err(at(format!("unknown variant '{v}'")));
             }
         }
+        if op.backward.is_none() && takes_and_gives_tensors(op) {
+            return Err(at("backward: missing: an op that takes and returns tensors declares its derivative, a \
+                 mapping from argument names to formulas, or `backward: null` when it has none (an integer or \
+                 boolean result, a piecewise-constant function; say why in a comment)"
+                .into()));
+        }
+        crate::backward::formulas(op)?;
     }
     Ok(ops)
 }

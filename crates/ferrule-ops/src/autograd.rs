@@ -4,12 +4,63 @@
 //! mode). The engine itself is `ferrule_registry::autograd`.
 //!
 //! Every helper is made of ops called through their generated glue, so a formula that uses it
-//! is recorded like any other when `create_graph` asks for higher-order derivatives.
+//! is recorded like any other when `create_graph` asks for higher-order derivatives. Complex
+//! tensors follow PyTorch's convention (see `ferrule_registry::autograd`): a holomorphic op's
+//! formula multiplies the gradient by the *conjugate* of its derivative, which is why formulas
+//! say `conj(...)` (the [`conj`] helper leaves a real tensor alone, at no cost).
+//!
+//! The helpers of the larger families live in submodules: [`shape`] (lists, indexing,
+//! cumulative and product reductions, repeats), [`linalg`], [`fft`] and [`elementwise`].
+
+mod calls;
+pub mod elementwise;
+pub mod fft;
+pub mod linalg;
+pub mod shape;
+
+pub use elementwise::*;
+pub use fft::*;
+pub use linalg::*;
+pub use shape::*;
 
 use ferrule_registry::autograd::{self, BackwardRequest};
 use ferrule_registry::{Any, Array, Error, FuncDef, Function, ObjRef, Result, TensorObj};
 
 use crate::register::{op_astype, op_broadcast_to, op_equal, op_reshape, op_sum};
+
+/// A list of values (an op's output gradients, the tensors of `*arrays`) as one `Array` value.
+pub fn list_of(values: &[Any]) -> Any {
+    Any::object(ObjRef::new(Array::new(values.to_vec())))
+}
+
+/// The gradients of a list argument's tensors: `g` is the list a formula gave (one gradient or
+/// None per tensor), each summed to its input's shape and dtype ([`sum_to`]); None where
+/// `needs` says no gradient is wanted.
+pub fn sum_to_each(g: &Any, inputs: &[&Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let grads = calls::items("autograd", g)?;
+    if grads.len() != inputs.len() {
+        return Err(Error::runtime_error(format!(
+            "autograd: a list formula gave {} gradients for {} tensors",
+            grads.len(),
+            inputs.len()
+        )));
+    }
+    grads
+        .into_iter()
+        .zip(inputs)
+        .zip(needs.iter().copied().chain(std::iter::repeat(false)))
+        .map(|((g, x), need)| if need && !g.is_none() { sum_to(&[g, (*x).clone()]).map(Some) } else { Ok(None) })
+        .collect()
+}
+
+/// `conj(x)`: the complex conjugate of a complex tensor; anything else (a real tensor, a Python
+/// number) unchanged, so real formulas pay nothing for being complex-correct.
+pub fn conj(args: &[Any]) -> Result<Any> {
+    match args[0].downcast::<TensorObj>() {
+        Some(t) if t.tensor().dtype().is_complex() => crate::register::op_conj(&[args[0].clone(), Any::NONE]),
+        _ => Ok(args[0].clone()),
+    }
+}
 
 fn tensor<'a>(what: &str, value: &'a Any) -> Result<&'a TensorObj> {
     value
@@ -50,13 +101,20 @@ pub fn dtype(args: &[Any]) -> Result<Any> {
 }
 
 /// `sum_to(g, x)`: `g` summed over the axes broadcasting added to `x` and cast to `x`'s
-/// dtype, so that it has exactly `x`'s shape (what every generated backward applies last).
+/// dtype (the real part when `x` is real and `g` complex), so that it has exactly `x`'s shape
+/// (what every generated backward applies last).
 pub fn sum_to(args: &[Any]) -> Result<Any> {
     let (g, x) = (&args[0], &args[1]);
     let Some(target) = x.downcast::<TensorObj>() else { return Ok(g.clone()) };
     let target = target.tensor();
     let gt = tensor("sum_to", g)?.tensor();
     let mut g = g.clone();
+    if gt.ndim() < target.ndim() && gt.numel() == target.numel() {
+        // The input had leading size-1 dims that the op dropped (a value broadcast into a
+        // selection): the same elements, shaped as the input.
+        g = op_reshape(&[g, shape(std::slice::from_ref(x))?, Any::NONE])?;
+    }
+    let gt = tensor("sum_to", &g)?.tensor();
     if gt.shape() != target.shape() {
         let lead = gt.ndim().checked_sub(target.ndim()).ok_or_else(|| {
             Error::runtime_error(format!(
@@ -75,6 +133,11 @@ pub fn sum_to(args: &[Any]) -> Result<Any> {
         if tensor("sum_to", &g)?.tensor().shape() != target.shape() {
             g = op_reshape(&[g, shape(std::slice::from_ref(x))?, Any::NONE])?;
         }
+    }
+    let dt = tensor("sum_to", &g)?.tensor().dtype();
+    if dt.is_complex() && !target.dtype().is_complex() {
+        // A real input's gradient is the real part of the complex one (d/dx of a real loss).
+        g = crate::register::op_real(&[g, Any::NONE])?;
     }
     if tensor("sum_to", &g)?.tensor().dtype() != target.dtype() {
         g = op_astype(&[g, Any::dtype(target.dtype()), Any::from(true), Any::NONE])?;
@@ -136,7 +199,8 @@ pub fn inverse_permutation(args: &[Any]) -> Result<Any> {
 }
 
 /// `matmul_backward(grad, x1, x2, which)`: the gradient of `matmul(x1, x2)` for `x1` (which
-/// = 0) or `x2` (1), 1-D operands included (batch dims are summed by `sum_to` afterwards).
+/// = 0) or `x2` (1), 1-D operands included (batch dims are summed by `sum_to` afterwards):
+/// `grad @ x2^H` and `x1^H @ grad`.
 pub fn matmul_backward(args: &[Any]) -> Result<Any> {
     use crate::register::{op_expand_dims, op_matmul, op_matrix_transpose, op_squeeze};
     let (grad, x1, x2) = (&args[0], &args[1], &args[2]);
@@ -154,14 +218,14 @@ pub fn matmul_backward(args: &[Any]) -> Result<Any> {
     }
     let squeeze = |t: Any, axis: i64| op_squeeze(&[t, int_array([axis])]);
     if which == 0 {
-        let r = op_matmul(&[g, op_matrix_transpose(&[b])?, Any::NONE])?;
+        let r = op_matmul(&[g, conj(&[op_matrix_transpose(&[b])?])?, Any::NONE])?;
         if n1 == 1 {
             squeeze(r, -2)
         } else {
             Ok(r)
         }
     } else {
-        let r = op_matmul(&[op_matrix_transpose(&[a])?, g, Any::NONE])?;
+        let r = op_matmul(&[conj(&[op_matrix_transpose(&[a])?])?, g, Any::NONE])?;
         if n2 == 1 {
             squeeze(r, -1)
         } else {

@@ -1,4 +1,5 @@
-//! numpy indexing for `__getitem__` / `__setitem__` (basic views, integer and boolean advanced indexing), take and nonzero.
+//! numpy indexing for `__getitem__` / `__setitem__` (basic views, integer and boolean advanced
+//! indexing), `add_at` (the scatter-add that is getitem's adjoint), take and nonzero.
 //!
 //! # Index encoding
 //!
@@ -294,6 +295,55 @@ fn mask_select(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
     };
     let n = offsets.len() as i64;
     gather::gather(x, &offsets, &[0], &[n])
+}
+
+/// A copy of `x` with `values` added at `x[index]`: numpy's `np.add.at(x, index, values)`,
+/// out of place. Unlike `x[index] += values`, an element that the index names several times
+/// gets every addition (the adjoint of [`getitem`], which autograd uses for the gradient of
+/// indexing, `take` and `take_along_axis`). `index` is encoded as for [`getitem`]; `values`
+/// broadcasts to the selection's shape. The result has the promoted dtype of `x` and `values`,
+/// as `x + values` would (a Python number is weak); bool adds as logical or, ints wrap.
+///
+/// Errors as [`getitem`] for the index (`IndexError`), and `ValueError` when `values` does not
+/// broadcast to the selection.
+pub fn add_at(x: &Tensor, index: &Any, values: &Operand) -> Result<Tensor> {
+    let op = "add_at";
+    let dtype = crate::promote::result_type(x.dtype(), values.dtype_against(x.dtype()));
+    // A fresh C-contiguous tensor either way.
+    let out = if x.dtype() == dtype { x.copy()? } else { cast(x, dtype)? };
+    // The index first: numpy reports a bad index before a bad value.
+    let (selection, _) = select(op, &out, index)?;
+    let value = match values {
+        Operand::Tensor(t) => t.clone(),
+        Operand::Scalar(s) => s.to_tensor(op, dtype)?,
+    };
+    let shape = match &selection {
+        Selection::View(t) => t.shape().to_vec(),
+        Selection::Gather { shape, .. } => shape.clone(),
+    };
+    let value = fit_value(op, &value, &shape)?;
+    let value = if value.dtype() != dtype {
+        cast(&value, dtype)?
+    } else if value.is_contiguous() {
+        value
+    } else {
+        value.copy()?
+    };
+    match selection {
+        Selection::View(t) => {
+            // Offsets of the view relative to `out`'s first element.
+            let start = (t.data_ptr() as isize - out.data_ptr() as isize) / out.itemsize() as isize;
+            let offsets = gather::layout_offsets(t.shape(), t.strides())?;
+            gather::scatter_add(&out, &[start as i64], &offsets, &value);
+        }
+        Selection::Gather { base, outer, inner, .. } => {
+            let start = (base.data_ptr() as isize - out.data_ptr() as isize) / out.itemsize() as isize;
+            let outer: Vec<i64> = outer.iter().map(|&o| o + start as i64).try_collect_vec()?;
+            gather::scatter_add(&out, &outer, &inner, &value);
+        }
+    }
+    crate::interrupt::check()?;
+    Ok(out)
 }
 
 /// `x[index] = value`: writes `value`, broadcast to the selection and cast to `x`'s dtype

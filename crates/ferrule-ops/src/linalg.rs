@@ -6,7 +6,7 @@ mod factor;
 mod general;
 mod kernel;
 mod lu;
-mod norms;
+pub(crate) mod norms;
 #[cfg(target_arch = "x86_64")]
 mod sgemm;
 mod spectral;
@@ -188,7 +188,7 @@ pub fn mm(x1: &Tensor, x2: &Tensor) -> Result<Tensor> {
 
 /// Parses tensordot's `axes`: an int `n` (the last `n` dims of `x1` with the first `n` of
 /// `x2`) or a pair of axis sequences (or of single axes).
-fn tensordot_axes(axes: &Any, nd1: usize, nd2: usize) -> Result<(Vec<i64>, Vec<i64>)> {
+pub(crate) fn tensordot_axes(axes: &Any, nd1: usize, nd2: usize) -> Result<(Vec<i64>, Vec<i64>)> {
     let bad = || {
         Error::type_error(format!(
             "tensordot() argument 'axes': expected an int or a pair of sequences of ints, got {}",

@@ -11,6 +11,15 @@
 //! native stack, so a graph of a million nodes does not overflow it), accumulates into leaves,
 //! checks that tensors saved for backward were not written in place since, and frees what the
 //! nodes saved unless the graph is retained.
+//!
+//! A node may have several outputs (`linalg.eigh`, `unstack`): each result tensor knows its
+//! node and its place among the outputs, the pass buffers one gradient per output and fills
+//! the outputs no gradient reached with zeros before the node's backward runs. An argument may
+//! be a list of tensors (`concat`, `stack`, `*arrays`): each tensor in it is an input edge of
+//! its own. Complex tensors take part with PyTorch's convention: the gradient of a real loss
+//! `L` with respect to `z = x + iy` is `dL/dx + i dL/dy` (the conjugate Wirtinger derivative,
+//! doubled), so gradient descent works unchanged and a real input's gradient is the real part
+//! of what reaches it.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -80,7 +89,8 @@ pub struct GradCell {
 #[derive(Default)]
 struct GradState {
     grad: Option<Any>,
-    grad_fn: Option<Arc<Node>>,
+    /// The node that produced the tensor and the tensor's place among its outputs.
+    grad_fn: Option<(Arc<Node>, usize)>,
     hooks: Vec<ObjRef<Function>>,
 }
 
@@ -100,7 +110,7 @@ impl GradCell {
         self.requires.load(Ordering::Relaxed)
     }
 
-    fn grad_fn(&self) -> Option<Arc<Node>> {
+    fn grad_fn(&self) -> Option<(Arc<Node>, usize)> {
         if !self.requires_grad() {
             return None;
         }
@@ -108,18 +118,72 @@ impl GradCell {
     }
 }
 
-/// Computes the gradients of a node's inputs from the gradient of its output: `saved` are the
-/// op's packed arguments, `needs[i]` says whether input `i` (in the order of the node's edges)
-/// wants a gradient. Returns one entry per edge.
-pub type BackwardFn = fn(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>>;
+/// Computes the gradients of a node's inputs from the gradients of its outputs: `saved` are
+/// the op's packed arguments, `grads` has one entry per output (zeros for a differentiable
+/// output no gradient reached, None for an output that cannot have one, such as an integer
+/// result), `needs[i]` says whether input `i` (in the order of the node's edges: the tensors
+/// of each differentiable argument, a list argument's one by one) wants a gradient. Returns
+/// one entry per edge.
+pub type BackwardFn = fn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>>;
+
+/// Where a differentiable argument sits among an op's packed arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// One tensor (or a Python number, or None) at this position.
+    One(usize),
+    /// A list (an `Array`) of tensors at this position.
+    List(usize),
+    /// Every argument from this position on (`*arrays`).
+    Rest(usize),
+}
+
+impl Slot {
+    /// The values the slot holds in `args` (an empty list for a list that is not an `Array`).
+    pub fn values(self, args: &[Any]) -> Vec<&Any> {
+        match self {
+            Slot::One(pos) => args.get(pos).into_iter().collect(),
+            Slot::List(pos) => args
+                .get(pos)
+                .and_then(|v| v.downcast::<Array>())
+                .map(|a| a.items().iter().collect())
+                .unwrap_or_default(),
+            Slot::Rest(pos) => args.get(pos..).unwrap_or_default().iter().collect(),
+        }
+    }
+}
+
+/// Whether tensors of this dtype can carry gradients: the real and complex floating types.
+#[inline]
+pub fn is_differentiable(dtype: ferrule_core::DType) -> bool {
+    dtype.is_floating() || dtype.is_complex()
+}
 
 /// Where a node sends the gradient of one of its inputs.
 #[derive(Clone)]
 enum Edge {
-    /// The input was produced by a recorded op.
-    Node(Arc<Node>),
+    /// The input was produced by a recorded op: that node and the input's place among its outputs.
+    Node(Arc<Node>, usize),
     /// The input is a leaf that requires grad: gradients accumulate into its `.grad`.
     Leaf(ObjRef<TensorObj>),
+}
+
+/// A tensor a formula reads, with the storage version it had when the node was recorded.
+struct SavedVersion {
+    pos: usize,
+    /// The item of a list argument (`Slot::List`), or None.
+    item: Option<usize>,
+    arg: &'static str,
+    version: u64,
+}
+
+impl SavedVersion {
+    fn value<'a>(&self, saved: &'a [Any]) -> Option<&'a Any> {
+        let v = saved.get(self.pos)?;
+        match self.item {
+            None => Some(v),
+            Some(i) => v.downcast::<Array>()?.items().get(i),
+        }
+    }
 }
 
 /// One recorded op application.
@@ -128,11 +192,14 @@ pub struct Node {
     edges: Vec<Option<Edge>>,
     /// The packed arguments, freed after backward unless the graph is retained.
     saved: Mutex<Option<Vec<Any>>>,
-    /// (packed position, argument name, storage version when saved) of each tensor a formula reads.
-    versions: Vec<(usize, &'static str, u64)>,
+    /// Each tensor a formula reads, checked for in-place writes before backward uses it.
+    versions: Vec<SavedVersion>,
     backward: BackwardFn,
-    /// Hooks registered on the (non-leaf) output tensor.
-    hooks: Mutex<Vec<ObjRef<Function>>>,
+    /// Per output: its shape and dtype when it can have a gradient (to fill a missing one
+    /// with zeros), None otherwise.
+    outputs: Vec<Option<(Vec<i64>, ferrule_core::DType)>>,
+    /// Hooks registered on the (non-leaf) output tensors, with the output's place.
+    hooks: Mutex<Vec<(usize, ObjRef<Function>)>>,
 }
 
 impl Node {
@@ -149,7 +216,7 @@ impl Drop for Node {
         let mut stack: Vec<Arc<Node>> = Vec::new();
         let take = |edges: &mut Vec<Option<Edge>>, stack: &mut Vec<Arc<Node>>| {
             for edge in edges.drain(..).flatten() {
-                if let Edge::Node(node) = edge {
+                if let Edge::Node(node, _) = edge {
                     if Arc::strong_count(&node) == 1 {
                         stack.push(node);
                     }
@@ -199,7 +266,7 @@ fn edge_of(value: &Any) -> Option<Edge> {
         return None;
     }
     match cell.grad_fn() {
-        Some(node) => Some(Edge::Node(node)),
+        Some((node, index)) => Some(Edge::Node(node, index)),
         None => value.to_object::<TensorObj>().map(Edge::Leaf),
     }
 }
@@ -212,58 +279,102 @@ pub fn out_while_recording(op: &str) -> Error {
     ))
 }
 
-/// Records a node for the op `name` that ran on `args` and gave `result`. `inputs` are the
-/// packed positions (and names) of the differentiable arguments, in the order the backward
-/// function returns their gradients; `checked` are the tensor arguments the formulas read,
-/// whose in-place modification before backward is an error. Returns the result object, with
-/// its `grad_fn` set when any input requires grad.
+/// Records a node for the op `name` that ran on `args` and gave `result` (a tensor, or an
+/// `Array` of tensors for an op with several outputs). `inputs` are the differentiable
+/// arguments (where they sit, and their names), in the order the backward function returns
+/// their gradients; `checked` are the tensor arguments the formulas read, whose in-place
+/// modification before backward is an error. Returns the result, whose tensors that can have
+/// a gradient get this node as their `grad_fn`, when any input requires grad.
 pub fn record(
     name: &'static str,
     args: &[Any],
-    inputs: &[(usize, &'static str)],
-    checked: &[(usize, &'static str)],
+    inputs: &[(Slot, &'static str)],
+    checked: &[(Slot, &'static str)],
     backward: BackwardFn,
     result: Any,
 ) -> Result<Any> {
     let edges: Vec<Option<Edge>> = inputs
         .iter()
-        .map(|&(pos, _)| {
-            args.get(pos).and_then(|v| {
-                let dtype_ok = tensor_obj(v).is_some_and(|t| t.tensor().dtype().is_floating());
-                if dtype_ok {
-                    edge_of(v)
-                } else {
-                    None
-                }
-            })
+        .flat_map(|&(slot, _)| slot.values(args))
+        .map(|v| {
+            let dtype_ok = tensor_obj(v).is_some_and(|t| is_differentiable(t.tensor().dtype()));
+            if dtype_ok {
+                edge_of(v)
+            } else {
+                None
+            }
         })
         .collect();
     if edges.iter().all(Option::is_none) {
         return Ok(result);
     }
-    let Some(out) = tensor_obj(&result) else { return Ok(result) };
-    if !out.tensor().dtype().is_floating() {
+    // The outputs: the result itself, or the items of an Array of tensors.
+    let multi = result.downcast::<Array>().map(|a| a.items().to_vec());
+    let mut items: Vec<Any> = multi.clone().unwrap_or_else(|| vec![result.clone()]);
+    let outputs: Vec<Option<(Vec<i64>, ferrule_core::DType)>> = items
+        .iter()
+        .map(|v| {
+            tensor_obj(v)
+                .map(|t| t.tensor())
+                .filter(|t| is_differentiable(t.dtype()))
+                .map(|t| (t.shape().to_vec(), t.dtype()))
+        })
+        .collect();
+    if outputs.iter().all(Option::is_none) {
         return Ok(result);
     }
     // An op may hand back one of its inputs (astype to the same dtype without a copy): the
     // result must be a distinct object, or the input would become its own grad_fn's output.
-    let aliased = args.iter().any(|a| a.as_object_ptr().is_some() && a.as_object_ptr() == result.as_object_ptr());
-    let result = if aliased { Any::object(TensorObj::new(out.tensor().clone())) } else { result };
-    let versions = checked
-        .iter()
-        .filter_map(|&(pos, arg)| tensor_obj(args.get(pos)?).map(|t| (pos, arg, t.tensor().storage().version())))
-        .collect();
+    // So must a tensor that appears twice among the outputs.
+    let mut replaced = false;
+    for i in 0..items.len() {
+        let Some(ptr) = items[i].as_object_ptr() else { continue };
+        let aliased = args.iter().any(|a| a.as_object_ptr() == Some(ptr))
+            || inputs.iter().any(|&(slot, _)| {
+                matches!(slot, Slot::List(_)) && slot.values(args).iter().any(|a| a.as_object_ptr() == Some(ptr))
+            })
+            || items[..i].iter().any(|a| a.as_object_ptr() == Some(ptr));
+        if aliased {
+            if let Some(t) = tensor_obj(&items[i]) {
+                items[i] = Any::object(TensorObj::new(t.tensor().clone()));
+                replaced = true;
+            }
+        }
+    }
+    let result = match (&multi, replaced) {
+        (None, _) => items[0].clone(),
+        (Some(_), true) => Any::object(ObjRef::new(Array::new(items.clone()))),
+        (Some(_), false) => result,
+    };
+    let mut versions = Vec::new();
+    for &(slot, arg) in checked {
+        for (i, v) in slot.values(args).into_iter().enumerate() {
+            let Some(t) = tensor_obj(v) else { continue };
+            let (pos, item) = match slot {
+                Slot::One(pos) => (pos, None),
+                Slot::List(pos) => (pos, Some(i)),
+                Slot::Rest(pos) => (pos + i, None),
+            };
+            versions.push(SavedVersion { pos, item, arg, version: t.tensor().storage().version() });
+        }
+    }
     let node = Arc::new(Node {
         name,
         edges,
         saved: Mutex::new(Some(args.to_vec())),
         versions,
         backward,
+        outputs,
         hooks: Mutex::new(Vec::new()),
     });
-    let out = tensor_obj(&result).expect("checked above");
-    out.autograd().with_state(|s| s.grad_fn = Some(node));
-    out.autograd().requires.store(true, Ordering::Relaxed);
+    for (index, item) in items.iter().enumerate() {
+        if node.outputs[index].is_none() {
+            continue;
+        }
+        let out = tensor_obj(item).expect("an output with a gradient is a tensor");
+        out.autograd().with_state(|s| s.grad_fn = Some((node.clone(), index)));
+        out.autograd().requires.store(true, Ordering::Relaxed);
+    }
     Ok(result)
 }
 
@@ -271,12 +382,14 @@ fn tensor_arg<'a>(what: &str, value: &'a Any) -> Result<&'a TensorObj> {
     tensor_obj(value).ok_or_else(|| Error::type_error(format!("{what}: expected a Tensor, got {}", value.type_name())))
 }
 
-/// Marks a leaf tensor as requiring grad (or not). Only floating-point leaves may.
+/// Marks a leaf tensor as requiring grad (or not). Only floating-point leaves (real or
+/// complex) may.
 pub fn set_requires_grad(value: &Any, flag: bool) -> Result<()> {
     let t = tensor_arg("requires_grad", value)?;
-    if flag && !t.tensor().dtype().is_floating() {
+    if flag && !is_differentiable(t.tensor().dtype()) {
         return Err(Error::type_error(format!(
-            "requires_grad: only floating-point tensors can require gradients, not {}",
+            "requires_grad: only floating-point tensors can require gradients, not {} (the real float dtypes \
+             and complex64/complex128 can)",
             t.tensor().dtype()
         )));
     }
@@ -341,19 +454,19 @@ fn check_like(what: &str, name: &str, g: &TensorObj, t: &TensorObj) -> Result<()
 
 /// The name of the op that produced the tensor, or None for a leaf.
 pub fn grad_fn_name(value: &Any) -> Result<Any> {
-    Ok(tensor_arg("grad_fn", value)?.autograd().grad_fn().map_or(Any::NONE, |n| Any::str(n.name)))
+    Ok(tensor_arg("grad_fn", value)?.autograd().grad_fn().map_or(Any::NONE, |(n, _)| Any::str(n.name)))
 }
 
 /// The tensors the tensor's grad_fn saved for backward (the same objects), or an error once
 /// they were freed by a backward pass.
 pub fn saved_tensors(value: &Any) -> Result<Vec<Any>> {
-    let node = tensor_arg("saved_tensors", value)?
+    let (node, _) = tensor_arg("saved_tensors", value)?
         .autograd()
         .grad_fn()
         .ok_or_else(|| Error::value_error("saved_tensors: the tensor is a leaf; it has no grad_fn"))?;
     let saved = node.saved.lock().unwrap_or_else(|p| p.into_inner());
     let saved = saved.as_ref().ok_or_else(|| freed_error(node.name))?;
-    Ok(node.versions.iter().map(|&(pos, _, _)| saved[pos].clone()).collect())
+    Ok(node.versions.iter().filter_map(|v| v.value(saved).cloned()).collect())
 }
 
 /// A new tensor object sharing the memory, outside the graph.
@@ -372,7 +485,7 @@ pub fn register_hook(value: &Any, hook: ObjRef<Function>) -> Result<()> {
         ));
     }
     match t.autograd().grad_fn() {
-        Some(node) => node.hooks.lock().unwrap_or_else(|p| p.into_inner()).push(hook),
+        Some((node, index)) => node.hooks.lock().unwrap_or_else(|p| p.into_inner()).push((index, hook)),
         None => t.autograd().with_state(|s| s.hooks.push(hook)),
     }
     Ok(())
@@ -404,6 +517,13 @@ fn ones_like(a: &Any) -> Result<Any> {
     op("ops.ones_like", &ONES)?.call(std::slice::from_ref(a))
 }
 
+/// The gradient of an output that no gradient reached: zeros of its shape and dtype.
+fn zeros(shape: &[i64], dtype: ferrule_core::DType) -> Result<Any> {
+    static ZEROS: OnceLock<ObjRef<Function>> = OnceLock::new();
+    let shape = Any::object(ObjRef::new(Array::new(shape.iter().map(|&d| Any::int(d)).collect())));
+    op("ops.zeros", &ZEROS)?.call(&[shape, Any::dtype(dtype), Any::NONE])
+}
+
 fn run_hooks(hooks: &[ObjRef<Function>], mut grad: Any) -> Result<Any> {
     for hook in hooks {
         let replaced = hook.call(&[grad.clone()])?;
@@ -430,6 +550,14 @@ fn accumulate(slot: &mut Option<Any>, grad: Any) -> Result<()> {
 
 fn node_key(node: &Arc<Node>) -> usize {
     Arc::as_ptr(node) as usize
+}
+
+/// What `grad()` asks for: a node's output (node key, output index), or a leaf (its object
+/// address, `usize::MAX`).
+type TargetKey = (usize, usize);
+
+fn leaf_key(leaf: &ObjRef<TensorObj>) -> TargetKey {
+    (leaf.as_raw() as usize, usize::MAX)
 }
 
 /// What a backward pass computes: leaf gradients accumulated into `.grad`, or (for
@@ -482,6 +610,13 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
                     format_shape(t.tensor().shape())
                 )));
             }
+            if t.tensor().dtype().is_complex() {
+                return Err(Error::runtime_error(format!(
+                    "{what}: a gradient can be created implicitly only for a real output, but tensor {i} is {} \
+                     (differentiate a real function of it, such as abs(z)**2, or pass gradient=)",
+                    t.tensor().dtype()
+                )));
+            }
             ones_like(root)?
         } else {
             let g = tensor_arg(what, given)?;
@@ -490,15 +625,19 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
         };
         seeds.push((edge, grad));
     }
-    // Targets of grad(): leaves by object, non-leaves by the node that produced them.
-    let mut targets: HashMap<usize, usize> = HashMap::new();
+    // Targets of grad(): leaves by object, non-leaves by the node output that produced them.
+    let mut targets: HashMap<TargetKey, usize> = HashMap::new();
+    let mut target_nodes: HashMap<usize, ()> = HashMap::new();
     let mut results: Vec<Option<Any>> = Vec::new();
     if let Some(inputs) = req.inputs {
         for (i, input) in inputs.iter().enumerate() {
             tensor_arg(what, input)?;
             let key = match edge_of(input) {
-                Some(Edge::Node(n)) => node_key(&n),
-                Some(Edge::Leaf(l)) => l.as_raw() as usize,
+                Some(Edge::Node(n, index)) => {
+                    target_nodes.insert(node_key(&n), ());
+                    (node_key(&n), index)
+                }
+                Some(Edge::Leaf(l)) => leaf_key(&l),
                 None => {
                     return Err(Error::runtime_error(format!("{what}: input {i} does not require grad")));
                 }
@@ -511,7 +650,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
     let mut deps: HashMap<usize, usize> = HashMap::new();
     let mut stack: Vec<Arc<Node>> = Vec::new();
     for (edge, _) in &seeds {
-        if let Edge::Node(n) = edge {
+        if let Edge::Node(n, _) = edge {
             if let std::collections::hash_map::Entry::Vacant(e) = deps.entry(node_key(n)) {
                 e.insert(0);
                 stack.push(n.clone());
@@ -520,7 +659,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
     }
     while let Some(node) = stack.pop() {
         for edge in node.edges.iter().flatten() {
-            if let Edge::Node(child) = edge {
+            if let Edge::Node(child, _) = edge {
                 let key = node_key(child);
                 let seen = deps.contains_key(&key);
                 *deps.entry(key).or_insert(0) += 1;
@@ -539,7 +678,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
         let mut order: Vec<Arc<Node>> = Vec::new();
         let mut queue: Vec<Arc<Node>> = Vec::new();
         for (edge, _) in &seeds {
-            if let Edge::Node(n) = edge {
+            if let Edge::Node(n, _) = edge {
                 if left[&node_key(n)] == 0 && !queue.iter().any(|q| Arc::ptr_eq(q, n)) {
                     queue.push(n.clone());
                 }
@@ -547,7 +686,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
         }
         while let Some(node) = queue.pop() {
             for edge in node.edges.iter().flatten() {
-                if let Edge::Node(child) = edge {
+                if let Edge::Node(child, _) = edge {
                     let count = left.get_mut(&node_key(child)).expect("counted above");
                     *count -= 1;
                     if *count == 0 {
@@ -559,20 +698,25 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
         }
         for node in order.iter().rev() {
             let reaches = node.edges.iter().flatten().any(|edge| match edge {
-                Edge::Leaf(l) => targets.contains_key(&(l.as_raw() as usize)),
-                Edge::Node(c) => {
-                    targets.contains_key(&node_key(c)) || needed.get(&node_key(c)).copied().unwrap_or(false)
+                Edge::Leaf(l) => targets.contains_key(&leaf_key(l)),
+                Edge::Node(c, _) => {
+                    target_nodes.contains_key(&node_key(c)) || needed.get(&node_key(c)).copied().unwrap_or(false)
                 }
             });
             needed.insert(node_key(node), reaches);
         }
     }
-    let mut buffers: HashMap<usize, Option<Any>> = HashMap::new();
+    // One gradient buffer per output of each node that something reached.
+    let mut buffers: HashMap<usize, Vec<Option<Any>>> = HashMap::new();
+    let buffer = |buffers: &mut HashMap<usize, Vec<Option<Any>>>, node: &Arc<Node>, index: usize, grad: Any| {
+        let slots = buffers.entry(node_key(node)).or_insert_with(|| vec![None; node.outputs.len()]);
+        accumulate(&mut slots[index], grad)
+    };
     let mut leaf_grads: Vec<(ObjRef<TensorObj>, Any)> = Vec::new();
     let mut ready: Vec<Arc<Node>> = Vec::new();
     let mut deliver_leaf = |leaf: ObjRef<TensorObj>, grad: Any, results: &mut Vec<Option<Any>>| -> Result<()> {
         if req.inputs.is_some() {
-            if let Some(&i) = targets.get(&(leaf.as_raw() as usize)) {
+            if let Some(&i) = targets.get(&leaf_key(&leaf)) {
                 accumulate(&mut results[i], grad)?;
             }
         } else {
@@ -582,8 +726,8 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
     };
     for (edge, grad) in seeds {
         match edge {
-            Edge::Node(n) => {
-                accumulate(buffers.entry(node_key(&n)).or_default(), grad)?;
+            Edge::Node(n, index) => {
+                buffer(&mut buffers, &n, index, grad)?;
                 if deps[&node_key(&n)] == 0 && !ready.iter().any(|r| Arc::ptr_eq(r, &n)) {
                     ready.push(n);
                 }
@@ -593,59 +737,84 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
     }
     while let Some(node) = ready.pop() {
         let key = node_key(&node);
-        let grad = buffers.remove(&key).flatten();
-        let outgoing: Vec<Option<Any>> = match grad {
-            None => vec![None; node.edges.len()],
-            Some(grad) => {
-                let hooks = node.hooks.lock().unwrap_or_else(|p| p.into_inner()).clone();
-                let grad = run_hooks(&hooks, grad)?;
-                if let Some(&i) = targets.get(&key) {
-                    accumulate(&mut results[i], grad.clone())?;
-                }
-                if req.inputs.is_some() && !needed.get(&key).copied().unwrap_or(false) {
-                    for edge in node.edges.iter().flatten() {
-                        if let Edge::Node(child) = edge {
-                            let left = deps.get_mut(&node_key(child)).expect("counted above");
-                            *left -= 1;
-                            if *left == 0 {
-                                ready.push(child.clone());
-                            }
+        let slots = buffers.remove(&key).unwrap_or_default();
+        let outgoing: Vec<Option<Any>> = if slots.iter().all(Option::is_none) {
+            vec![None; node.edges.len()]
+        } else {
+            // Hooks of each output, then what grad() asked for.
+            let hooks = node.hooks.lock().unwrap_or_else(|p| p.into_inner()).clone();
+            let mut grads: Vec<Any> = Vec::with_capacity(slots.len());
+            for (index, slot) in slots.into_iter().enumerate() {
+                let grad = match slot {
+                    Some(grad) => {
+                        let mine: Vec<ObjRef<Function>> =
+                            hooks.iter().filter(|(i, _)| *i == index).map(|(_, h)| h.clone()).collect();
+                        let grad = run_hooks(&mine, grad)?;
+                        if let Some(&i) = targets.get(&(key, index)) {
+                            accumulate(&mut results[i], grad.clone())?;
+                        }
+                        grad
+                    }
+                    None => Any::NONE,
+                };
+                grads.push(grad);
+            }
+            if req.inputs.is_some() && !needed.get(&key).copied().unwrap_or(false) {
+                for edge in node.edges.iter().flatten() {
+                    if let Edge::Node(child, _) = edge {
+                        let left = deps.get_mut(&node_key(child)).expect("counted above");
+                        *left -= 1;
+                        if *left == 0 {
+                            ready.push(child.clone());
                         }
                     }
-                    continue;
                 }
-                let saved = {
-                    let mut slot = node.saved.lock().unwrap_or_else(|p| p.into_inner());
-                    let saved = slot.as_ref().ok_or_else(|| freed_error(node.name))?.clone();
-                    if !req.retain_graph {
-                        *slot = None;
-                    }
-                    saved
-                };
-                for &(pos, arg, version) in &node.versions {
-                    let now = tensor_obj(&saved[pos]).map_or(version, |t| t.tensor().storage().version());
-                    if now != version {
-                        return Err(Error::runtime_error(format!(
-                            "{what}: argument '{arg}' of '{}' was saved for backward and then modified in place \
-                             (its version went from {version} to {now}); its gradient would be wrong. Write into \
-                             a copy instead",
-                            node.name
-                        )));
-                    }
-                }
-                let needs: Vec<bool> = node.edges.iter().map(Option::is_some).collect();
-                let grads = (node.backward)(&saved, &grad, &needs).map_err(|e| {
-                    Error::new(e.kind(), &format!("{what}: in the backward of '{}': {}", node.name, e.message()))
-                })?;
-                grads
+                continue;
             }
+            // An output no gradient reached contributes zeros.
+            for (grad, meta) in grads.iter_mut().zip(&node.outputs) {
+                if let (true, Some((shape, dtype))) = (grad.is_none(), meta) {
+                    *grad = zeros(shape, *dtype)?;
+                }
+            }
+            let saved = {
+                let mut slot = node.saved.lock().unwrap_or_else(|p| p.into_inner());
+                let saved = slot.as_ref().ok_or_else(|| freed_error(node.name))?.clone();
+                if !req.retain_graph {
+                    *slot = None;
+                }
+                saved
+            };
+            for v in &node.versions {
+                let now = v.value(&saved).and_then(tensor_obj).map_or(v.version, |t| t.tensor().storage().version());
+                if now != v.version {
+                    return Err(Error::runtime_error(format!(
+                        "{what}: argument '{}' of '{}' was saved for backward and then modified in place (its \
+                         version went from {} to {now}); its gradient would be wrong. Write into a copy instead",
+                        v.arg, node.name, v.version
+                    )));
+                }
+            }
+            let needs: Vec<bool> = node.edges.iter().map(Option::is_some).collect();
+            let grads = (node.backward)(&saved, &grads, &needs).map_err(|e| {
+                Error::new(e.kind(), &format!("{what}: in the backward of '{}': {}", node.name, e.message()))
+            })?;
+            if grads.len() != node.edges.len() {
+                return Err(Error::runtime_error(format!(
+                    "{what}: the backward of '{}' gave {} gradients for {} inputs",
+                    node.name,
+                    grads.len(),
+                    node.edges.len()
+                )));
+            }
+            grads
         };
         for (edge, grad) in node.edges.iter().zip(outgoing) {
             match edge {
-                Some(Edge::Node(child)) => {
+                Some(Edge::Node(child, index)) => {
                     let ckey = node_key(child);
                     if let Some(g) = grad {
-                        accumulate(buffers.entry(ckey).or_default(), g)?;
+                        buffer(&mut buffers, child, *index, g)?;
                     }
                     let left = deps.get_mut(&ckey).expect("counted above");
                     *left -= 1;

@@ -21,6 +21,7 @@ mod vmath;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use arith::Num;
 pub use binary::*;
 pub use bitwise::*;
 pub use cast::{astype, cast_to};

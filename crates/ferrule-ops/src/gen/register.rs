@@ -605,6 +605,10 @@ pub fn register_all() -> Result<()> {
         .doc("Picks values of x along axis at the matching positions of indices (same number of\ndims as x, broadcast against it elsewhere), e.g. with the output of argsort.\n\n>>> x = ferrule.asarray([[3, 1, 2]])\n>>> ferrule.take_along_axis(x, ferrule.argsort(x), axis=1)\nferrule.Tensor([[1, 2, 3]], dtype=int64)")
         .signature("(x: Tensor, indices: Tensor, /, *, axis: int = -1) -> Tensor")
         .register_packed(op_take_along_axis)?;
+    FuncDef::new("ops.add_at")
+        .doc("A copy of x with values added at x[index], numpy's np.add.at out of place: an element the\nindex names several times gets every addition (x[index] += values would keep one). The\nindex is any getitem index (ints, slices, None, ..., integer or boolean arrays); values\nbroadcasts to the selection. The result has the promoted dtype of x and values, as\nx + values would. It is the adjoint of indexing: autograd's gradient of x[index], take and\ntake_along_axis.\n\n>>> ferrule.add_at(ferrule.zeros(3), ferrule.asarray([0, 2, 0]), 1.0)\nferrule.Tensor([2., 0., 1.], dtype=float64)")
+        .signature("(x: Tensor, index: Any, values: Tensor | int | float | complex | bool, /) -> Tensor")
+        .register_packed(op_add_at)?;
     FuncDef::new("ops.nonzero")
         .doc("The indices of the non-zero elements of x, one int64 tensor per dim, in row-major\norder. A 0-d x is a ValueError.\n\n>>> ferrule.nonzero(ferrule.asarray([0, 3, 0, 4]))\n(ferrule.Tensor([1, 3], dtype=int64),)")
         .signature("(x: Tensor, /) -> tuple[Tensor, ...]")
@@ -830,10 +834,38 @@ pub(crate) fn op_linspace(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_meshgrid(args: &[Any]) -> Result<Any> {
     const OP: &str = "meshgrid";
     glue::check_arity(OP, args, 1, true)?;
+    if autograd::should_record(args) {
+        return record_meshgrid(args);
+    }
     let a_arrays = glue::var_tensors(OP, args, 1, "arrays")?;
     let a_indexing = glue::str(OP, args, 0, "indexing")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::meshgrid(&a_arrays, a_indexing))?;
     glue::ret_tensors(result)
+}
+
+/// Runs `meshgrid` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_meshgrid(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_meshgrid(args)?
+    };
+    autograd::record("meshgrid", args, &[(autograd::Slot::Rest(1), "arrays")], &[(autograd::Slot::Rest(1), "arrays")], backward_meshgrid, result)
+}
+
+/// The gradients of `meshgrid`'s inputs (schema formulas).
+fn backward_meshgrid(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    let inputs = autograd::Slot::Rest(1).values(saved);
+    let here = needs.get(grads_out.len()..grads_out.len() + inputs.len()).unwrap_or_default();
+    if here.iter().any(|&n| n) {
+        let g = crate::autograd::meshgrid_backward(&[crate::autograd::list_of(grads), crate::autograd::list_of(&saved[1..]), saved[0].clone()])?;
+        grads_out.extend(crate::autograd::sum_to_each(&g, &inputs, here)?);
+    } else {
+        grads_out.extend(std::iter::repeat_n(None, inputs.len()));
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_ones(args: &[Any]) -> Result<Any> {
@@ -859,19 +891,71 @@ pub(crate) fn op_ones_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_tril(args: &[Any]) -> Result<Any> {
     const OP: &str = "tril";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_tril(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::tril(a_x, a_k))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `tril` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_tril(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_tril(args)?
+    };
+    autograd::record("tril", args, &[(autograd::Slot::One(0), "x")], &[], backward_tril, result)
+}
+
+/// The gradients of `tril`'s inputs (schema formulas).
+fn backward_tril(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_tril(&[grads[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_triu(args: &[Any]) -> Result<Any> {
     const OP: &str = "triu";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_triu(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::triu(a_x, a_k))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `triu` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_triu(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_triu(args)?
+    };
+    autograd::record("triu", args, &[(autograd::Slot::One(0), "x")], &[], backward_triu, result)
+}
+
+/// The gradients of `triu`'s inputs (schema formulas).
+fn backward_triu(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_triu(&[grads[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_zeros(args: &[Any]) -> Result<Any> {
@@ -946,21 +1030,25 @@ fn record_add(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_add(args)?
     };
-    autograd::record("add", args, &[(0, "x1"), (1, "x2")], &[], backward_add, result)
+    autograd::record("add", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_add, result)
 }
 
 /// The gradients of `add`'s inputs (schema formulas).
-fn backward_add(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = grad.clone();
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_add(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = grads[0].clone();
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = grad.clone();
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = grads[0].clone();
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_subtract(args: &[Any]) -> Result<Any> {
@@ -991,21 +1079,25 @@ fn record_subtract(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_subtract(args)?
     };
-    autograd::record("subtract", args, &[(0, "x1"), (1, "x2")], &[], backward_subtract, result)
+    autograd::record("subtract", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_subtract, result)
 }
 
 /// The gradients of `subtract`'s inputs (schema formulas).
-fn backward_subtract(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = grad.clone();
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_subtract(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = grads[0].clone();
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_negative(&[grad.clone(), Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_negative(&[grads[0].clone(), Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_multiply(args: &[Any]) -> Result<Any> {
@@ -1036,21 +1128,25 @@ fn record_multiply(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_multiply(args)?
     };
-    autograd::record("multiply", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_multiply, result)
+    autograd::record("multiply", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_multiply, result)
 }
 
 /// The gradients of `multiply`'s inputs (schema formulas).
-fn backward_multiply(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), saved[1].clone(), Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_multiply(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[saved[1].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_multiply(&[grad.clone(), saved[0].clone(), Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[saved[0].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_divide(args: &[Any]) -> Result<Any> {
@@ -1081,28 +1177,32 @@ fn record_divide(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_divide(args)?
     };
-    autograd::record("divide", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_divide, result)
+    autograd::record("divide", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_divide, result)
 }
 
 /// The gradients of `divide`'s inputs (schema formulas).
-fn backward_divide(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), saved[1].clone(), Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_divide(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[saved[1].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_divide(&[op_multiply(&[op_negative(&[grad.clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?, op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_negative(&[grads[0].clone(), Any::NONE])?, crate::autograd::conj(&[op_divide(&[saved[0].clone(), op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_floor_divide(args: &[Any]) -> Result<Any> {
     const OP: &str = "floor_divide";
     glue::check_arity(OP, args, 3, false)?;
     if autograd::should_record(args) {
-        glue::check_inplace(OP, args, &[2])?;
+        return record_floor_divide(args);
     }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1112,11 +1212,43 @@ pub(crate) fn op_floor_divide(args: &[Any]) -> Result<Any> {
     glue::ret_tensor_or_out(result, &args[2])
 }
 
+/// Runs `floor_divide` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_floor_divide(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("floor_divide"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_floor_divide(args)?
+    };
+    autograd::record("floor_divide", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_floor_divide, result)
+}
+
+/// The gradients of `floor_divide`'s inputs (schema formulas).
+fn backward_floor_divide(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_remainder(args: &[Any]) -> Result<Any> {
     const OP: &str = "remainder";
     glue::check_arity(OP, args, 3, false)?;
     if autograd::should_record(args) {
-        glue::check_inplace(OP, args, &[2])?;
+        return record_remainder(args);
     }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1124,6 +1256,38 @@ pub(crate) fn op_remainder(args: &[Any]) -> Result<Any> {
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::remainder(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
+}
+
+/// Runs `remainder` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_remainder(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("remainder"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_remainder(args)?
+    };
+    autograd::record("remainder", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_remainder, result)
+}
+
+/// The gradients of `remainder`'s inputs (schema formulas).
+fn backward_remainder(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = grads[0].clone();
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_negative(&[grads[0].clone(), Any::NONE])?, op_floor_divide(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_pow(args: &[Any]) -> Result<Any> {
@@ -1151,21 +1315,25 @@ fn record_pow(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_pow(args)?
     };
-    autograd::record("pow", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_pow, result)
+    autograd::record("pow", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_pow, result)
 }
 
 /// The gradients of `pow`'s inputs (schema formulas).
-fn backward_pow(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_multiply(&[op_multiply(&[grad.clone(), saved[1].clone(), Any::NONE])?, op_pow(&[saved[0].clone(), crate::autograd::minus_one(&[saved[1].clone()])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_pow(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_multiply(&[saved[1].clone(), op_pow(&[saved[0].clone(), crate::autograd::minus_one(&[saved[1].clone()])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_where(&[op_greater(&[crate::autograd::as_tensor(&[saved[0].clone(), saved[1].clone()])?, Any::from(0i64), Any::NONE])?, op_multiply(&[op_multiply(&[grad.clone(), op_pow(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_log(&[op_where(&[op_greater(&[crate::autograd::as_tensor(&[saved[0].clone(), saved[1].clone()])?, Any::from(0i64), Any::NONE])?, saved[0].clone(), Any::from(1i64), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::from(0i64), Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_where(&[op_not_equal(&[crate::autograd::as_tensor(&[saved[0].clone(), saved[1].clone()])?, Any::from(0i64), Any::NONE])?, op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_multiply(&[op_pow(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, op_log(&[op_where(&[op_not_equal(&[crate::autograd::as_tensor(&[saved[0].clone(), saved[1].clone()])?, Any::from(0i64), Any::NONE])?, saved[0].clone(), Any::from(1i64), Any::NONE])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?, Any::from(0i64), Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_maximum(args: &[Any]) -> Result<Any> {
@@ -1193,21 +1361,25 @@ fn record_maximum(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_maximum(args)?
     };
-    autograd::record("maximum", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_maximum, result)
+    autograd::record("maximum", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_maximum, result)
 }
 
 /// The gradients of `maximum`'s inputs (schema formulas).
-fn backward_maximum(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_greater_equal(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_maximum(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), op_greater_equal(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_multiply(&[grad.clone(), op_less(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), op_less(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_minimum(args: &[Any]) -> Result<Any> {
@@ -1235,21 +1407,25 @@ fn record_minimum(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_minimum(args)?
     };
-    autograd::record("minimum", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_minimum, result)
+    autograd::record("minimum", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_minimum, result)
 }
 
 /// The gradients of `minimum`'s inputs (schema formulas).
-fn backward_minimum(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_less_equal(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_minimum(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), op_less_equal(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_multiply(&[grad.clone(), op_greater(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), op_greater(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_atan2(args: &[Any]) -> Result<Any> {
@@ -1277,28 +1453,32 @@ fn record_atan2(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_atan2(args)?
     };
-    autograd::record("atan2", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_atan2, result)
+    autograd::record("atan2", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_atan2, result)
 }
 
 /// The gradients of `atan2`'s inputs (schema formulas).
-fn backward_atan2(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_divide(&[op_multiply(&[grad.clone(), saved[1].clone(), Any::NONE])?, op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_atan2(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[op_multiply(&[grads[0].clone(), saved[1].clone(), Any::NONE])?, op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_divide(&[op_multiply(&[op_negative(&[grad.clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?, op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[op_multiply(&[op_negative(&[grads[0].clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?, op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_copysign(args: &[Any]) -> Result<Any> {
     const OP: &str = "copysign";
     glue::check_arity(OP, args, 3, false)?;
     if autograd::should_record(args) {
-        glue::check_inplace(OP, args, &[2])?;
+        return record_copysign(args);
     }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1306,6 +1486,38 @@ pub(crate) fn op_copysign(args: &[Any]) -> Result<Any> {
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::copysign(&a_x1, &a_x2, a_out))?;
     glue::bump_versions(args, &[2]);
     glue::ret_tensor_or_out(result, &args[2])
+}
+
+/// Runs `copysign` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_copysign(args: &[Any]) -> Result<Any> {
+    if !args[2].is_none() {
+        return Err(autograd::out_while_recording("copysign"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_copysign(args)?
+    };
+    autograd::record("copysign", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_copysign, result)
+}
+
+/// The gradients of `copysign`'s inputs (schema formulas).
+fn backward_copysign(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_multiply(&[grads[0].clone(), op_sign(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, op_copysign(&[op_ones_like(&[grads[0].clone(), Any::NONE, Any::NONE])?, saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_hypot(args: &[Any]) -> Result<Any> {
@@ -1333,21 +1545,25 @@ fn record_hypot(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_hypot(args)?
     };
-    autograd::record("hypot", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_hypot, result)
+    autograd::record("hypot", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_hypot, result)
 }
 
 /// The gradients of `hypot`'s inputs (schema formulas).
-fn backward_hypot(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_divide(&[op_multiply(&[grad.clone(), saved[0].clone(), Any::NONE])?, op_hypot(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_hypot(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[op_multiply(&[grads[0].clone(), saved[0].clone(), Any::NONE])?, op_hypot(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_divide(&[op_multiply(&[grad.clone(), saved[1].clone(), Any::NONE])?, op_hypot(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[op_multiply(&[grads[0].clone(), saved[1].clone(), Any::NONE])?, op_hypot(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_logaddexp(args: &[Any]) -> Result<Any> {
@@ -1375,21 +1591,25 @@ fn record_logaddexp(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_logaddexp(args)?
     };
-    autograd::record("logaddexp", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_logaddexp, result)
+    autograd::record("logaddexp", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_logaddexp, result)
 }
 
 /// The gradients of `logaddexp`'s inputs (schema formulas).
-fn backward_logaddexp(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_exp(&[op_subtract(&[saved[0].clone(), op_logaddexp(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_logaddexp(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), op_exp(&[op_subtract(&[saved[0].clone(), op_logaddexp(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_multiply(&[grad.clone(), op_exp(&[op_subtract(&[saved[1].clone(), op_logaddexp(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), op_exp(&[op_subtract(&[saved[1].clone(), op_logaddexp(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_nextafter(args: &[Any]) -> Result<Any> {
@@ -1644,17 +1864,19 @@ fn record_abs(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_abs(args)?
     };
-    autograd::record("abs", args, &[(0, "x")], &[(0, "x")], backward_abs, result)
+    autograd::record("abs", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_abs, result)
 }
 
 /// The gradients of `abs`'s inputs (schema formulas).
-fn backward_abs(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_sign(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_abs(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), op_sign(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_negative(args: &[Any]) -> Result<Any> {
@@ -1681,17 +1903,19 @@ fn record_negative(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_negative(args)?
     };
-    autograd::record("negative", args, &[(0, "x")], &[], backward_negative, result)
+    autograd::record("negative", args, &[(autograd::Slot::One(0), "x")], &[], backward_negative, result)
 }
 
 /// The gradients of `negative`'s inputs (schema formulas).
-fn backward_negative(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_negative(&[grad.clone(), Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_negative(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_negative(&[grads[0].clone(), Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_positive(args: &[Any]) -> Result<Any> {
@@ -1718,17 +1942,19 @@ fn record_positive(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_positive(args)?
     };
-    autograd::record("positive", args, &[(0, "x")], &[], backward_positive, result)
+    autograd::record("positive", args, &[(autograd::Slot::One(0), "x")], &[], backward_positive, result)
 }
 
 /// The gradients of `positive`'s inputs (schema formulas).
-fn backward_positive(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = grad.clone();
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_positive(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = grads[0].clone();
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_sign(args: &[Any]) -> Result<Any> {
@@ -1755,17 +1981,19 @@ fn record_sign(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_sign(args)?
     };
-    autograd::record("sign", args, &[(0, "x")], &[], backward_sign, result)
+    autograd::record("sign", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sign, result)
 }
 
 /// The gradients of `sign`'s inputs (schema formulas).
-fn backward_sign(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_sign(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::sign_backward(&[grads[0].clone(), saved[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_square(args: &[Any]) -> Result<Any> {
@@ -1792,24 +2020,26 @@ fn record_square(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_square(args)?
     };
-    autograd::record("square", args, &[(0, "x")], &[(0, "x")], backward_square, result)
+    autograd::record("square", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_square, result)
 }
 
 /// The gradients of `square`'s inputs (schema formulas).
-fn backward_square(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[op_multiply(&[Any::from(2i64), grad.clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_square(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_multiply(&[Any::from(2i64), grads[0].clone(), Any::NONE])?, crate::autograd::conj(&[saved[0].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_conj(args: &[Any]) -> Result<Any> {
     const OP: &str = "conj";
     glue::check_arity(OP, args, 2, false)?;
     if autograd::should_record(args) {
-        glue::check_inplace(OP, args, &[1])?;
+        return record_conj(args);
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -1818,11 +2048,37 @@ pub(crate) fn op_conj(args: &[Any]) -> Result<Any> {
     glue::ret_tensor_or_out(result, &args[1])
 }
 
+/// Runs `conj` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_conj(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("conj"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_conj(args)?
+    };
+    autograd::record("conj", args, &[(autograd::Slot::One(0), "x")], &[], backward_conj, result)
+}
+
+/// The gradients of `conj`'s inputs (schema formulas).
+fn backward_conj(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::conj(&[grads[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_real(args: &[Any]) -> Result<Any> {
     const OP: &str = "real";
     glue::check_arity(OP, args, 2, false)?;
     if autograd::should_record(args) {
-        glue::check_inplace(OP, args, &[1])?;
+        return record_real(args);
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -1831,17 +2087,69 @@ pub(crate) fn op_real(args: &[Any]) -> Result<Any> {
     glue::ret_tensor_or_out(result, &args[1])
 }
 
+/// Runs `real` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_real(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("real"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_real(args)?
+    };
+    autograd::record("real", args, &[(autograd::Slot::One(0), "x")], &[], backward_real, result)
+}
+
+/// The gradients of `real`'s inputs (schema formulas).
+fn backward_real(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = grads[0].clone();
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_imag(args: &[Any]) -> Result<Any> {
     const OP: &str = "imag";
     glue::check_arity(OP, args, 2, false)?;
     if autograd::should_record(args) {
-        glue::check_inplace(OP, args, &[1])?;
+        return record_imag(args);
     }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
     glue::bump_versions(args, &[1]);
     glue::ret_tensor_or_out(result, &args[1])
+}
+
+/// Runs `imag` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_imag(args: &[Any]) -> Result<Any> {
+    if !args[1].is_none() {
+        return Err(autograd::out_while_recording("imag"));
+    }
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_imag(args)?
+    };
+    autograd::record("imag", args, &[(autograd::Slot::One(0), "x")], &[], backward_imag, result)
+}
+
+/// The gradients of `imag`'s inputs (schema formulas).
+fn backward_imag(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::imag_backward(&[grads[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_reciprocal(args: &[Any]) -> Result<Any> {
@@ -1868,17 +2176,19 @@ fn record_reciprocal(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_reciprocal(args)?
     };
-    autograd::record("reciprocal", args, &[(0, "x")], &[(0, "x")], backward_reciprocal, result)
+    autograd::record("reciprocal", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_reciprocal, result)
 }
 
 /// The gradients of `reciprocal`'s inputs (schema formulas).
-fn backward_reciprocal(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[op_negative(&[grad.clone(), Any::NONE])?, op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_reciprocal(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[op_negative(&[grads[0].clone(), Any::NONE])?, crate::autograd::conj(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_round(args: &[Any]) -> Result<Any> {
@@ -1905,17 +2215,19 @@ fn record_round(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_round(args)?
     };
-    autograd::record("round", args, &[(0, "x")], &[], backward_round, result)
+    autograd::record("round", args, &[(autograd::Slot::One(0), "x")], &[], backward_round, result)
 }
 
 /// The gradients of `round`'s inputs (schema formulas).
-fn backward_round(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_round(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_floor(args: &[Any]) -> Result<Any> {
@@ -1942,17 +2254,19 @@ fn record_floor(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_floor(args)?
     };
-    autograd::record("floor", args, &[(0, "x")], &[], backward_floor, result)
+    autograd::record("floor", args, &[(autograd::Slot::One(0), "x")], &[], backward_floor, result)
 }
 
 /// The gradients of `floor`'s inputs (schema formulas).
-fn backward_floor(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_floor(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_ceil(args: &[Any]) -> Result<Any> {
@@ -1979,17 +2293,19 @@ fn record_ceil(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_ceil(args)?
     };
-    autograd::record("ceil", args, &[(0, "x")], &[], backward_ceil, result)
+    autograd::record("ceil", args, &[(autograd::Slot::One(0), "x")], &[], backward_ceil, result)
 }
 
 /// The gradients of `ceil`'s inputs (schema formulas).
-fn backward_ceil(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_ceil(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_trunc(args: &[Any]) -> Result<Any> {
@@ -2016,17 +2332,19 @@ fn record_trunc(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_trunc(args)?
     };
-    autograd::record("trunc", args, &[(0, "x")], &[], backward_trunc, result)
+    autograd::record("trunc", args, &[(autograd::Slot::One(0), "x")], &[], backward_trunc, result)
 }
 
 /// The gradients of `trunc`'s inputs (schema formulas).
-fn backward_trunc(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_zeros_like(&[grad.clone(), Any::NONE, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_trunc(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_signbit(args: &[Any]) -> Result<Any> {
@@ -2131,17 +2449,19 @@ fn record_exp(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_exp(args)?
     };
-    autograd::record("exp", args, &[(0, "x")], &[(0, "x")], backward_exp, result)
+    autograd::record("exp", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_exp, result)
 }
 
 /// The gradients of `exp`'s inputs (schema formulas).
-fn backward_exp(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_exp(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_exp(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_exp(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_expm1(args: &[Any]) -> Result<Any> {
@@ -2168,17 +2488,19 @@ fn record_expm1(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_expm1(args)?
     };
-    autograd::record("expm1", args, &[(0, "x")], &[(0, "x")], backward_expm1, result)
+    autograd::record("expm1", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_expm1, result)
 }
 
 /// The gradients of `expm1`'s inputs (schema formulas).
-fn backward_expm1(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_exp(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_expm1(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_exp(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_log(args: &[Any]) -> Result<Any> {
@@ -2205,17 +2527,19 @@ fn record_log(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_log(args)?
     };
-    autograd::record("log", args, &[(0, "x")], &[(0, "x")], backward_log, result)
+    autograd::record("log", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_log, result)
 }
 
 /// The gradients of `log`'s inputs (schema formulas).
-fn backward_log(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), saved[0].clone(), Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_log(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[saved[0].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_log1p(args: &[Any]) -> Result<Any> {
@@ -2242,17 +2566,19 @@ fn record_log1p(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_log1p(args)?
     };
-    autograd::record("log1p", args, &[(0, "x")], &[(0, "x")], backward_log1p, result)
+    autograd::record("log1p", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_log1p, result)
 }
 
 /// The gradients of `log1p`'s inputs (schema formulas).
-fn backward_log1p(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), op_add(&[Any::from(1i64), saved[0].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_log1p(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_add(&[Any::from(1i64), saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_log2(args: &[Any]) -> Result<Any> {
@@ -2279,17 +2605,19 @@ fn record_log2(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_log2(args)?
     };
-    autograd::record("log2", args, &[(0, "x")], &[(0, "x")], backward_log2, result)
+    autograd::record("log2", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_log2, result)
 }
 
 /// The gradients of `log2`'s inputs (schema formulas).
-fn backward_log2(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), op_multiply(&[saved[0].clone(), Any::from(0.6931471805599453f64), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_log2(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_multiply(&[saved[0].clone(), Any::from(0.6931471805599453f64), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_log10(args: &[Any]) -> Result<Any> {
@@ -2316,17 +2644,19 @@ fn record_log10(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_log10(args)?
     };
-    autograd::record("log10", args, &[(0, "x")], &[(0, "x")], backward_log10, result)
+    autograd::record("log10", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_log10, result)
 }
 
 /// The gradients of `log10`'s inputs (schema formulas).
-fn backward_log10(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), op_multiply(&[saved[0].clone(), Any::from(2.302585092994046f64), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_log10(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_multiply(&[saved[0].clone(), Any::from(2.302585092994046f64), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_sqrt(args: &[Any]) -> Result<Any> {
@@ -2353,17 +2683,19 @@ fn record_sqrt(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_sqrt(args)?
     };
-    autograd::record("sqrt", args, &[(0, "x")], &[(0, "x")], backward_sqrt, result)
+    autograd::record("sqrt", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sqrt, result)
 }
 
 /// The gradients of `sqrt`'s inputs (schema formulas).
-fn backward_sqrt(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), op_multiply(&[Any::from(2i64), op_sqrt(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_sqrt(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_multiply(&[Any::from(2i64), op_sqrt(&[saved[0].clone(), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_sin(args: &[Any]) -> Result<Any> {
@@ -2390,17 +2722,19 @@ fn record_sin(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_sin(args)?
     };
-    autograd::record("sin", args, &[(0, "x")], &[(0, "x")], backward_sin, result)
+    autograd::record("sin", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sin, result)
 }
 
 /// The gradients of `sin`'s inputs (schema formulas).
-fn backward_sin(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_cos(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_sin(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_cos(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_cos(args: &[Any]) -> Result<Any> {
@@ -2427,17 +2761,19 @@ fn record_cos(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_cos(args)?
     };
-    autograd::record("cos", args, &[(0, "x")], &[(0, "x")], backward_cos, result)
+    autograd::record("cos", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_cos, result)
 }
 
 /// The gradients of `cos`'s inputs (schema formulas).
-fn backward_cos(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[op_negative(&[grad.clone(), Any::NONE])?, op_sin(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_cos(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_negative(&[grads[0].clone(), Any::NONE])?, crate::autograd::conj(&[op_sin(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_tan(args: &[Any]) -> Result<Any> {
@@ -2464,17 +2800,19 @@ fn record_tan(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_tan(args)?
     };
-    autograd::record("tan", args, &[(0, "x")], &[(0, "x")], backward_tan, result)
+    autograd::record("tan", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_tan, result)
 }
 
 /// The gradients of `tan`'s inputs (schema formulas).
-fn backward_tan(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_add(&[Any::from(1i64), op_multiply(&[op_tan(&[saved[0].clone(), Any::NONE])?, op_tan(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_tan(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_add(&[Any::from(1i64), op_multiply(&[op_tan(&[saved[0].clone(), Any::NONE])?, op_tan(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_asin(args: &[Any]) -> Result<Any> {
@@ -2501,17 +2839,19 @@ fn record_asin(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_asin(args)?
     };
-    autograd::record("asin", args, &[(0, "x")], &[(0, "x")], backward_asin, result)
+    autograd::record("asin", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_asin, result)
 }
 
 /// The gradients of `asin`'s inputs (schema formulas).
-fn backward_asin(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), op_sqrt(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_asin(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_sqrt(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_acos(args: &[Any]) -> Result<Any> {
@@ -2538,17 +2878,19 @@ fn record_acos(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_acos(args)?
     };
-    autograd::record("acos", args, &[(0, "x")], &[(0, "x")], backward_acos, result)
+    autograd::record("acos", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_acos, result)
 }
 
 /// The gradients of `acos`'s inputs (schema formulas).
-fn backward_acos(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[op_negative(&[grad.clone(), Any::NONE])?, op_sqrt(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_acos(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[op_negative(&[grads[0].clone(), Any::NONE])?, crate::autograd::conj(&[op_sqrt(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_atan(args: &[Any]) -> Result<Any> {
@@ -2575,17 +2917,19 @@ fn record_atan(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_atan(args)?
     };
-    autograd::record("atan", args, &[(0, "x")], &[(0, "x")], backward_atan, result)
+    autograd::record("atan", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_atan, result)
 }
 
 /// The gradients of `atan`'s inputs (schema formulas).
-fn backward_atan(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), op_add(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_atan(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_add(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_sinh(args: &[Any]) -> Result<Any> {
@@ -2612,17 +2956,19 @@ fn record_sinh(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_sinh(args)?
     };
-    autograd::record("sinh", args, &[(0, "x")], &[(0, "x")], backward_sinh, result)
+    autograd::record("sinh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sinh, result)
 }
 
 /// The gradients of `sinh`'s inputs (schema formulas).
-fn backward_sinh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_cosh(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_sinh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_cosh(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_cosh(args: &[Any]) -> Result<Any> {
@@ -2649,17 +2995,19 @@ fn record_cosh(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_cosh(args)?
     };
-    autograd::record("cosh", args, &[(0, "x")], &[(0, "x")], backward_cosh, result)
+    autograd::record("cosh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_cosh, result)
 }
 
 /// The gradients of `cosh`'s inputs (schema formulas).
-fn backward_cosh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_sinh(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_cosh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_sinh(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_tanh(args: &[Any]) -> Result<Any> {
@@ -2686,17 +3034,19 @@ fn record_tanh(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_tanh(args)?
     };
-    autograd::record("tanh", args, &[(0, "x")], &[(0, "x")], backward_tanh, result)
+    autograd::record("tanh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_tanh, result)
 }
 
 /// The gradients of `tanh`'s inputs (schema formulas).
-fn backward_tanh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_subtract(&[Any::from(1i64), op_multiply(&[op_tanh(&[saved[0].clone(), Any::NONE])?, op_tanh(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_tanh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_subtract(&[Any::from(1i64), op_multiply(&[op_tanh(&[saved[0].clone(), Any::NONE])?, op_tanh(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_asinh(args: &[Any]) -> Result<Any> {
@@ -2723,17 +3073,19 @@ fn record_asinh(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_asinh(args)?
     };
-    autograd::record("asinh", args, &[(0, "x")], &[(0, "x")], backward_asinh, result)
+    autograd::record("asinh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_asinh, result)
 }
 
 /// The gradients of `asinh`'s inputs (schema formulas).
-fn backward_asinh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), op_sqrt(&[op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::from(1i64), Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_asinh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_sqrt(&[op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::from(1i64), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_acosh(args: &[Any]) -> Result<Any> {
@@ -2760,17 +3112,19 @@ fn record_acosh(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_acosh(args)?
     };
-    autograd::record("acosh", args, &[(0, "x")], &[(0, "x")], backward_acosh, result)
+    autograd::record("acosh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_acosh, result)
 }
 
 /// The gradients of `acosh`'s inputs (schema formulas).
-fn backward_acosh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), op_sqrt(&[op_subtract(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::from(1i64), Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_acosh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_sqrt(&[op_subtract(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::from(1i64), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_atanh(args: &[Any]) -> Result<Any> {
@@ -2797,17 +3151,19 @@ fn record_atanh(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_atanh(args)?
     };
-    autograd::record("atanh", args, &[(0, "x")], &[(0, "x")], backward_atanh, result)
+    autograd::record("atanh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_atanh, result)
 }
 
 /// The gradients of `atanh`'s inputs (schema formulas).
-fn backward_atanh(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[grad.clone(), op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_atanh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_clip(args: &[Any]) -> Result<Any> {
@@ -2836,17 +3192,31 @@ fn record_clip(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_clip(args)?
     };
-    autograd::record("clip", args, &[(0, "x")], &[(0, "x"), (1, "min"), (2, "max")], backward_clip, result)
+    autograd::record("clip", args, &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "min"), (autograd::Slot::One(2), "max")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "min"), (autograd::Slot::One(2), "max")], backward_clip, result)
 }
 
 /// The gradients of `clip`'s inputs (schema formulas).
-fn backward_clip(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_where(&[op_equal(&[op_clip(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?, grad.clone(), Any::from(0i64), Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_clip(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_where(&[op_equal(&[op_clip(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?, grads[0].clone(), Any::from(0i64), Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_multiply(&[grads[0].clone(), op_less(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_equal(&[op_clip(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::NONE])?, saved[1].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), op_greater(&[op_clip(&[saved[0].clone(), saved[1].clone(), Any::NONE, Any::NONE])?, saved[2].clone(), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[2].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_where(args: &[Any]) -> Result<Any> {
@@ -2875,21 +3245,25 @@ fn record_where(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_where(args)?
     };
-    autograd::record("where", args, &[(1, "x1"), (2, "x2")], &[(0, "condition")], backward_where, result)
+    autograd::record("where", args, &[(autograd::Slot::One(1), "x1"), (autograd::Slot::One(2), "x2")], &[(autograd::Slot::One(0), "condition")], backward_where, result)
 }
 
 /// The gradients of `where`'s inputs (schema formulas).
-fn backward_where(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_where(&[saved[0].clone(), grad.clone(), Any::from(0i64), Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+fn backward_where(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_where(&[saved[0].clone(), grads[0].clone(), Any::from(0i64), Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_where(&[saved[0].clone(), Any::from(0i64), grad.clone(), Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[2].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_where(&[saved[0].clone(), Any::from(0i64), grads[0].clone(), Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[2].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_astype(args: &[Any]) -> Result<Any> {
@@ -2914,28 +3288,74 @@ fn record_astype(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_astype(args)?
     };
-    autograd::record("astype", args, &[(0, "x")], &[], backward_astype, result)
+    autograd::record("astype", args, &[(autograd::Slot::One(0), "x")], &[], backward_astype, result)
 }
 
 /// The gradients of `astype`'s inputs (schema formulas).
-fn backward_astype(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = grad.clone();
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_astype(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = grads[0].clone();
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_geo_distance(args: &[Any]) -> Result<Any> {
     const OP: &str = "geo_distance";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_geo_distance(args);
+    }
     let a_lon1 = glue::operand(OP, args, 0, "lon1")?;
     let a_lat1 = glue::operand(OP, args, 1, "lat1")?;
     let a_lon2 = glue::operand(OP, args, 2, "lon2")?;
     let a_lat2 = glue::operand(OP, args, 3, "lat2")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::geo_distance(&a_lon1, &a_lat1, &a_lon2, &a_lat2))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `geo_distance` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_geo_distance(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_geo_distance(args)?
+    };
+    autograd::record("geo_distance", args, &[(autograd::Slot::One(0), "lon1"), (autograd::Slot::One(1), "lat1"), (autograd::Slot::One(2), "lon2"), (autograd::Slot::One(3), "lat2")], &[(autograd::Slot::One(0), "lon1"), (autograd::Slot::One(1), "lat1"), (autograd::Slot::One(2), "lon2"), (autograd::Slot::One(3), "lat2")], backward_geo_distance, result)
+}
+
+/// The gradients of `geo_distance`'s inputs (schema formulas).
+fn backward_geo_distance(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::geo_distance_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone(), Any::from(0i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::geo_distance_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone(), Any::from(1i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::geo_distance_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone(), Any::from(2i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[2].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::geo_distance_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone(), Any::from(3i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[3].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_sum(args: &[Any]) -> Result<Any> {
@@ -2960,28 +3380,56 @@ fn record_sum(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_sum(args)?
     };
-    autograd::record("sum", args, &[(0, "x")], &[(0, "x")], backward_sum, result)
+    autograd::record("sum", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sum, result)
 }
 
 /// The gradients of `sum`'s inputs (schema formulas).
-fn backward_sum(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = crate::autograd::unreduce(&[grad.clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_sum(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::unreduce(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_prod(args: &[Any]) -> Result<Any> {
     const OP: &str = "prod";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_prod(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_keepdims = glue::bool(OP, args, 3, "keepdims")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::prod(a_x, a_axis.as_deref(), a_dtype, a_keepdims))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `prod` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_prod(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_prod(args)?
+    };
+    autograd::record("prod", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_prod, result)
+}
+
+/// The gradients of `prod`'s inputs (schema formulas).
+fn backward_prod(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::prod_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_mean(args: &[Any]) -> Result<Any> {
@@ -3005,17 +3453,19 @@ fn record_mean(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_mean(args)?
     };
-    autograd::record("mean", args, &[(0, "x")], &[(0, "x")], backward_mean, result)
+    autograd::record("mean", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_mean, result)
 }
 
 /// The gradients of `mean`'s inputs (schema formulas).
-fn backward_mean(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[crate::autograd::unreduce(&[grad.clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_mean(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[crate::autograd::unreduce(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_var(args: &[Any]) -> Result<Any> {
@@ -3040,17 +3490,19 @@ fn record_var(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_var(args)?
     };
-    autograd::record("var", args, &[(0, "x")], &[(0, "x")], backward_var, result)
+    autograd::record("var", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_var, result)
 }
 
 /// The gradients of `var`'s inputs (schema formulas).
-fn backward_var(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[op_multiply(&[op_multiply(&[crate::autograd::unreduce(&[grad.clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?, Any::from(2i64), Any::NONE])?, op_subtract(&[saved[0].clone(), op_mean(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, Any::NONE])?, Any::NONE])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone(), saved[2].clone()])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_var(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[op_multiply(&[op_multiply(&[crate::autograd::unreduce(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?, Any::from(2i64), Any::NONE])?, op_subtract(&[saved[0].clone(), op_mean(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, Any::NONE])?, Any::NONE])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone(), saved[2].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_std(args: &[Any]) -> Result<Any> {
@@ -3075,17 +3527,19 @@ fn record_std(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_std(args)?
     };
-    autograd::record("std", args, &[(0, "x")], &[(0, "x")], backward_std, result)
+    autograd::record("std", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_std, result)
 }
 
 /// The gradients of `std`'s inputs (schema formulas).
-fn backward_std(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_divide(&[op_multiply(&[crate::autograd::unreduce(&[op_divide(&[grad.clone(), op_std(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?, Any::NONE])?, saved[0].clone(), saved[1].clone(), saved[3].clone()])?, op_subtract(&[saved[0].clone(), op_mean(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, Any::NONE])?, Any::NONE])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone(), saved[2].clone()])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_std(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_divide(&[op_multiply(&[crate::autograd::unreduce(&[op_divide(&[grads[0].clone(), op_std(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?, Any::NONE])?, saved[0].clone(), saved[1].clone(), saved[3].clone()])?, op_subtract(&[saved[0].clone(), op_mean(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, Any::NONE])?, Any::NONE])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone(), saved[2].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_max(args: &[Any]) -> Result<Any> {
@@ -3109,17 +3563,19 @@ fn record_max(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_max(args)?
     };
-    autograd::record("max", args, &[(0, "x")], &[(0, "x")], backward_max, result)
+    autograd::record("max", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_max, result)
 }
 
 /// The gradients of `max`'s inputs (schema formulas).
-fn backward_max(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = crate::autograd::amax_backward(&[grad.clone(), saved[0].clone(), op_max(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, saved[1].clone(), saved[2].clone()])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_max(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::amax_backward(&[grads[0].clone(), saved[0].clone(), op_max(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, saved[1].clone(), saved[2].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_min(args: &[Any]) -> Result<Any> {
@@ -3143,22 +3599,27 @@ fn record_min(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_min(args)?
     };
-    autograd::record("min", args, &[(0, "x")], &[(0, "x")], backward_min, result)
+    autograd::record("min", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_min, result)
 }
 
 /// The gradients of `min`'s inputs (schema formulas).
-fn backward_min(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = crate::autograd::amax_backward(&[grad.clone(), saved[0].clone(), op_min(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, saved[1].clone(), saved[2].clone()])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_min(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::amax_backward(&[grads[0].clone(), saved[0].clone(), op_min(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, saved[1].clone(), saved[2].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
     const OP: &str = "cumulative_sum";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_cumulative_sum(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3167,15 +3628,64 @@ pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `cumulative_sum` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_cumulative_sum(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_cumulative_sum(args)?
+    };
+    autograd::record("cumulative_sum", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_cumulative_sum, result)
+}
+
+/// The gradients of `cumulative_sum`'s inputs (schema formulas).
+fn backward_cumulative_sum(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_flip(&[op_cumulative_sum(&[op_flip(&[crate::autograd::strip_initial(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?, saved[1].clone()])?, saved[1].clone(), Any::NONE, Any::from(false)])?, saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
     const OP: &str = "cumulative_prod";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_cumulative_prod(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
     let a_include_initial = glue::bool(OP, args, 3, "include_initial")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::cumulative_prod(a_x, a_axis, a_dtype, a_include_initial))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `cumulative_prod` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_cumulative_prod(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_cumulative_prod(args)?
+    };
+    autograd::record("cumulative_prod", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_cumulative_prod, result)
+}
+
+/// The gradients of `cumulative_prod`'s inputs (schema formulas).
+fn backward_cumulative_prod(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::cumulative_prod_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_all(args: &[Any]) -> Result<Any> {
@@ -3231,6 +3741,9 @@ pub(crate) fn op_count_nonzero(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_diff(args: &[Any]) -> Result<Any> {
     const OP: &str = "diff";
     glue::check_arity(OP, args, 5, false)?;
+    if autograd::should_record(args) {
+        return record_diff(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_n = glue::int(OP, args, 2, "n")?;
@@ -3238,6 +3751,41 @@ pub(crate) fn op_diff(args: &[Any]) -> Result<Any> {
     let a_append = glue::opt_operand(OP, args, 4, "append")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::reduce::diff(a_x, a_axis, a_n, a_prepend.as_ref(), a_append.as_ref()))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `diff` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_diff(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_diff(args)?
+    };
+    autograd::record("diff", args, &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(3), "prepend"), (autograd::Slot::One(4), "append")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(3), "prepend"), (autograd::Slot::One(4), "append")], backward_diff, result)
+}
+
+/// The gradients of `diff`'s inputs (schema formulas).
+fn backward_diff(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::diff_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone(), saved[4].clone(), Any::from(0i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::diff_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone(), saved[4].clone(), Any::from(3i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[3].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::diff_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone(), saved[4].clone(), Any::from(4i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[4].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_matmul(args: &[Any]) -> Result<Any> {
@@ -3268,21 +3816,25 @@ fn record_matmul(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_matmul(args)?
     };
-    autograd::record("matmul", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_matmul, result)
+    autograd::record("matmul", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_matmul, result)
 }
 
 /// The gradients of `matmul`'s inputs (schema formulas).
-fn backward_matmul(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = crate::autograd::matmul_backward(&[grad.clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_matmul(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::matmul_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = crate::autograd::matmul_backward(&[grad.clone(), saved[0].clone(), saved[1].clone(), Any::from(1i64)])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::matmul_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), Any::from(1i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_mm(args: &[Any]) -> Result<Any> {
@@ -3308,26 +3860,33 @@ fn record_mm(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_mm(args)?
     };
-    autograd::record("mm", args, &[(0, "x1"), (1, "x2")], &[(0, "x1"), (1, "x2")], backward_mm, result)
+    autograd::record("mm", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_mm, result)
 }
 
 /// The gradients of `mm`'s inputs (schema formulas).
-fn backward_mm(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = crate::autograd::matmul_backward(&[grad.clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_mm(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::matmul_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = crate::autograd::matmul_backward(&[grad.clone(), saved[0].clone(), saved[1].clone(), Any::from(1i64)])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::matmul_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), Any::from(1i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
     const OP: &str = "tensordot";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_tensordot(args);
+    }
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axes = glue::any(OP, args, 2, "axes")?;
@@ -3335,9 +3894,41 @@ pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `tensordot` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_tensordot(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_tensordot(args)?
+    };
+    autograd::record("tensordot", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_tensordot, result)
+}
+
+/// The gradients of `tensordot`'s inputs (schema formulas).
+fn backward_tensordot(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::tensordot_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::from(0i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::tensordot_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::from(1i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
     const OP: &str = "vecdot";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_vecdot(args);
+    }
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -3345,18 +3936,76 @@ pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `vecdot` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_vecdot(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_vecdot(args)?
+    };
+    autograd::record("vecdot", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_vecdot, result)
+}
+
+/// The gradients of `vecdot`'s inputs (schema formulas).
+fn backward_vecdot(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[saved[1].clone(), crate::autograd::conj(&[op_expand_dims(&[grads[0].clone(), saved[2].clone()])?])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[saved[0].clone(), op_expand_dims(&[grads[0].clone(), saved[2].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.cholesky";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_cholesky(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_upper = glue::bool(OP, args, 1, "upper")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::cholesky(a_x, a_upper))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.cholesky` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_cholesky(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_cholesky(args)?
+    };
+    autograd::record("linalg.cholesky", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_cholesky, result)
+}
+
+/// The gradients of `linalg.cholesky`'s inputs (schema formulas).
+fn backward_linalg_cholesky(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::cholesky_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.cross";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_cross(args);
+    }
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -3364,21 +4013,102 @@ pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.cross` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_cross(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_cross(args)?
+    };
+    autograd::record("linalg.cross", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_linalg_cross, result)
+}
+
+/// The gradients of `linalg.cross`'s inputs (schema formulas).
+fn backward_linalg_cross(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_linalg_cross(&[crate::autograd::conj(&[saved[1].clone()])?, grads[0].clone(), saved[2].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_linalg_cross(&[grads[0].clone(), crate::autograd::conj(&[saved[0].clone()])?, saved[2].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_det(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.det";
     glue::check_arity(OP, args, 1, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_det(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.det` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_det(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_det(args)?
+    };
+    autograd::record("linalg.det", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_det, result)
+}
+
+/// The gradients of `linalg.det`'s inputs (schema formulas).
+fn backward_linalg_det(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::det_backward(&[grads[0].clone(), saved[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.diagonal";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_diagonal(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::diagonal(a_x, a_offset))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `linalg.diagonal` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_diagonal(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_diagonal(args)?
+    };
+    autograd::record("linalg.diagonal", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_diagonal, result)
+}
+
+/// The gradients of `linalg.diagonal`'s inputs (schema formulas).
+fn backward_linalg_diagonal(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::diagonal_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_linalg_eig(args: &[Any]) -> Result<Any> {
@@ -3400,34 +4130,138 @@ pub(crate) fn op_linalg_eigvals(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigh";
     glue::check_arity(OP, args, 1, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_eigh(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
     glue::ret_tensors(result)
 }
 
+/// Runs `linalg.eigh` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_eigh(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_eigh(args)?
+    };
+    autograd::record("linalg.eigh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_eigh, result)
+}
+
+/// The gradients of `linalg.eigh`'s inputs (schema formulas).
+fn backward_linalg_eigh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::eigh_backward(&[crate::autograd::list_of(grads), saved[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigvalsh";
     glue::check_arity(OP, args, 1, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_eigvalsh(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.eigvalsh` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_eigvalsh(args)?
+    };
+    autograd::record("linalg.eigvalsh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_eigvalsh, result)
+}
+
+/// The gradients of `linalg.eigvalsh`'s inputs (schema formulas).
+fn backward_linalg_eigvalsh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::eigvalsh_backward(&[grads[0].clone(), saved[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_inv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.inv";
     glue::check_arity(OP, args, 1, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_inv(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.inv` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_inv(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_inv(args)?
+    };
+    autograd::record("linalg.inv", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_inv, result)
+}
+
+/// The gradients of `linalg.inv`'s inputs (schema formulas).
+fn backward_linalg_inv(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::inv_backward(&[grads[0].clone(), saved[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_power";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_matrix_power(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::int(OP, args, 1, "n")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_power(a_x, a_n))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `linalg.matrix_power` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_matrix_power(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_matrix_power(args)?
+    };
+    autograd::record("linalg.matrix_power", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_matrix_power, result)
+}
+
+/// The gradients of `linalg.matrix_power`'s inputs (schema formulas).
+fn backward_linalg_matrix_power(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::matrix_power_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
@@ -3442,6 +4276,9 @@ pub(crate) fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_norm";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_matrix_norm(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_keepdims = glue::bool(OP, args, 1, "keepdims")?;
     let a_ord = glue::any(OP, args, 2, "ord")?;
@@ -3449,70 +4286,290 @@ pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.matrix_norm` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_matrix_norm(args)?
+    };
+    autograd::record("linalg.matrix_norm", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_matrix_norm, result)
+}
+
+/// The gradients of `linalg.matrix_norm`'s inputs (schema formulas).
+fn backward_linalg_matrix_norm(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::matrix_norm_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_outer(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.outer";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_outer(args);
+    }
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::outer(a_x1, a_x2))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.outer` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_outer(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_outer(args)?
+    };
+    autograd::record("linalg.outer", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_linalg_outer, result)
+}
+
+/// The gradients of `linalg.outer`'s inputs (schema formulas).
+fn backward_linalg_outer(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_matmul(&[grads[0].clone(), crate::autograd::conj(&[saved[1].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_matmul(&[op_matrix_transpose(&[grads[0].clone()])?, crate::autograd::conj(&[saved[0].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.pinv";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_pinv(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::pinv(a_x, a_rtol.as_ref()))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.pinv` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_pinv(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_pinv(args)?
+    };
+    autograd::record("linalg.pinv", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "rtol")], backward_linalg_pinv, result)
+}
+
+/// The gradients of `linalg.pinv`'s inputs (schema formulas).
+fn backward_linalg_pinv(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::pinv_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_qr(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.qr";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_qr(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_mode = glue::str(OP, args, 1, "mode")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::qr(a_x, a_mode))?;
     glue::ret_tensors(result)
 }
 
+/// Runs `linalg.qr` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_qr(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_qr(args)?
+    };
+    autograd::record("linalg.qr", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_qr, result)
+}
+
+/// The gradients of `linalg.qr`'s inputs (schema formulas).
+fn backward_linalg_qr(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::qr_backward(&[crate::autograd::list_of(grads), saved[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.slogdet";
     glue::check_arity(OP, args, 1, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_slogdet(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
     glue::ret_tensors(result)
 }
 
+/// Runs `linalg.slogdet` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_slogdet(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_slogdet(args)?
+    };
+    autograd::record("linalg.slogdet", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_slogdet, result)
+}
+
+/// The gradients of `linalg.slogdet`'s inputs (schema formulas).
+fn backward_linalg_slogdet(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::slogdet_backward(&[crate::autograd::list_of(grads), saved[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_solve(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.solve";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_solve(args);
+    }
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::solve(a_x1, a_x2))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.solve` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_solve(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_solve(args)?
+    };
+    autograd::record("linalg.solve", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_linalg_solve, result)
+}
+
+/// The gradients of `linalg.solve`'s inputs (schema formulas).
+fn backward_linalg_solve(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::solve_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::solve_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), Any::from(1i64)])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_svd(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svd";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_svd(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_full_matrices = glue::bool(OP, args, 1, "full_matrices")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svd(a_x, a_full_matrices))?;
     glue::ret_tensors(result)
 }
 
+/// Runs `linalg.svd` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_svd(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_svd(args)?
+    };
+    autograd::record("linalg.svd", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_svd, result)
+}
+
+/// The gradients of `linalg.svd`'s inputs (schema formulas).
+fn backward_linalg_svd(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::svd_backward(&[crate::autograd::list_of(grads), saved[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svdvals";
     glue::check_arity(OP, args, 1, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_svdvals(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.svdvals` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_svdvals(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_svdvals(args)?
+    };
+    autograd::record("linalg.svdvals", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_svdvals, result)
+}
+
+/// The gradients of `linalg.svdvals`'s inputs (schema formulas).
+fn backward_linalg_svdvals(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::svdvals_backward(&[grads[0].clone(), saved[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.trace";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_trace(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3520,15 +4577,64 @@ pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `linalg.trace` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_trace(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_trace(args)?
+    };
+    autograd::record("linalg.trace", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_trace, result)
+}
+
+/// The gradients of `linalg.trace`'s inputs (schema formulas).
+fn backward_linalg_trace(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_expand_dims(&[op_expand_dims(&[grads[0].clone(), Any::from(-1i64)])?, Any::from(-1i64)])?, op_eye(&[crate::autograd::size(&[saved[0].clone(), Any::from(-2i64)])?, crate::autograd::size(&[saved[0].clone(), Any::from(-1i64)])?, saved[1].clone(), crate::autograd::dtype(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.vector_norm";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_linalg_vector_norm(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
     let a_ord = glue::float(OP, args, 3, "ord")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::vector_norm(a_x, a_axis.as_deref(), a_keepdims, a_ord))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `linalg.vector_norm` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_linalg_vector_norm(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_linalg_vector_norm(args)?
+    };
+    autograd::record("linalg.vector_norm", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_vector_norm, result)
+}
+
+/// The gradients of `linalg.vector_norm`'s inputs (schema formulas).
+fn backward_linalg_vector_norm(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::vector_norm_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_reshape(args: &[Any]) -> Result<Any> {
@@ -3552,17 +4658,19 @@ fn record_reshape(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_reshape(args)?
     };
-    autograd::record("reshape", args, &[(0, "x")], &[(0, "x")], backward_reshape, result)
+    autograd::record("reshape", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_reshape, result)
 }
 
 /// The gradients of `reshape`'s inputs (schema formulas).
-fn backward_reshape(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_reshape(&[grad.clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_reshape(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_reshape(&[grads[0].clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_permute_dims(args: &[Any]) -> Result<Any> {
@@ -3585,17 +4693,19 @@ fn record_permute_dims(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_permute_dims(args)?
     };
-    autograd::record("permute_dims", args, &[(0, "x")], &[], backward_permute_dims, result)
+    autograd::record("permute_dims", args, &[(autograd::Slot::One(0), "x")], &[], backward_permute_dims, result)
 }
 
 /// The gradients of `permute_dims`'s inputs (schema formulas).
-fn backward_permute_dims(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_permute_dims(&[grad.clone(), crate::autograd::inverse_permutation(&[saved[1].clone()])?])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_permute_dims(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_permute_dims(&[grads[0].clone(), crate::autograd::inverse_permutation(&[saved[1].clone()])?])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
@@ -3617,17 +4727,19 @@ fn record_matrix_transpose(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_matrix_transpose(args)?
     };
-    autograd::record("matrix_transpose", args, &[(0, "x")], &[], backward_matrix_transpose, result)
+    autograd::record("matrix_transpose", args, &[(autograd::Slot::One(0), "x")], &[], backward_matrix_transpose, result)
 }
 
 /// The gradients of `matrix_transpose`'s inputs (schema formulas).
-fn backward_matrix_transpose(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_matrix_transpose(&[grad.clone()])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_matrix_transpose(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_matrix_transpose(&[grads[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_expand_dims(args: &[Any]) -> Result<Any> {
@@ -3650,17 +4762,19 @@ fn record_expand_dims(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_expand_dims(args)?
     };
-    autograd::record("expand_dims", args, &[(0, "x")], &[(0, "x")], backward_expand_dims, result)
+    autograd::record("expand_dims", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_expand_dims, result)
 }
 
 /// The gradients of `expand_dims`'s inputs (schema formulas).
-fn backward_expand_dims(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_reshape(&[grad.clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_expand_dims(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_reshape(&[grads[0].clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_squeeze(args: &[Any]) -> Result<Any> {
@@ -3683,17 +4797,19 @@ fn record_squeeze(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_squeeze(args)?
     };
-    autograd::record("squeeze", args, &[(0, "x")], &[(0, "x")], backward_squeeze, result)
+    autograd::record("squeeze", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_squeeze, result)
 }
 
 /// The gradients of `squeeze`'s inputs (schema formulas).
-fn backward_squeeze(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_reshape(&[grad.clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_squeeze(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_reshape(&[grads[0].clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_broadcast_to(args: &[Any]) -> Result<Any> {
@@ -3716,52 +4832,164 @@ fn record_broadcast_to(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_broadcast_to(args)?
     };
-    autograd::record("broadcast_to", args, &[(0, "x")], &[], backward_broadcast_to, result)
+    autograd::record("broadcast_to", args, &[(autograd::Slot::One(0), "x")], &[], backward_broadcast_to, result)
 }
 
 /// The gradients of `broadcast_to`'s inputs (schema formulas).
-fn backward_broadcast_to(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = grad.clone();
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_broadcast_to(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = grads[0].clone();
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
     const OP: &str = "broadcast_arrays";
     glue::check_arity(OP, args, 0, true)?;
+    if autograd::should_record(args) {
+        return record_broadcast_arrays(args);
+    }
     let a_arrays = glue::var_tensors(OP, args, 0, "arrays")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_arrays(&a_arrays))?;
     glue::ret_tensors(result)
 }
 
+/// Runs `broadcast_arrays` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_broadcast_arrays(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_broadcast_arrays(args)?
+    };
+    autograd::record("broadcast_arrays", args, &[(autograd::Slot::Rest(0), "arrays")], &[], backward_broadcast_arrays, result)
+}
+
+/// The gradients of `broadcast_arrays`'s inputs (schema formulas).
+fn backward_broadcast_arrays(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    let inputs = autograd::Slot::Rest(0).values(saved);
+    let here = needs.get(grads_out.len()..grads_out.len() + inputs.len()).unwrap_or_default();
+    if here.iter().any(|&n| n) {
+        let g = crate::autograd::list_of(grads);
+        grads_out.extend(crate::autograd::sum_to_each(&g, &inputs, here)?);
+    } else {
+        grads_out.extend(std::iter::repeat_n(None, inputs.len()));
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_concat(args: &[Any]) -> Result<Any> {
     const OP: &str = "concat";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_concat(args);
+    }
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::concat(&a_arrays, a_axis))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `concat` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_concat(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_concat(args)?
+    };
+    autograd::record("concat", args, &[(autograd::Slot::List(0), "arrays")], &[(autograd::Slot::List(0), "arrays")], backward_concat, result)
+}
+
+/// The gradients of `concat`'s inputs (schema formulas).
+fn backward_concat(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    let inputs = autograd::Slot::List(0).values(saved);
+    let here = needs.get(grads_out.len()..grads_out.len() + inputs.len()).unwrap_or_default();
+    if here.iter().any(|&n| n) {
+        let g = crate::autograd::concat_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
+        grads_out.extend(crate::autograd::sum_to_each(&g, &inputs, here)?);
+    } else {
+        grads_out.extend(std::iter::repeat_n(None, inputs.len()));
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_stack(args: &[Any]) -> Result<Any> {
     const OP: &str = "stack";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_stack(args);
+    }
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::stack(&a_arrays, a_axis))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `stack` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_stack(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_stack(args)?
+    };
+    autograd::record("stack", args, &[(autograd::Slot::List(0), "arrays")], &[], backward_stack, result)
+}
+
+/// The gradients of `stack`'s inputs (schema formulas).
+fn backward_stack(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    let inputs = autograd::Slot::List(0).values(saved);
+    let here = needs.get(grads_out.len()..grads_out.len() + inputs.len()).unwrap_or_default();
+    if here.iter().any(|&n| n) {
+        let g = op_unstack(&[grads[0].clone(), saved[1].clone()])?;
+        grads_out.extend(crate::autograd::sum_to_each(&g, &inputs, here)?);
+    } else {
+        grads_out.extend(std::iter::repeat_n(None, inputs.len()));
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_unstack(args: &[Any]) -> Result<Any> {
     const OP: &str = "unstack";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_unstack(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::unstack(a_x, a_axis))?;
     glue::ret_tensors(result)
+}
+
+/// Runs `unstack` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_unstack(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_unstack(args)?
+    };
+    autograd::record("unstack", args, &[(autograd::Slot::One(0), "x")], &[], backward_unstack, result)
+}
+
+/// The gradients of `unstack`'s inputs (schema formulas).
+fn backward_unstack(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_stack(&[crate::autograd::list_of(grads), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_flip(args: &[Any]) -> Result<Any> {
@@ -3784,27 +5012,55 @@ fn record_flip(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_flip(args)?
     };
-    autograd::record("flip", args, &[(0, "x")], &[], backward_flip, result)
+    autograd::record("flip", args, &[(autograd::Slot::One(0), "x")], &[], backward_flip, result)
 }
 
 /// The gradients of `flip`'s inputs (schema formulas).
-fn backward_flip(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_flip(&[grad.clone(), saved[1].clone()])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_flip(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_flip(&[grads[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_roll(args: &[Any]) -> Result<Any> {
     const OP: &str = "roll";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_roll(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shift = glue::any(OP, args, 1, "shift")?;
     let a_axis = glue::opt_int_list(OP, args, 2, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::roll(a_x, a_shift, a_axis.as_deref()))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `roll` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_roll(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_roll(args)?
+    };
+    autograd::record("roll", args, &[(autograd::Slot::One(0), "x")], &[], backward_roll, result)
+}
+
+/// The gradients of `roll`'s inputs (schema formulas).
+fn backward_roll(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_roll(&[grads[0].clone(), crate::autograd::negated(&[saved[1].clone()])?, saved[2].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_moveaxis(args: &[Any]) -> Result<Any> {
@@ -3828,22 +5084,27 @@ fn record_moveaxis(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_moveaxis(args)?
     };
-    autograd::record("moveaxis", args, &[(0, "x")], &[], backward_moveaxis, result)
+    autograd::record("moveaxis", args, &[(autograd::Slot::One(0), "x")], &[], backward_moveaxis, result)
 }
 
 /// The gradients of `moveaxis`'s inputs (schema formulas).
-fn backward_moveaxis(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_moveaxis(&[grad.clone(), saved[2].clone(), saved[1].clone()])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_moveaxis(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_moveaxis(&[grads[0].clone(), saved[2].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
     const OP: &str = "repeat";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_repeat(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repeats = glue::operand(OP, args, 1, "repeats")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
@@ -3851,22 +5112,97 @@ pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `repeat` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_repeat(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_repeat(args)?
+    };
+    autograd::record("repeat", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "repeats")], backward_repeat, result)
+}
+
+/// The gradients of `repeat`'s inputs (schema formulas).
+fn backward_repeat(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::repeat_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_tile(args: &[Any]) -> Result<Any> {
     const OP: &str = "tile";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_tile(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repetitions = glue::shape(OP, args, 1, "repetitions")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::tile(a_x, &a_repetitions))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `tile` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_tile(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_tile(args)?
+    };
+    autograd::record("tile", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_tile, result)
+}
+
+/// The gradients of `tile`'s inputs (schema formulas).
+fn backward_tile(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::tile_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_getitem(args: &[Any]) -> Result<Any> {
     const OP: &str = "getitem";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_getitem(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::getitem(a_x, a_index))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `getitem` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_getitem(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_getitem(args)?
+    };
+    autograd::record("getitem", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_getitem, result)
+}
+
+/// The gradients of `getitem`'s inputs (schema formulas).
+fn backward_getitem(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_add_at(&[op_zeros_like(&[saved[0].clone(), Any::NONE, Any::NONE])?, saved[1].clone(), grads[0].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_setitem(args: &[Any]) -> Result<Any> {
@@ -3886,6 +5222,9 @@ pub(crate) fn op_setitem(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
     const OP: &str = "take";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_take(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
@@ -3893,14 +5232,105 @@ pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `take` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_take(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_take(args)?
+    };
+    autograd::record("take", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "indices")], backward_take, result)
+}
+
+/// The gradients of `take`'s inputs (schema formulas).
+fn backward_take(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::take_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_take_along_axis(args: &[Any]) -> Result<Any> {
     const OP: &str = "take_along_axis";
     glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_take_along_axis(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::take_along_axis(a_x, a_indices, a_axis))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `take_along_axis` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_take_along_axis(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_take_along_axis(args)?
+    };
+    autograd::record("take_along_axis", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "indices")], backward_take_along_axis, result)
+}
+
+/// The gradients of `take_along_axis`'s inputs (schema formulas).
+fn backward_take_along_axis(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::take_along_axis_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
+pub(crate) fn op_add_at(args: &[Any]) -> Result<Any> {
+    const OP: &str = "add_at";
+    glue::check_arity(OP, args, 3, false)?;
+    if autograd::should_record(args) {
+        return record_add_at(args);
+    }
+    let a_x = glue::tensor(OP, args, 0, "x")?;
+    let a_index = glue::any(OP, args, 1, "index")?;
+    let a_values = glue::operand(OP, args, 2, "values")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::add_at(a_x, a_index, &a_values))?;
+    glue::ret_tensor(result)
+}
+
+/// Runs `add_at` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_add_at(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_add_at(args)?
+    };
+    autograd::record("add_at", args, &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(2), "values")], &[], backward_add_at, result)
+}
+
+/// The gradients of `add_at`'s inputs (schema formulas).
+fn backward_add_at(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = grads[0].clone();
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_getitem(&[grads[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[2].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_nonzero(args: &[Any]) -> Result<Any> {
@@ -3935,12 +5365,38 @@ pub(crate) fn op_isin(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_sort(args: &[Any]) -> Result<Any> {
     const OP: &str = "sort";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_sort(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
     let a_stable = glue::bool(OP, args, 3, "stable")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::sort::sort(a_x, a_axis, a_descending, a_stable))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `sort` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_sort(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_sort(args)?
+    };
+    autograd::record("sort", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sort, result)
+}
+
+/// The gradients of `sort`'s inputs (schema formulas).
+fn backward_sort(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_take_along_axis(&[grads[0].clone(), op_argsort(&[op_argsort(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::from(true)])?, saved[1].clone(), Any::from(false), Any::from(true)])?, saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_argsort(args: &[Any]) -> Result<Any> {
@@ -4047,17 +5503,19 @@ fn record_nn_relu(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_nn_relu(args)?
     };
-    autograd::record("nn.relu", args, &[(0, "x")], &[(0, "x")], backward_nn_relu, result)
+    autograd::record("nn.relu", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_nn_relu, result)
 }
 
 /// The gradients of `nn.relu`'s inputs (schema formulas).
-fn backward_nn_relu(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[grad.clone(), op_greater(&[saved[0].clone(), Any::from(0i64), Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_nn_relu(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[grads[0].clone(), op_greater(&[saved[0].clone(), Any::from(0i64), Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_nn_sigmoid(args: &[Any]) -> Result<Any> {
@@ -4079,17 +5537,19 @@ fn record_nn_sigmoid(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_nn_sigmoid(args)?
     };
-    autograd::record("nn.sigmoid", args, &[(0, "x")], &[(0, "x")], backward_nn_sigmoid, result)
+    autograd::record("nn.sigmoid", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_nn_sigmoid, result)
 }
 
 /// The gradients of `nn.sigmoid`'s inputs (schema formulas).
-fn backward_nn_sigmoid(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[op_multiply(&[grad.clone(), op_nn_sigmoid(&[saved[0].clone()])?, Any::NONE])?, op_subtract(&[Any::from(1i64), op_nn_sigmoid(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_nn_sigmoid(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_multiply(&[grads[0].clone(), op_nn_sigmoid(&[saved[0].clone()])?, Any::NONE])?, op_subtract(&[Any::from(1i64), op_nn_sigmoid(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_nn_softmax(args: &[Any]) -> Result<Any> {
@@ -4112,17 +5572,19 @@ fn record_nn_softmax(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_nn_softmax(args)?
     };
-    autograd::record("nn.softmax", args, &[(0, "x")], &[(0, "x")], backward_nn_softmax, result)
+    autograd::record("nn.softmax", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_nn_softmax, result)
 }
 
 /// The gradients of `nn.softmax`'s inputs (schema formulas).
-fn backward_nn_softmax(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[op_nn_softmax(&[saved[0].clone(), saved[1].clone()])?, op_subtract(&[grad.clone(), op_sum(&[op_multiply(&[grad.clone(), op_nn_softmax(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?, saved[1].clone(), Any::NONE, Any::from(true)])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_nn_softmax(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_nn_softmax(&[saved[0].clone(), saved[1].clone()])?, op_subtract(&[grads[0].clone(), op_sum(&[op_multiply(&[grads[0].clone(), op_nn_softmax(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?, saved[1].clone(), Any::NONE, Any::from(true)])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_nn_log_softmax(args: &[Any]) -> Result<Any> {
@@ -4145,17 +5607,19 @@ fn record_nn_log_softmax(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_nn_log_softmax(args)?
     };
-    autograd::record("nn.log_softmax", args, &[(0, "x")], &[(0, "x")], backward_nn_log_softmax, result)
+    autograd::record("nn.log_softmax", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_nn_log_softmax, result)
 }
 
 /// The gradients of `nn.log_softmax`'s inputs (schema formulas).
-fn backward_nn_log_softmax(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_subtract(&[grad.clone(), op_multiply(&[op_exp(&[op_nn_log_softmax(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?, op_sum(&[grad.clone(), saved[1].clone(), Any::NONE, Any::from(true)])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_nn_log_softmax(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_subtract(&[grads[0].clone(), op_multiply(&[op_exp(&[op_nn_log_softmax(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?, op_sum(&[grads[0].clone(), saved[1].clone(), Any::NONE, Any::from(true)])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_nn_one_hot(args: &[Any]) -> Result<Any> {
@@ -4188,17 +5652,19 @@ fn record_nn_cross_entropy(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_nn_cross_entropy(args)?
     };
-    autograd::record("nn.cross_entropy", args, &[(0, "input")], &[(0, "input"), (1, "target")], backward_nn_cross_entropy, result)
+    autograd::record("nn.cross_entropy", args, &[(autograd::Slot::One(0), "input")], &[(autograd::Slot::One(0), "input"), (autograd::Slot::One(1), "target")], backward_nn_cross_entropy, result)
 }
 
 /// The gradients of `nn.cross_entropy`'s inputs (schema formulas).
-fn backward_nn_cross_entropy(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 1];
-    if needs[0] {
-        let g = op_multiply(&[op_subtract(&[op_nn_softmax(&[saved[0].clone(), Any::from(-1i64)])?, op_nn_one_hot(&[saved[1].clone(), crate::autograd::size(&[saved[0].clone(), Any::from(-1i64)])?, crate::autograd::dtype(&[saved[0].clone()])?])?, Any::NONE])?, op_divide(&[grad.clone(), crate::autograd::size(&[saved[0].clone(), Any::from(0i64)])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_nn_cross_entropy(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_subtract(&[op_nn_softmax(&[saved[0].clone(), Any::from(-1i64)])?, op_nn_one_hot(&[saved[1].clone(), crate::autograd::size(&[saved[0].clone(), Any::from(-1i64)])?, crate::autograd::dtype(&[saved[0].clone()])?])?, Any::NONE])?, op_divide(&[grads[0].clone(), crate::autograd::size(&[saved[0].clone(), Any::from(0i64)])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_nn_mse_loss(args: &[Any]) -> Result<Any> {
@@ -4221,26 +5687,33 @@ fn record_nn_mse_loss(args: &[Any]) -> Result<Any> {
         let _off = autograd::GradMode::disabled();
         op_nn_mse_loss(args)?
     };
-    autograd::record("nn.mse_loss", args, &[(0, "input"), (1, "target")], &[(0, "input"), (1, "target")], backward_nn_mse_loss, result)
+    autograd::record("nn.mse_loss", args, &[(autograd::Slot::One(0), "input"), (autograd::Slot::One(1), "target")], &[(autograd::Slot::One(0), "input"), (autograd::Slot::One(1), "target")], backward_nn_mse_loss, result)
 }
 
 /// The gradients of `nn.mse_loss`'s inputs (schema formulas).
-fn backward_nn_mse_loss(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<Any>>> {
-    let mut grads: Vec<Option<Any>> = vec![None; 2];
-    if needs[0] {
-        let g = op_multiply(&[op_multiply(&[Any::from(2i64), op_subtract(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_divide(&[grad.clone(), crate::autograd::size(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
-        grads[0] = Some(crate::autograd::sum_to(&[g, saved[0].clone()])?);
+fn backward_nn_mse_loss(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_multiply(&[Any::from(2i64), op_subtract(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_divide(&[grads[0].clone(), crate::autograd::size(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    if needs[1] {
-        let g = op_multiply(&[op_multiply(&[Any::from(-2i64), op_subtract(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_divide(&[grad.clone(), crate::autograd::size(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
-        grads[1] = Some(crate::autograd::sum_to(&[g, saved[1].clone()])?);
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_multiply(&[op_multiply(&[Any::from(-2i64), op_subtract(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_divide(&[grads[0].clone(), crate::autograd::size(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+    } else {
+        grads_out.push(None);
     }
-    Ok(grads)
+    Ok(grads_out)
 }
 
 pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fft";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_fft(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4249,9 +5722,35 @@ pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.fft` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_fft(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_fft(args)?
+    };
+    autograd::record("fft.fft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_fft, result)
+}
+
+/// The gradients of `fft.fft`'s inputs (schema formulas).
+fn backward_fft_fft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::fft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifft";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_ifft(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4260,9 +5759,35 @@ pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.ifft` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_ifft(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_ifft(args)?
+    };
+    autograd::record("fft.ifft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_ifft, result)
+}
+
+/// The gradients of `fft.ifft`'s inputs (schema formulas).
+fn backward_fft_ifft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::ifft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftn";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_fftn(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -4271,9 +5796,35 @@ pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.fftn` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_fftn(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_fftn(args)?
+    };
+    autograd::record("fft.fftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_fftn, result)
+}
+
+/// The gradients of `fft.fftn`'s inputs (schema formulas).
+fn backward_fft_fftn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::fftn_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifftn";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_ifftn(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -4282,9 +5833,35 @@ pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.ifftn` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_ifftn(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_ifftn(args)?
+    };
+    autograd::record("fft.ifftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_ifftn, result)
+}
+
+/// The gradients of `fft.ifftn`'s inputs (schema formulas).
+fn backward_fft_ifftn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::ifftn_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfft";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_rfft(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4293,9 +5870,35 @@ pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.rfft` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_rfft(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_rfft(args)?
+    };
+    autograd::record("fft.rfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_rfft, result)
+}
+
+/// The gradients of `fft.rfft`'s inputs (schema formulas).
+fn backward_fft_rfft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::rfft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.irfft";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_irfft(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4304,9 +5907,35 @@ pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.irfft` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_irfft(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_irfft(args)?
+    };
+    autograd::record("fft.irfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_irfft, result)
+}
+
+/// The gradients of `fft.irfft`'s inputs (schema formulas).
+fn backward_fft_irfft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::irfft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfftn";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_rfftn(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -4315,9 +5944,35 @@ pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.rfftn` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_rfftn(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_rfftn(args)?
+    };
+    autograd::record("fft.rfftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_rfftn, result)
+}
+
+/// The gradients of `fft.rfftn`'s inputs (schema formulas).
+fn backward_fft_rfftn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::rfftn_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.irfftn";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_irfftn(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -4326,9 +5981,35 @@ pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.irfftn` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_irfftn(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_irfftn(args)?
+    };
+    autograd::record("fft.irfftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_irfftn, result)
+}
+
+/// The gradients of `fft.irfftn`'s inputs (schema formulas).
+fn backward_fft_irfftn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::irfftn_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.hfft";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_hfft(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4337,15 +6018,64 @@ pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.hfft` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_hfft(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_hfft(args)?
+    };
+    autograd::record("fft.hfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_hfft, result)
+}
+
+/// The gradients of `fft.hfft`'s inputs (schema formulas).
+fn backward_fft_hfft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::hfft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ihfft";
     glue::check_arity(OP, args, 4, false)?;
+    if autograd::should_record(args) {
+        return record_fft_ihfft(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
     let a_norm = glue::str(OP, args, 3, "norm")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ihfft(a_x, a_n, a_axis, a_norm))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `fft.ihfft` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_ihfft(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_ihfft(args)?
+    };
+    autograd::record("fft.ihfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_ihfft, result)
+}
+
+/// The gradients of `fft.ihfft`'s inputs (schema formulas).
+fn backward_fft_ihfft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = crate::autograd::ihfft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }
 
 pub(crate) fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
@@ -4373,17 +6103,69 @@ pub(crate) fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftshift";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_fft_fftshift(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftshift(a_x, a_axes.as_deref()))?;
     glue::ret_tensor(result)
 }
 
+/// Runs `fft.fftshift` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_fftshift(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_fftshift(args)?
+    };
+    autograd::record("fft.fftshift", args, &[(autograd::Slot::One(0), "x")], &[], backward_fft_fftshift, result)
+}
+
+/// The gradients of `fft.fftshift`'s inputs (schema formulas).
+fn backward_fft_fftshift(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_fft_ifftshift(&[grads[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
+}
+
 pub(crate) fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifftshift";
     glue::check_arity(OP, args, 2, false)?;
+    if autograd::should_record(args) {
+        return record_fft_ifftshift(args);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftshift(a_x, a_axes.as_deref()))?;
     glue::ret_tensor(result)
+}
+
+/// Runs `fft.ifftshift` without recording, then records its node.
+#[cold]
+#[inline(never)]
+fn record_fft_ifftshift(args: &[Any]) -> Result<Any> {
+    let result = {
+        let _off = autograd::GradMode::disabled();
+        op_fft_ifftshift(args)?
+    };
+    autograd::record("fft.ifftshift", args, &[(autograd::Slot::One(0), "x")], &[], backward_fft_ifftshift, result)
+}
+
+/// The gradients of `fft.ifftshift`'s inputs (schema formulas).
+fn backward_fft_ifftshift(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
+    if needs.get(grads_out.len()).copied().unwrap_or(false) {
+        let g = op_fft_fftshift(&[grads[0].clone(), saved[1].clone()])?;
+        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+    } else {
+        grads_out.push(None);
+    }
+    Ok(grads_out)
 }

@@ -1,4 +1,5 @@
-//! Offset-list gathers and scatters: the element movers under take, take_along_axis and advanced indexing.
+//! Offset-list gathers and scatters: the element movers under take, take_along_axis, advanced
+//! indexing and add_at.
 
 use ferrule_core::{Result, Tensor};
 
@@ -139,5 +140,39 @@ pub(crate) fn scatter(dst: &Tensor, outer: &[i64], inner: &[i64], values: &Tenso
         // `values` is a separate contiguous buffer of the right size (callers copy when it
         // shares memory); chunk `range` reads its own part of it.
         unsafe { by_itemsize!(n, scatter_n, d, &outer[range.clone()], inner, s.add(range.start * block * n)) };
+    });
+}
+
+/// Adds the contiguous `values` (dtype of `dst`, `outer.len() * inner.len()` elements) to
+/// `dst[outer[o] + inner[i]]` in C order; repeated offsets accumulate (numpy's `np.add.at`).
+/// Sequential, so the sum over repeats is the same on every run.
+pub(crate) fn scatter_add(dst: &Tensor, outer: &[i64], inner: &[i64], values: &Tensor) {
+    debug_assert!(values.is_contiguous() && values.dtype() == dst.dtype());
+    debug_assert_eq!(values.numel() as usize, outer.len() * inner.len());
+    if values.numel() == 0 {
+        return;
+    }
+    crate::dispatch_all!(dst.dtype(), T => { scatter_add_typed::<T>(dst, outer, inner, values) });
+}
+
+fn scatter_add_typed<T: crate::elementwise::Num>(dst: &Tensor, outer: &[i64], inner: &[i64], values: &Tensor) {
+    let (d, s) = (SendPtr(dst.data_ptr()), SendPtr(values.data_ptr()));
+    let block = inner.len();
+    chunked(outer.len(), POLL_ITEMS.div_ceil(block), |range| {
+        let base = d.get().cast::<T>();
+        let mut from = s.get().cast::<T>().cast_const().wrapping_add(range.start * block);
+        for &o in &outer[range] {
+            for &i in inner {
+                // SAFETY: offsets are in-bounds positions of `dst` (callers check indices);
+                // `values` is a separate contiguous buffer of `outer.len() * inner.len()`
+                // elements, read in order; one thread runs this loop, so the read-modify-write
+                // of a repeated offset is not raced.
+                unsafe {
+                    let at = base.offset((o + i) as isize);
+                    at.write_unaligned(T::add(at.read_unaligned(), from.read_unaligned()));
+                    from = from.add(1);
+                }
+            }
+        }
     });
 }

@@ -75,7 +75,7 @@ pub fn vector_norm(x: &Tensor, axis: Option<&[i64]>, keepdims: bool, ord: f64) -
 }
 
 /// The order of a matrix norm.
-enum MatrixOrd {
+pub(crate) enum MatrixOrd {
     Frobenius,
     /// Largest (`true`) or smallest absolute column sum.
     Columns(bool),
@@ -87,7 +87,7 @@ enum MatrixOrd {
     Nuclear,
 }
 
-fn matrix_ord(ord: &Any) -> Result<MatrixOrd> {
+pub(crate) fn matrix_ord(ord: &Any) -> Result<MatrixOrd> {
     if let Some(name) = ord.as_str() {
         return match name {
             "fro" => Ok(MatrixOrd::Frobenius),
