@@ -14,10 +14,12 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use ferrule_core::tensor::format_shape;
+use smallvec::SmallVec;
 
 use crate::container::Array;
 use crate::error::{Error, Result};
@@ -69,18 +71,19 @@ impl Drop for GradMode {
     }
 }
 
-/// A tensor's autograd state, allocated on first use so that tensors outside autograd pay one
-/// flag and an empty lock.
+/// A tensor's autograd state. The node that produced it is set once, when a recorded op returns
+/// it, and read without a lock; a leaf's gradient and hooks are allocated on first use, so that
+/// tensors outside autograd pay one flag, an empty cell and an empty lock.
 #[derive(Default)]
 pub struct GradCell {
     requires: AtomicBool,
+    grad_fn: OnceLock<Arc<Node>>,
     state: Mutex<Option<Box<GradState>>>,
 }
 
 #[derive(Default)]
 struct GradState {
     grad: Option<Any>,
-    grad_fn: Option<Arc<Node>>,
     hooks: Vec<ObjRef<Function>>,
 }
 
@@ -100,11 +103,11 @@ impl GradCell {
         self.requires.load(Ordering::Relaxed)
     }
 
-    fn grad_fn(&self) -> Option<Arc<Node>> {
+    fn grad_fn(&self) -> Option<&Arc<Node>> {
         if !self.requires_grad() {
             return None;
         }
-        self.lock().as_ref().and_then(|s| s.grad_fn.clone())
+        self.grad_fn.get()
     }
 }
 
@@ -122,14 +125,17 @@ enum Edge {
     Leaf(ObjRef<TensorObj>),
 }
 
-/// One recorded op application.
+/// The packed arguments a node saves (inline for the few arguments most ops take).
+type Saved = SmallVec<[Any; 4]>;
+
+/// One recorded op application: one allocation (its parts are inline for a few inputs).
 pub struct Node {
     name: &'static str,
-    edges: Vec<Option<Edge>>,
+    edges: SmallVec<[Option<Edge>; 2]>,
     /// The packed arguments, freed after backward unless the graph is retained.
-    saved: Mutex<Option<Vec<Any>>>,
+    saved: Mutex<Option<Saved>>,
     /// (packed position, argument name, storage version when saved) of each tensor a formula reads.
-    versions: Vec<(usize, &'static str, u64)>,
+    versions: SmallVec<[(usize, &'static str, u64); 2]>,
     backward: BackwardFn,
     /// Hooks registered on the (non-leaf) output tensor.
     hooks: Mutex<Vec<ObjRef<Function>>>,
@@ -147,7 +153,7 @@ impl Drop for Node {
         // A long chain would otherwise drop recursively, one native frame per node: take the
         // children whose last owner we are and drop them from an explicit stack.
         let mut stack: Vec<Arc<Node>> = Vec::new();
-        let take = |edges: &mut Vec<Option<Edge>>, stack: &mut Vec<Arc<Node>>| {
+        let take = |edges: &mut SmallVec<[Option<Edge>; 2]>, stack: &mut Vec<Arc<Node>>| {
             for edge in edges.drain(..).flatten() {
                 if let Edge::Node(node) = edge {
                     if Arc::strong_count(&node) == 1 {
@@ -199,7 +205,7 @@ fn edge_of(value: &Any) -> Option<Edge> {
         return None;
     }
     match cell.grad_fn() {
-        Some(node) => Some(Edge::Node(node)),
+        Some(node) => Some(Edge::Node(node.clone())),
         None => value.to_object::<TensorObj>().map(Edge::Leaf),
     }
 }
@@ -225,7 +231,7 @@ pub fn record(
     backward: BackwardFn,
     result: Any,
 ) -> Result<Any> {
-    let edges: Vec<Option<Edge>> = inputs
+    let edges: SmallVec<[Option<Edge>; 2]> = inputs
         .iter()
         .map(|&(pos, _)| {
             args.get(pos).and_then(|v| {
@@ -256,13 +262,18 @@ pub fn record(
     let node = Arc::new(Node {
         name,
         edges,
-        saved: Mutex::new(Some(args.to_vec())),
+        saved: Mutex::new(Some(args.iter().cloned().collect())),
         versions,
         backward,
         hooks: Mutex::new(Vec::new()),
     });
     let out = tensor_obj(&result).expect("checked above");
-    out.autograd().with_state(|s| s.grad_fn = Some(node));
+    // A fresh result (or the distinct object made above): nobody set its node before.
+    if out.autograd().grad_fn.set(node).is_err() {
+        return Err(Error::runtime_error(format!(
+            "autograd: the result of '{name}' already belongs to a graph (an op returned a tensor another op produced)"
+        )));
+    }
     out.autograd().requires.store(true, Ordering::Relaxed);
     Ok(result)
 }
@@ -352,7 +363,7 @@ pub fn saved_tensors(value: &Any) -> Result<Vec<Any>> {
         .grad_fn()
         .ok_or_else(|| Error::value_error("saved_tensors: the tensor is a leaf; it has no grad_fn"))?;
     let saved = node.saved.lock().unwrap_or_else(|p| p.into_inner());
-    let saved = saved.as_ref().ok_or_else(|| freed_error(node.name))?;
+    let saved = saved.as_ref().ok_or_else(|| freed_error("saved_tensors", node.name))?;
     Ok(node.versions.iter().map(|&(pos, _, _)| saved[pos].clone()).collect())
 }
 
@@ -378,12 +389,37 @@ pub fn register_hook(value: &Any, hook: ObjRef<Function>) -> Result<()> {
     Ok(())
 }
 
-fn freed_error(name: &str) -> Error {
+fn freed_error(what: &str, name: &str) -> Error {
     Error::runtime_error(format!(
-        "backward: the values saved by '{name}' were already freed by an earlier backward pass; pass \
-         retain_graph=True to the first backward if you need to go through the graph twice"
+        "{what}: the values saved by '{name}' were already freed by an earlier backward pass; retain the graph in \
+         the first pass to go through it twice (Python: retain_graph=True, C: FERRULE_AUTOGRAD_RETAIN_GRAPH, Go: \
+         ferrule.RetainGraph())"
     ))
 }
+
+/// Hashes the pointer-sized keys of the backward pass's maps (node addresses, leaf objects) with
+/// one multiplication: the keys are distinct addresses, not input an adversary chooses.
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64 ^ self.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by address.
+type AddressMap<V> = HashMap<usize, V, BuildHasherDefault<AddressHasher>>;
 
 fn op(name: &'static str, cache: &'static OnceLock<ObjRef<Function>>) -> Result<&'static ObjRef<Function>> {
     if let Some(f) = cache.get() {
@@ -426,6 +462,21 @@ fn accumulate(slot: &mut Option<Any>, grad: Any) -> Result<()> {
         Some(old) => add(&old, &grad)?,
     });
     Ok(())
+}
+
+/// An error raised by a node's backward, naming the pass and the node: an error of libferrule's
+/// own gets the names in its message; one that carries a frontend's payload (a Go error, a Python
+/// exception raised by a hook or a custom backward) stays the same object, so its frontend gets
+/// its own error back, and the names go into its context.
+fn in_backward_of(e: Error, what: &str, name: &str) -> Error {
+    if e.object().has_payload() {
+        return e.with_context(&format!("{what}: in the backward of '{name}'"));
+    }
+    let renamed = Error::new(e.kind(), &format!("{what}: in the backward of '{name}': {}", e.message()));
+    for line in e.object().context() {
+        renamed.object().add_context(&line);
+    }
+    renamed
 }
 
 fn node_key(node: &Arc<Node>) -> usize {
@@ -491,7 +542,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
         seeds.push((edge, grad));
     }
     // Targets of grad(): leaves by object, non-leaves by the node that produced them.
-    let mut targets: HashMap<usize, usize> = HashMap::new();
+    let mut targets: AddressMap<usize> = AddressMap::default();
     let mut results: Vec<Option<Any>> = Vec::new();
     if let Some(inputs) = req.inputs {
         for (i, input) in inputs.iter().enumerate() {
@@ -508,7 +559,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
         results = vec![None; inputs.len()];
     }
     // Count, for every reachable node, the edges that lead into it (explicit stack, no recursion).
-    let mut deps: HashMap<usize, usize> = HashMap::new();
+    let mut deps: AddressMap<usize> = AddressMap::default();
     let mut stack: Vec<Arc<Node>> = Vec::new();
     for (edge, _) in &seeds {
         if let Edge::Node(n) = edge {
@@ -533,7 +584,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
     // For grad(): only nodes from which a requested input can be reached run their backward
     // (so that parts of the graph outside the request keep what they saved). Children come
     // before parents in reverse topological order, found with a copy of the counts.
-    let mut needed: HashMap<usize, bool> = HashMap::new();
+    let mut needed: AddressMap<bool> = AddressMap::default();
     if req.inputs.is_some() {
         let mut left = deps.clone();
         let mut order: Vec<Arc<Node>> = Vec::new();
@@ -567,7 +618,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
             needed.insert(node_key(node), reaches);
         }
     }
-    let mut buffers: HashMap<usize, Option<Any>> = HashMap::new();
+    let mut buffers: AddressMap<Option<Any>> = AddressMap::default();
     let mut leaf_grads: Vec<(ObjRef<TensorObj>, Any)> = Vec::new();
     let mut ready: Vec<Arc<Node>> = Vec::new();
     let mut deliver_leaf = |leaf: ObjRef<TensorObj>, grad: Any, results: &mut Vec<Option<Any>>| -> Result<()> {
@@ -616,11 +667,8 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
                 }
                 let saved = {
                     let mut slot = node.saved.lock().unwrap_or_else(|p| p.into_inner());
-                    let saved = slot.as_ref().ok_or_else(|| freed_error(node.name))?.clone();
-                    if !req.retain_graph {
-                        *slot = None;
-                    }
-                    saved
+                    let saved = if req.retain_graph { slot.clone() } else { slot.take() };
+                    saved.ok_or_else(|| freed_error(what, node.name))?
                 };
                 for &(pos, arg, version) in &node.versions {
                     let now = tensor_obj(&saved[pos]).map_or(version, |t| t.tensor().storage().version());
@@ -634,10 +682,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
                     }
                 }
                 let needs: Vec<bool> = node.edges.iter().map(Option::is_some).collect();
-                let grads = (node.backward)(&saved, &grad, &needs).map_err(|e| {
-                    Error::new(e.kind(), &format!("{what}: in the backward of '{}': {}", node.name, e.message()))
-                })?;
-                grads
+                (node.backward)(&saved, &grad, &needs).map_err(|e| in_backward_of(e, what, node.name))?
             }
         };
         for (edge, grad) in node.edges.iter().zip(outgoing) {
