@@ -11,6 +11,8 @@ use ferrule_registry::{Any, Array, Error, FuncDef, Function, ObjRef, Result, Ten
 
 use crate::register::{op_astype, op_broadcast_to, op_equal, op_reshape, op_sum};
 
+mod custom;
+
 fn tensor<'a>(what: &str, value: &'a Any) -> Result<&'a TensorObj> {
     value
         .downcast::<TensorObj>()
@@ -323,5 +325,13 @@ pub fn register_functions() -> Result<()> {
     )
     .long_running()
     .register_packed(grad)?;
+    def(
+        "autograd.custom_function",
+        "A function that calls forward and, while a graph is recorded, adds a node named name whose \
+         gradients backward(grad, *args) computes: a Tensor for a function of one tensor argument, else one \
+         Tensor or None per tensor argument. Without backward, a gradient through it is an error.",
+        "(name: str, forward: Any, backward: Any = None) -> Any",
+    )
+    .register_packed(custom::custom_function)?;
     Ok(())
 }
