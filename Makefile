@@ -405,6 +405,8 @@ test-sanitize: venv
 # examples/python/*.py must be in DEMO_PYTHON (the first step fails otherwise). The echoed
 # command lines are how to run an example alone (from go/ for `go run`).
 DEMO_PYTHON := eager_loop geo_threads native_callbacks registry_tour tensor_identity go_plugin plugins train_digits
+# What the training examples write: the digits split for Go, both loss curves (docs/training.png).
+DEMO_OUT := target/demo
 demo: export FERRULE_TESTING_PLUGIN := $(TESTING_PLUGIN)
 demo: export FERRULE_GO_PLUGIN := $(abspath $(GO_PLUGIN))
 demo: build go-plugin
@@ -421,7 +423,10 @@ demo: build go-plugin
 	@echo; echo "== the function registry: list, call by name, Python callbacks, init_api, the ctypes frontend"
 	$(VENV_PY) examples/python/registry_tour.py
 	@echo; echo "== autograd: a 64-64-10 MLP trained on the digits dataset (held-out accuracy per epoch)"
-	$(VENV_PY) examples/python/train_digits.py
+	$(VENV_PY) examples/python/train_digits.py --curve $(DEMO_OUT)/python_curve.json --export $(DEMO_OUT)/digits.json
+	@echo; echo "== autograd from Go: the same model, split and initial weights, trained by a Go program"
+	cd go && $(GO) run -tags $(GO_TAGS) ./examples/train -data ../$(DEMO_OUT)/digits.json -curve ../$(DEMO_OUT)/go_curve.json
+	$(VENV_PY) tools/plot_training.py $(DEMO_OUT)/python_curve.json $(DEMO_OUT)/go_curve.json -o docs/training.png
 	@echo; echo "== tensor identity and PyObject preservation"
 	$(VENV_PY) examples/python/tensor_identity.py
 	@echo; echo "== Go over the C ABI: a Go program: ferrule.MM, errors as values, the registry"
