@@ -371,10 +371,11 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:max_allocation
 # regular libferrule (two libferrules in one process); the API fuzzer caps its workers' address
 # space, which ASan's shadow memory cannot live under (it runs without the cap, see runner.py, but
 # its 6000 calls cost minutes there: SAN_PYTEST_ARGS= runs it too).
-# test_million_calls_do_not_leak measures the process's memory, which ASan's quarantine of freed
-# blocks makes grow (LeakSanitizer checks leaks instead).
+# test_million_calls_do_not_leak and test_training_steps_keep_rss_flat measure the process's
+# memory, which ASan's quarantine of freed blocks makes grow (LeakSanitizer checks leaks instead).
 SAN_PYTEST_ARGS ?= --ignore=python/tests/test_go_plugin.py --deselect python/tests/test_api_fuzz.py::test_api_fuzz \
-  --deselect python/tests/test_leaks.py::test_million_calls_do_not_leak
+  --deselect python/tests/test_leaks.py::test_million_calls_do_not_leak \
+  --deselect python/tests/test_leaks.py::test_training_steps_keep_rss_flat
 test-sanitize: venv
 	RUSTFLAGS="-Zsanitizer=address -Cforce-frame-pointers=yes" PYO3_PYTHON=$(abspath $(VENV_PY)) PYO3_BUILD_EXTENSION_MODULE=1 \
 	  $(CARGO) +nightly build --release \
