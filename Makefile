@@ -196,6 +196,11 @@ $(BUILD)/isin: tests/c/isin.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -lm -o $@
 
+# Autograd from C: hand-computed gradients, grad(), the grad mode, errors, two threads at once.
+$(BUILD)/autograd: tests/c/autograd.c $(HEADERS) $(LIBFERRULE)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_FLAGS) -pthread $< $(C_LIBS) -o $@
+
 $(BUILD)/plugins_test: tests/c/plugins.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
@@ -287,10 +292,11 @@ test-c: native
 	$(BUILD)/abi_layout
 	$(BUILD)/abi_contracts $(TESTING_PLUGIN)
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
-	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test $(BUILD)/indexing $(BUILD)/isin
+	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test $(BUILD)/indexing $(BUILD)/isin $(BUILD)/autograd
 	$(BUILD)/tensor_ops
 	$(BUILD)/indexing
 	$(BUILD)/isin
+	$(BUILD)/autograd
 	$(BUILD)/plugins_test $(FERRULE_EXAMPLE_RUST_PLUGIN) $(FERRULE_EXAMPLE_C_PLUGIN)
 
 # Every language's tests load the example plugins too.
@@ -371,10 +377,11 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:max_allocation
 # regular libferrule (two libferrules in one process); the API fuzzer caps its workers' address
 # space, which ASan's shadow memory cannot live under (it runs without the cap, see runner.py, but
 # its 6000 calls cost minutes there: SAN_PYTEST_ARGS= runs it too).
-# test_million_calls_do_not_leak measures the process's memory, which ASan's quarantine of freed
-# blocks makes grow (LeakSanitizer checks leaks instead).
+# test_million_calls_do_not_leak and test_training_steps_keep_rss_flat measure the process's
+# memory, which ASan's quarantine of freed blocks makes grow (LeakSanitizer checks leaks instead).
 SAN_PYTEST_ARGS ?= --ignore=python/tests/test_go_plugin.py --deselect python/tests/test_api_fuzz.py::test_api_fuzz \
-  --deselect python/tests/test_leaks.py::test_million_calls_do_not_leak
+  --deselect python/tests/test_leaks.py::test_million_calls_do_not_leak \
+  --deselect python/tests/test_leaks.py::test_training_steps_keep_rss_flat
 test-sanitize: venv
 	RUSTFLAGS="-Zsanitizer=address -Cforce-frame-pointers=yes" PYO3_PYTHON=$(abspath $(VENV_PY)) PYO3_BUILD_EXTENSION_MODULE=1 \
 	  $(CARGO) +nightly build --release \
@@ -383,8 +390,8 @@ test-sanitize: venv
 	ln -sf libferrule.so $(SAN_RELEASE)/libferrule.so.$(FERRULE_ABI)
 	$(CC) $(C_FLAGS) -fsanitize=address -fPIC -shared examples/plugin-c/ferrule_plugin_c.c -o $(SAN_TARGET)/libferrule_plugin_c.so
 	@mkdir -p $(SAN_TARGET)/bin
-	for t in abi_layout plugins indexing isin; do \
-	  $(CC) $(SAN_C_FLAGS) tests/c/$$t.c $(SAN_C_LIBS) -lm -o $(SAN_TARGET)/bin/$$t; done
+	for t in abi_layout plugins indexing isin autograd; do \
+	  $(CC) $(SAN_C_FLAGS) -pthread tests/c/$$t.c $(SAN_C_LIBS) -lm -o $(SAN_TARGET)/bin/$$t; done
 	$(CC) $(SAN_C_FLAGS) examples/c/registry_demo.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/registry_demo
 	$(CC) $(SAN_C_FLAGS) examples/c/tensor_ops.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/tensor_ops
 	$(SAN_ENV) $(SAN_TARGET)/bin/abi_layout
@@ -392,6 +399,7 @@ test-sanitize: venv
 	$(SAN_ENV) $(SAN_TARGET)/bin/tensor_ops
 	$(SAN_ENV) $(SAN_TARGET)/bin/indexing
 	$(SAN_ENV) $(SAN_TARGET)/bin/isin
+	$(SAN_ENV) $(SAN_TARGET)/bin/autograd
 	$(SAN_ENV) $(SAN_TARGET)/bin/plugins $(abspath $(SAN_RELEASE)/libferrule_example_plugin.so) $(abspath $(SAN_TARGET)/libferrule_plugin_c.so)
 	rm -rf $(SAN_PY) && mkdir -p $(SAN_PY) && cp -r python/ferrule $(SAN_PY)/ && rm -f $(SAN_PY)/ferrule/*.so
 	cp $(SAN_RELEASE)/libferrule.so $(SAN_PY)/ferrule/libferrule.so
@@ -405,6 +413,8 @@ test-sanitize: venv
 # examples/python/*.py must be in DEMO_PYTHON (the first step fails otherwise). The echoed
 # command lines are how to run an example alone (from go/ for `go run`).
 DEMO_PYTHON := eager_loop geo_threads native_callbacks registry_tour tensor_identity go_plugin plugins train_digits dask_cluster
+# What the training examples write: the digits split for Go, both loss curves (docs/training.png).
+DEMO_OUT := target/demo
 demo: export FERRULE_TESTING_PLUGIN := $(TESTING_PLUGIN)
 demo: export FERRULE_GO_PLUGIN := $(abspath $(GO_PLUGIN))
 demo: build go-plugin
@@ -421,7 +431,10 @@ demo: build go-plugin
 	@echo; echo "== the function registry: list, call by name, Python callbacks, init_api, the ctypes frontend"
 	$(VENV_PY) examples/python/registry_tour.py
 	@echo; echo "== autograd: a 64-64-10 MLP trained on the digits dataset (held-out accuracy per epoch)"
-	$(VENV_PY) examples/python/train_digits.py
+	$(VENV_PY) examples/python/train_digits.py --curve $(DEMO_OUT)/python_curve.json --export $(DEMO_OUT)/digits.json
+	@echo; echo "== autograd from Go: the same model, split and initial weights, trained by a Go program"
+	cd go && $(GO) run -tags $(GO_TAGS) ./examples/train -data ../$(DEMO_OUT)/digits.json -curve ../$(DEMO_OUT)/go_curve.json
+	$(VENV_PY) tools/plot_training.py $(DEMO_OUT)/python_curve.json $(DEMO_OUT)/go_curve.json -o docs/training.png
 	@echo; echo "== Dask: a 4 GiB array of ferrule tensor blocks reduced and normalised on a 2-worker local cluster"
 	$(VENV_PY) examples/python/dask_cluster.py
 	@echo; echo "== tensor identity and PyObject preservation"

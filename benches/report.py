@@ -45,6 +45,9 @@ GO_CASES = {
 }
 
 BINDING_GROUP = "The Python binding's cost: one kernel from Python and from Rust"
+AUTOGRAD_GROUP = "Autograd"
+#: The Python case (bench_autograd.py) the Go training step (BenchmarkTrainStep) is compared with.
+PYTHON_STEP_CASE = "one SGD step, 64-32-10 MLP, cross-entropy, batch 32"
 
 #: Rust bench case (crates/ferrule-ops/benches) -> the Python bench case timing the same kernel.
 RUST_VS_PYTHON = {
@@ -85,6 +88,10 @@ GROUP_NOTES = {
     "lacks are listed at the end, not counted.",
     "Linear algebra": "The linalg extension's factorizations (ferrule.linalg on faer, numpy.linalg on OpenBLAS's "
     "LAPACK), time per call on random matrices (symmetric for eigh); both use every core.",
+    AUTOGRAD_GROUP: "bench_autograd.py: what recording a graph adds to a tiny op, a tiny backward pass and a "
+    "training step, against torch on one thread (`torch.set_num_threads(1)`) when it is installed in .venv; ferrule "
+    "uses its own pool (FERRULE_NUM_THREADS). The last row is the Go training step (go/bench_test.go, "
+    "BenchmarkTrainStep: the same model and batch) against the Python one, both from this run.",
     BINDING_GROUP: "The same kernel timed through the Python binding (bench_ops.py) and called directly from Rust "
     "(`cargo bench -p ferrule-ops`, no FFI). The two run in separate processes one after the other, so other work on "
     "a shared machine skews this table more than the others.",
@@ -95,6 +102,7 @@ GROUP_ORDER = [
     "Call overhead (Python)",
     "Identity return (Python)",
     "Tiny ops (per-call cost)",
+    AUTOGRAD_GROUP,
     "Matrix multiply",
     "Linear algebra",
     "Elementwise",
@@ -231,6 +239,33 @@ def go_records() -> list[Record]:
         )
         for name, case in GO_CASES.items()
         if name in best
+    ]
+
+
+def go_training_step_record(python: list[Record]) -> list[Record]:
+    """The Go training step (BenchmarkTrainStep, best of its runs) against the Python one of the same
+    model and batch (bench_autograd.py), both measured in this run."""
+    path = RESULTS / "go_bench.txt"
+    py = next((r for r in python if r["group"] == AUTOGRAD_GROUP and r["case"] == PYTHON_STEP_CASE), None)
+    if not path.exists() or py is None or "ferrule" not in py["values"]:
+        return []
+    runs = [
+        float(m.group(1)) / 1e3
+        for line in path.read_text().splitlines()
+        if (m := re.match(r"BenchmarkTrainStep(?:-\d+)?\s+\d+\s+([\d.]+) ns/op", line))
+    ]
+    if not runs:
+        return []
+    return [
+        record(
+            AUTOGRAD_GROUP,
+            PYTHON_STEP_CASE + ", from Go",
+            "µs",
+            {"ferrule": min(runs), "ferrule from Python": py["values"]["ferrule"]},
+            "ferrule from Python",
+            lower_is_better=True,
+            note="ferrule's column is the Go step; target: within 1.3x of the Python step (a ratio of at least 0.77)",
+        )
     ]
 
 
@@ -460,7 +495,7 @@ def main() -> None:
     records: list[Record] = []
     for path in sorted(RESULTS.glob("bench_*.json")):
         records += json.loads(path.read_text())
-    records += go_records() + rust_records(records)
+    records += go_records() + go_training_step_record(records) + rust_records(records)
     order = {g: i for i, g in enumerate(GROUP_ORDER)}
     records.sort(key=lambda r: order.get(r["group"], len(order)))  # stable: cases keep their order
     out, chart_path = pathlib.Path(args.out), pathlib.Path(args.chart)

@@ -211,3 +211,43 @@ FORWARD void ferrule_blocking_leave(void* token) { api()->blocking_leave(token);
 FORWARD void ferrule_set_signal_hook(FerruleSignalCheck hook) { api()->set_signal_hook(hook); }
 
 FORWARD int32_t ferrule_check_signals(FerruleObject** err) { return api()->check_signals(err); }
+
+FORWARD int32_t ferrule_tensor_requires_grad(const FerruleObject* tensor, int32_t* out,
+                                             FerruleObject** err) {
+  return api()->tensor_requires_grad(tensor, out, err);
+}
+
+FORWARD int32_t ferrule_tensor_set_requires_grad(FerruleObject* tensor, int32_t requires_grad,
+                                                 FerruleObject** err) {
+  return api()->tensor_set_requires_grad(tensor, requires_grad, err);
+}
+
+FORWARD int32_t ferrule_tensor_grad(const FerruleObject* tensor, FerruleObject** out,
+                                    FerruleObject** err) {
+  return api()->tensor_grad(tensor, out, err);
+}
+
+FORWARD int32_t ferrule_tensor_set_grad(FerruleObject* tensor, FerruleObject* grad,
+                                        FerruleObject** err) {
+  return api()->tensor_set_grad(tensor, grad, err);
+}
+
+FORWARD int32_t ferrule_autograd_backward(FerruleObject* const* tensors,
+                                          FerruleObject* const* grad_tensors, int32_t n,
+                                          int32_t flags, FerruleObject** err) {
+  return api()->autograd_backward(tensors, grad_tensors, n, flags, err);
+}
+
+FORWARD int32_t ferrule_autograd_grad(FerruleObject* const* outputs,
+                                      FerruleObject* const* grad_outputs, int32_t n_outputs,
+                                      FerruleObject* const* inputs, int32_t n_inputs, int32_t flags,
+                                      FerruleObject** grads, FerruleObject** err) {
+  return api()->autograd_grad(outputs, grad_outputs, n_outputs, inputs, n_inputs, flags, grads,
+                              err);
+}
+
+FORWARD int32_t ferrule_grad_enabled(void) { return api()->grad_enabled(); }
+
+FORWARD int32_t ferrule_set_grad_enabled(int32_t enabled) {
+  return api()->set_grad_enabled(enabled);
+}

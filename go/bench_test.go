@@ -1,6 +1,8 @@
 package ferrule
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -111,5 +113,74 @@ func BenchmarkAddOut(b *testing.B) {
 			b.Fatal(err)
 		}
 		r.Close()
+	}
+}
+
+// BenchmarkTrainStep: one SGD training step of a 64-32-10 MLP with cross-entropy at batch 32
+// (ZeroGrad, the forward pass, the loss, Backward, Step), the step benches/python/bench_autograd.py
+// times from Python; benches/report.py compares the two (target: Go within 1.3x of Python).
+func BenchmarkTrainStep(b *testing.B) {
+	const batch = 32
+	rng := rand.New(rand.NewPCG(1, 2))
+	normal := func(n int, scale float64) []float32 {
+		out := make([]float32, n)
+		for i := range out {
+			out[i] = float32(rng.NormFloat64() * scale)
+		}
+		return out
+	}
+	must := func(t *Tensor, err error) *Tensor {
+		if err != nil {
+			b.Fatal(err)
+		}
+		return t
+	}
+	params := []*Tensor{
+		must(FromFloat32s(normal(64*32, math.Sqrt(2.0/64)), 64, 32)),
+		must(NewZeros(Float32, 32)),
+		must(FromFloat32s(normal(32*10, math.Sqrt(2.0/32)), 32, 10)),
+		must(NewZeros(Float32, 10)),
+	}
+	for _, p := range params {
+		if err := p.SetRequiresGrad(true); err != nil {
+			b.Fatal(err)
+		}
+	}
+	opt, err := NewSGD(params, 0.01, SGDOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	x := must(FromFloat32s(normal(batch*64, 1), batch, 64))
+	labels := make([]int64, batch)
+	for i := range labels {
+		labels[i] = rng.Int64N(10)
+	}
+	y := must(FromInt64s(labels))
+	var step []*Tensor
+	keep := func(t *Tensor, err error) *Tensor {
+		step = append(step, must(t, err))
+		return t
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if err := opt.ZeroGrad(); err != nil {
+			b.Fatal(err)
+		}
+		h := keep(Matmul(x, params[0]))
+		h = keep(Add(h, params[1]))
+		h = keep(NnRelu(h))
+		h = keep(Matmul(h, params[2]))
+		h = keep(Add(h, params[3]))
+		loss := keep(NnCrossEntropy(h, y))
+		if err := loss.Backward(); err != nil {
+			b.Fatal(err)
+		}
+		if err := opt.Step(); err != nil {
+			b.Fatal(err)
+		}
+		for _, t := range step {
+			t.Close()
+		}
+		step = step[:0]
 	}
 }

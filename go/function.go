@@ -57,12 +57,22 @@ func GetGlobalFunc(name string) (*Function, error) {
 //
 // Tensors and functions passed in are borrowed for the duration of the call.
 func (f *Function) Call(args ...any) (any, error) {
+	out, err := f.callOwned(args)
+	if err != nil {
+		return nil, err
+	}
+	return fromOwned(&out)
+}
+
+// callOwned is Call returning the result as the owned native value, not converted to a Go value
+// (the optimizers keep their temporaries native: no Go handle, no cleanup to register).
+func (f *Function) callOwned(args []any) (anyValue, error) {
 	if f == nil {
-		return nil, newError(KindTypeError, "Call on a nil *Function")
+		return anyValue{}, newError(KindTypeError, "Call on a nil *Function")
 	}
 	p := f.h.get()
 	if p == nil {
-		return nil, errClosed("Function")
+		return anyValue{}, errClosed("Function")
 	}
 	addr := C.uintptr_t(uintptr(unsafe.Pointer(p)))
 	var r C.ferrule_go_result
@@ -79,7 +89,7 @@ func (f *Function) Call(args ...any) (any, error) {
 			temp, err := toAny(a, &values[i])
 			if err != nil {
 				releaseTemps(temps[:i])
-				return nil, argError(i, err)
+				return anyValue{}, argError(i, err)
 			}
 			temps[i] = temp
 		}
@@ -87,7 +97,7 @@ func (f *Function) Call(args ...any) (any, error) {
 		releaseTemps(temps[:n])
 	default:
 		if n > 1<<30 {
-			return nil, newError(KindValueError, "Call: too many arguments (%d)", n)
+			return anyValue{}, newError(KindValueError, "Call: too many arguments (%d)", n)
 		}
 		// A heap slice does not move, so C may read it across callbacks.
 		values := make([]anyValue, n)
@@ -96,7 +106,7 @@ func (f *Function) Call(args ...any) (any, error) {
 			temp, err := toAny(a, &values[i])
 			if err != nil {
 				releaseTemps(temps[:i])
-				return nil, argError(i, err)
+				return anyValue{}, argError(i, err)
 			}
 			temps[i] = temp
 		}
@@ -108,9 +118,9 @@ func (f *Function) Call(args ...any) (any, error) {
 		runtime.KeepAlive(args[i])
 	}
 	if r.rc != 0 {
-		return nil, nameSlices(takeError(r.err), args)
+		return anyValue{}, nameSlices(takeError(r.err), args)
 	}
-	return fromOwned((*anyValue)(unsafe.Pointer(&r.out)))
+	return *(*anyValue)(unsafe.Pointer(&r.out)), nil
 }
 
 // nameSlices rewrites a TypeError that says an argument was an "Array" (the registry's word for

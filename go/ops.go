@@ -54,11 +54,20 @@ func (s *opSpec) function() (*Function, error) {
 // variadic arguments in the registered order, and calls the operator. Trailing optional
 // parameters left unset are omitted so the registry fills their defaults.
 func (s *opSpec) call(required []any, variadic []any, opts []Option) (any, error) {
-	f, err := s.function()
+	var buf [inlineArgs]any
+	f, args, err := s.pack(&buf, required, variadic, opts)
 	if err != nil {
 		return nil, err
 	}
-	var buf [inlineArgs]any
+	return f.Call(args...)
+}
+
+// pack looks the operator up and lays out its arguments (in buf when they fit).
+func (s *opSpec) pack(buf *[inlineArgs]any, required []any, variadic []any, opts []Option) (*Function, []any, error) {
+	f, err := s.function()
+	if err != nil {
+		return nil, nil, err
+	}
 	var slots []any
 	if len(s.params) <= len(buf) {
 		slots = buf[:len(s.params)]
@@ -70,7 +79,7 @@ func (s *opSpec) call(required []any, variadic []any, opts []Option) (any, error
 	for i, p := range s.params {
 		if p.required {
 			if next >= len(required) {
-				return nil, newError(KindTypeError, "ferrule.%s: missing argument '%s'", s.goName, p.name)
+				return nil, nil, newError(KindTypeError, "ferrule.%s: missing argument '%s'", s.goName, p.name)
 			}
 			slots[i] = required[next]
 			next++
@@ -82,24 +91,43 @@ func (s *opSpec) call(required []any, variadic []any, opts []Option) (any, error
 	for _, o := range opts {
 		i := s.index(o.name)
 		if i < 0 {
-			return nil, newError(KindTypeError, "ferrule.%s: unexpected option '%s'", s.goName, o.name)
+			return nil, nil, newError(KindTypeError, "ferrule.%s: unexpected option '%s'", s.goName, o.name)
 		}
 		if s.params[i].required {
-			return nil, newError(KindTypeError, "ferrule.%s: argument '%s' is passed positionally, not as an option", s.goName, o.name)
+			return nil, nil, newError(KindTypeError, "ferrule.%s: argument '%s' is passed positionally, not as an option", s.goName, o.name)
 		}
 		slots[i] = o.value
 		last = max(last, i)
 	}
 	for i := range slots {
 		if t, ok := slots[i].(*Tensor); ok && t == nil {
-			return nil, newError(KindTypeError, "ferrule.%s: argument '%s' is a nil *Tensor", s.goName, s.params[i].name)
+			return nil, nil, newError(KindTypeError, "ferrule.%s: argument '%s' is a nil *Tensor", s.goName, s.params[i].name)
 		}
 	}
 	args := slots[:last+1]
 	if s.variadic {
 		args = append(slots[:len(slots):len(slots)], variadic...)
 	}
-	return f.Call(args...)
+	return f, args, nil
+}
+
+// raw calls the operator like call and returns its tensor result as a native reference with no
+// Go handle, which the caller releases (see nativeRef).
+func (s *opSpec) raw(required []any, opts ...Option) (nativeRef, error) {
+	var buf [inlineArgs]any
+	f, args, err := s.pack(&buf, required, nil, opts)
+	if err != nil {
+		return nativeRef{}, err
+	}
+	out, err := f.callOwned(args)
+	if err != nil {
+		return nativeRef{}, err
+	}
+	if out.typeIndex != tiTensor {
+		got, _ := fromOwned(&out) // releases it
+		return nativeRef{}, resultError(s, "Tensor", got)
+	}
+	return nativeRef{out.obj()}, nil
 }
 
 func (s *opSpec) index(name string) int {

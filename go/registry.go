@@ -11,6 +11,7 @@ package ferrule
 import "C"
 
 import (
+	"runtime"
 	"unsafe"
 )
 
@@ -20,6 +21,7 @@ type RegisterOption func(*registerConfig)
 type registerConfig struct {
 	doc, signature string
 	flags          C.int32_t
+	backward       any
 }
 
 // WithDoc sets the documentation shown by help() in Python and by Function.Info.
@@ -42,6 +44,22 @@ func WithOverride() RegisterOption {
 // release it around calls.
 func WithLongRunning() RegisterOption {
 	return func(c *registerConfig) { c.flags |= C.FERRULE_FUNC_LONG_RUNNING }
+}
+
+// WithBackward gives the function a backward, so that it takes part in autograd graphs like an
+// operator: called while a graph is recorded (an argument requires grad, grad mode on), it adds a
+// node, and backward passes call backward(grad, args...) with the gradient of the function's
+// result and the arguments of that call. backward returns the gradient of each tensor argument:
+// a *Tensor when the function has exactly one tensor argument, else a []*Tensor (or []any) with
+// one entry per tensor argument in order, nil where there is none. Each gradient has its
+// argument's shape and dtype. backward takes the same function types as fn.
+//
+// The forward runs with recording off: the operators it calls are not recorded themselves. A
+// function registered without WithBackward is recorded too, so that a backward pass through it
+// fails with an error naming it, instead of silently leaving its inputs without their share of
+// the gradient; call it on Detach-ed tensors or inside NoGrad when no gradient should flow.
+func WithBackward(backward any) RegisterOption {
+	return func(c *registerConfig) { c.backward = backward }
 }
 
 // RegisterFunc registers a Go function under a dotted name, so that Go, Python, C, Rust and
@@ -76,16 +94,65 @@ func RegisterFunc(name string, fn any, opts ...RegisterOption) error {
 	}
 	defer C.free(unsafe.Pointer(csig))
 
-	obj, err := newGoFunctionObject(fn, name)
+	forward, err := newGoFunctionObject(fn, name)
 	if err != nil {
 		return err
 	}
-	defer C.ferrule_object_release(obj) // the registry holds its own reference
+	wrapped, err := inGraph(name, newFunction(forward), cfg.backward)
+	if err != nil {
+		return err
+	}
+	defer wrapped.Close() // the registry holds its own reference
+	obj := wrapped.h.get()
 	var cerr *C.FerruleObject
-	if C.ferrule_func_set_global(cname, obj, cdoc, csig, cfg.flags, &cerr) != 0 {
+	rc := C.ferrule_func_set_global(cname, obj, cdoc, csig, cfg.flags, &cerr)
+	runtime.KeepAlive(wrapped)
+	if rc != 0 {
 		return takeError(cerr)
 	}
 	return nil
+}
+
+// inGraph wraps forward (taking ownership of it) as autograd.custom_function does: the function
+// registered under name, which records a node whose backward calls backward (nil: an error
+// naming the function). See WithBackward.
+func inGraph(name string, forward *Function, backward any) (*Function, error) {
+	defer forward.Close()
+	var bwd any // None
+	if backward != nil {
+		call, err := adapt(backward, name+" (backward)")
+		if err != nil {
+			return nil, withContext(err, "in RegisterFunc(%q), WithBackward", name)
+		}
+		// A []*Tensor with nil entries ("no gradient") travels as a list with None in them.
+		f, err := NewFunction(func(args []any) (any, error) {
+			r, err := call(args)
+			if ts, ok := r.([]*Tensor); ok && err == nil {
+				items := make([]any, len(ts))
+				for i, t := range ts {
+					if t != nil {
+						items[i] = t
+					}
+				}
+				return items, nil
+			}
+			return r, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		bwd = f
+	}
+	r, err := fnCustom.call([]any{name, forward, bwd}, nil, nil)
+	if err != nil {
+		return nil, withContext(err, "in RegisterFunc(%q)", name)
+	}
+	wrapped, ok := r.(*Function)
+	if !ok {
+		return nil, resultError(fnCustom, "Function", r)
+	}
+	return wrapped, nil
 }
 
 // RemoveGlobalFunc removes a registered function (handles already obtained stay valid).

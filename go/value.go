@@ -149,6 +149,11 @@ func toAny(v any, dst *anyValue) (temp *C.FerruleObject, err error) {
 			return nil, errClosed("Tensor")
 		}
 		dst.setObj(tiTensor, p)
+	case nativeRef:
+		if x.p == nil {
+			return nil, newError(KindTypeError, "expected a tensor, got a released native reference")
+		}
+		dst.setObj(tiTensor, x.p)
 	case *Function:
 		if x == nil {
 			return nil, newError(KindTypeError, "expected a function, got a nil *Function")

@@ -1,13 +1,18 @@
 """Trains a 64-64-10 MLP on scikit-learn's digits (1,797 8x8 images, shipped inside the package)
 with ferrule's autograd, cross-entropy and Adam, and reports held-out accuracy per epoch.
 
-Run: python examples/python/train_digits.py [--epochs N] [--curve PATH.json]
+Run: python examples/python/train_digits.py [--epochs N] [--curve PATH.json] [--export PATH.json]
+
+--export also writes the split and the initial weights to a JSON file, from which the Go example
+(go/examples/train) trains the same model on the same data: `make demo` runs both and draws their
+loss curves into docs/training.png.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import pathlib
 import time
 
 import ferrule as f
@@ -36,11 +41,38 @@ def accuracy(params: list[f.Tensor], x: f.Tensor, y: np.ndarray) -> float:
     return float(np.mean(np.argmax(logits, axis=1) == y))
 
 
+def export(
+    path: str,
+    x_train: np.ndarray,
+    y_train: np.ndarray,
+    x_test: np.ndarray,
+    y_test: np.ndarray,
+    params: list[f.Tensor],
+    lr: float,
+) -> None:
+    """The split and the initial weights as JSON (float32 values as the decimals that round-trip)."""
+
+    def array(a: np.ndarray) -> dict[str, object]:
+        return {"shape": list(a.shape), "data": [float(v) for v in a.reshape(-1)]}
+
+    doc = {
+        "x_train": array(x_train),
+        "y_train": [int(v) for v in y_train],
+        "x_test": array(x_test),
+        "y_test": [int(v) for v in y_test],
+        "init": {name: array(np.asarray(p)) for name, p in zip(("w1", "b1", "w2", "b2"), params, strict=True)},
+        "lr": lr,
+    }
+    pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
+    pathlib.Path(path).write_text(json.dumps(doc))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--curve", help="write the per-epoch losses to this JSON file")
+    parser.add_argument("--export", help="write the split and the initial weights to this JSON file (for Go)")
     args = parser.parse_args()
 
     digits = load_digits()
@@ -50,7 +82,10 @@ def main() -> None:
     )
     rng = np.random.default_rng(0)
     params = [*init_layer(rng, 64, 64), *init_layer(rng, 64, 10)]
-    opt = f.optim.Adam(params, lr=1e-2)
+    lr = 1e-2
+    if args.export:
+        export(args.export, x_train, y_train, x_test, y_test, params, lr)
+    opt = f.optim.Adam(params, lr=lr)
     test_x = f.asarray(x_test)
     losses = []
     for epoch in range(1, args.epochs + 1):

@@ -37,8 +37,9 @@
  *    caller's language: ferrule_object_release, ferrule_any_release, ferrule_func_call,
  *    ferrule_func_set_global (replacing a function), ferrule_func_remove_global,
  *    ferrule_error_set_payload (replacing a payload), ferrule_library_load,
- *    ferrule_blocking_enter/leave and ferrule_tensor_from_dlpack (on failure paths it never calls
- *    the deleter). Every other function returns without calling out (cgo: safe for `nocallback`).
+ *    ferrule_blocking_enter/leave, ferrule_tensor_from_dlpack (on failure paths it never calls
+ *    the deleter), ferrule_tensor_set_grad, ferrule_autograd_backward and ferrule_autograd_grad.
+ *    Every other function returns without calling out (cgo: safe for `nocallback`).
  */
 #ifndef FERRULE_FERRULE_H_
 #define FERRULE_FERRULE_H_
@@ -437,6 +438,90 @@ int32_t ferrule_tensor_to_dlpack(FerruleObject* tensor, DLManagedTensorVersioned
                                  FerruleObject** err);
 
 /* ---------------------------------------------------------------------------------------------
+ * Autograd: the one engine every language shares (docs/autograd.md). A tensor object carries
+ * whether it requires grad, its accumulated gradient and the recorded op that produced it. While
+ * grad mode is on (per OS thread, on by default) an operator called with an argument that
+ * requires grad records what its backward needs; backward then accumulates gradients into the
+ * leaves. Every function here is also reachable as a registered `autograd.*` function.
+ *
+ * Re-entry: ferrule_autograd_backward and ferrule_autograd_grad run gradient hooks and custom
+ * backward functions (callbacks in any language) and release what the graph held (deleters);
+ * ferrule_tensor_set_grad releases the gradient it replaces. The other four never call out.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Stores in `*out` 1 when `tensor` requires grad (a leaf marked so, or the result of a recorded
+ * op), else 0. Errors: TypeError if `tensor` is not a Tensor; ValueError if `out` is NULL. */
+int32_t ferrule_tensor_requires_grad(const FerruleObject* tensor, int32_t* out,
+                                     FerruleObject** err);
+
+/* Marks a leaf tensor as requiring grad (`requires_grad` non-zero) or not (0): operators then
+ * record what they do with it, and backward accumulates its gradient.
+ * Errors: TypeError if `tensor` is not a Tensor or (when turning it on) is not floating point;
+ * RuntimeError if the tensor is not a leaf (it was computed by a recorded op). */
+int32_t ferrule_tensor_set_requires_grad(FerruleObject* tensor, int32_t requires_grad,
+                                         FerruleObject** err);
+
+/* The gradient accumulated into `tensor` by backward passes: a new reference in `*out`, or NULL
+ * when there is none. The gradient is a tensor of its own (writing into it changes the stored
+ * gradient). Errors: TypeError if `tensor` is not a Tensor; ValueError if `out` is NULL. */
+int32_t ferrule_tensor_grad(const FerruleObject* tensor, FerruleObject** out, FerruleObject** err);
+
+/* Replaces the accumulated gradient of `tensor` with `grad` (borrowed: the tensor takes its own
+ * reference), or clears it when `grad` is NULL, as optimizers' zero_grad do. The previous gradient
+ * is released. Errors: TypeError if `tensor` or `grad` is not a Tensor, or their dtypes differ;
+ * ValueError if their shapes differ. */
+int32_t ferrule_tensor_set_grad(FerruleObject* tensor, FerruleObject* grad, FerruleObject** err);
+
+/* Flags of ferrule_autograd_backward and ferrule_autograd_grad (bitwise OR):
+ *  - RETAIN_GRAPH keeps what the graph saved, so that it can be walked again later;
+ *  - CREATE_GRAPH records the backward pass too (higher-order gradients; implies RETAIN_GRAPH);
+ *  - ALLOW_UNUSED (ferrule_autograd_grad): NULL for an input the outputs do not depend on,
+ *    instead of an error. */
+#define FERRULE_AUTOGRAD_RETAIN_GRAPH 1
+#define FERRULE_AUTOGRAD_CREATE_GRAPH 2
+#define FERRULE_AUTOGRAD_ALLOW_UNUSED 4
+
+/* Backward pass: accumulates the gradients of the `n` tensors `tensors` (borrowed) into the
+ * gradient of every leaf that requires grad they depend on (ferrule_tensor_grad reads it).
+ * `grad_tensors` (may be NULL: all NULL) holds the gradient of each tensor with its shape and
+ * dtype; a NULL entry means ones, allowed for a one-element tensor only. What the graph saved is
+ * freed afterwards unless `flags` has FERRULE_AUTOGRAD_RETAIN_GRAPH. Runs on the calling thread
+ * with no native recursion; grad mode is off during the pass unless CREATE_GRAPH is set.
+ * Errors: ValueError for n < 1, or a NULL `tensors`; TypeError naming the position of an entry
+ * that is not a Tensor, or of a gradient with the wrong dtype; RuntimeError if a tensor does not
+ * require grad, for a missing gradient of a tensor with more than one element, for a graph
+ * already freed by an earlier pass, or when a tensor saved for backward was modified in place
+ * since (naming the op and its argument); ValueError for a gradient of the wrong shape; whatever a
+ * hook or a custom backward function raised. Leaves' gradients are written last: a failure in
+ * any recorded op's backward leaves every accumulated gradient as it was. */
+int32_t ferrule_autograd_backward(FerruleObject* const* tensors, FerruleObject* const* grad_tensors,
+                                  int32_t n, int32_t flags, FerruleObject** err);
+
+/* The gradients of the `n_outputs` tensors `outputs` with respect to the `n_inputs` tensors
+ * `inputs` (all borrowed), without touching any accumulated gradient. `grad_outputs` is as
+ * `grad_tensors` of ferrule_autograd_backward. On success `grads[i]` (an array of n_inputs
+ * slots, filled by the call) holds a new reference to the gradient of inputs[i], or NULL for an
+ * input the outputs do not depend on when `flags` has FERRULE_AUTOGRAD_ALLOW_UNUSED; on failure
+ * every slot is NULL. The graph is freed afterwards unless RETAIN_GRAPH or CREATE_GRAPH is set.
+ * Errors: as ferrule_autograd_backward, and RuntimeError for an input that does not require grad
+ * or (without ALLOW_UNUSED) is not reached from the outputs; ValueError for n_inputs < 1 or a
+ * NULL `inputs` or `grads`. */
+int32_t ferrule_autograd_grad(FerruleObject* const* outputs, FerruleObject* const* grad_outputs,
+                              int32_t n_outputs, FerruleObject* const* inputs, int32_t n_inputs,
+                              int32_t flags, FerruleObject** grads, FerruleObject** err);
+
+/* Grad mode of the calling OS thread: 1 when operators record (the default on every thread), 0
+ * inside a no-grad region. Never fails. */
+int32_t ferrule_grad_enabled(void);
+
+/* Sets the calling OS thread's grad mode (non-zero: record) and returns the previous one, which
+ * the caller restores when its region ends:
+ *   int32_t previous = ferrule_set_grad_enabled(0);  ...  ferrule_set_grad_enabled(previous);
+ * Per OS thread: a frontend whose tasks move between threads (a goroutine) pins the task to its
+ * thread for the region (Go's ferrule.NoGrad does). Never fails. */
+int32_t ferrule_set_grad_enabled(int32_t enabled);
+
+/* ---------------------------------------------------------------------------------------------
  * Blocking regions: how native code lets a frontend's interpreter lock go (Python's GIL).
  * A frontend installs hooks; native code wraps long work in enter/leave.
  * ------------------------------------------------------------------------------------------- */
@@ -534,6 +619,19 @@ typedef struct FerruleApi {
    * offsetof(FerruleApi, complex_parts) + sizeof(void*) */
   int32_t (*complex_create)(double, double, FerruleObject**, FerruleObject**);
   int32_t (*complex_parts)(const FerruleObject*, double*, double*);
+  /* autograd, appended after complex_parts: present when struct_size >=
+   * offsetof(FerruleApi, set_grad_enabled) + sizeof(void*) */
+  int32_t (*tensor_requires_grad)(const FerruleObject*, int32_t*, FerruleObject**);
+  int32_t (*tensor_set_requires_grad)(FerruleObject*, int32_t, FerruleObject**);
+  int32_t (*tensor_grad)(const FerruleObject*, FerruleObject**, FerruleObject**);
+  int32_t (*tensor_set_grad)(FerruleObject*, FerruleObject*, FerruleObject**);
+  int32_t (*autograd_backward)(FerruleObject* const*, FerruleObject* const*, int32_t, int32_t,
+                               FerruleObject**);
+  int32_t (*autograd_grad)(FerruleObject* const*, FerruleObject* const*, int32_t,
+                           FerruleObject* const*, int32_t, int32_t, FerruleObject**,
+                           FerruleObject**);
+  int32_t (*grad_enabled)(void);
+  int32_t (*set_grad_enabled)(int32_t);
 } FerruleApi;
 
 /* The process-wide API table (static storage; never NULL). `abi_version`, `struct_size` and every

@@ -7,6 +7,7 @@ The registry, error and callback suites also run against this frontend (their ``
 from __future__ import annotations
 
 import ast
+import ctypes
 import gc
 import os
 import pathlib
@@ -231,6 +232,32 @@ def test_native_tensor_reads_back_into_numpy(testing):
     gc.collect()
     assert view.sum() == 7.0 + 5 * 1.5  # the view keeps the tensor alive
     assert testing.tensor_fill([1, 2], 2.0).tolist() == [[2.0, 2.0]]
+
+
+def test_autograd_through_the_c_abi_alone():
+    """The C ABI's autograd entry points, declared by the ctypes mirror: d sum(x * x)/dx = 2x."""
+    cffi.load()  # declares the prototypes
+    c = _native.lib()
+    x = cffi.tensor(np.array([1.0, 2.0, 3.0]))
+    err = ctypes.c_void_p()
+    assert c.ferrule_tensor_set_requires_grad(x._handle, 1, ctypes.byref(err)) == 0
+    flag = ctypes.c_int32(-1)
+    assert c.ferrule_tensor_requires_grad(x._handle, ctypes.byref(flag), ctypes.byref(err)) == 0 and flag.value == 1
+    multiply, total = cffi.get_global_func("ops.multiply"), cffi.get_global_func("ops.sum")
+    loss = total(multiply(x, x))
+    roots = (ctypes.c_void_p * 1)(loss._handle)
+    assert c.ferrule_autograd_backward(roots, None, 1, 0, ctypes.byref(err)) == 0
+    grad = ctypes.c_void_p()
+    assert c.ferrule_tensor_grad(x._handle, ctypes.byref(grad), ctypes.byref(err)) == 0 and grad.value
+    assert cffi.to_numpy(cffi.Tensor._wrap(grad.value), copy=True).tolist() == [2.0, 4.0, 6.0]
+    # grad mode: per thread, restored by the caller
+    assert c.ferrule_grad_enabled() == 1
+    assert c.ferrule_set_grad_enabled(0) == 1
+    assert c.ferrule_set_grad_enabled(1) == 0
+    # an error names the C function
+    assert c.ferrule_autograd_backward(roots, None, 1, 0, ctypes.byref(err)) != 0
+    with pytest.raises(RuntimeError, match="ferrule_autograd_backward: the values saved by 'sum' were already freed"):
+        _native.raise_error(err.value)
 
 
 def test_copies_and_special_arrays(testing):

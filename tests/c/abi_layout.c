@@ -44,7 +44,7 @@ _Static_assert(offsetof(FerruleComplexObject, real) == 24, "FerruleComplexObject
 _Static_assert(offsetof(FerruleComplexObject, imag) == 32, "FerruleComplexObject.imag at 32");
 _Static_assert(FERRULE_TYPE_COMPLEX == 72, "the complex type index follows the tensor's");
 
-_Static_assert(sizeof(FerruleApi) == 8 + 44 * 8, "FerruleApi: 8-byte prefix and 44 entries");
+_Static_assert(sizeof(FerruleApi) == 8 + 52 * 8, "FerruleApi: 8-byte prefix and 52 entries");
 _Static_assert(offsetof(FerruleApi, live_object_count) == 8, "first FerruleApi entry at 8");
 _Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8,
                "set_frontend_release_hook keeps its offset");
@@ -52,7 +52,10 @@ _Static_assert(offsetof(FerruleApi, check_signals) == 8 + 40 * 8, "check_signals
 _Static_assert(offsetof(FerruleApi, error_context_copy) == 8 + 41 * 8,
                "error_context_copy keeps its offset");
 _Static_assert(offsetof(FerruleApi, complex_create) == 8 + 42 * 8, "complex_create after it");
-_Static_assert(offsetof(FerruleApi, complex_parts) == 8 + 43 * 8, "complex_parts is last");
+_Static_assert(offsetof(FerruleApi, complex_parts) == 8 + 43 * 8, "complex_parts after it");
+_Static_assert(offsetof(FerruleApi, tensor_requires_grad) == 8 + 44 * 8,
+               "the autograd entries follow complex_parts");
+_Static_assert(offsetof(FerruleApi, set_grad_enabled) == 8 + 51 * 8, "set_grad_enabled is last");
 
 /* ---- run time ------------------------------------------------------------------------------- */
 
@@ -96,6 +99,14 @@ int main(void) {
   CHECK(api->error_context_copy == ferrule_error_context_copy);
   CHECK(api->complex_create == ferrule_complex_create);
   CHECK(api->complex_parts == ferrule_complex_parts);
+  CHECK(api->tensor_requires_grad == ferrule_tensor_requires_grad);
+  CHECK(api->tensor_set_requires_grad == ferrule_tensor_set_requires_grad);
+  CHECK(api->tensor_grad == ferrule_tensor_grad);
+  CHECK(api->tensor_set_grad == ferrule_tensor_set_grad);
+  CHECK(api->autograd_backward == ferrule_autograd_backward);
+  CHECK(api->autograd_grad == ferrule_autograd_grad);
+  CHECK(api->grad_enabled() == ferrule_grad_enabled());
+  CHECK(api->set_grad_enabled(1) == 1);
 
   /* Retain / release / live count on a string too long to be inline. */
   const uint64_t live_before = ferrule_live_object_count();

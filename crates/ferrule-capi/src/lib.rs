@@ -7,6 +7,7 @@
 // The safety contract of every export is its comment in include/ferrule/ferrule.h.
 #![allow(clippy::missing_safety_doc)]
 
+mod autograd;
 mod boundary;
 mod builtins;
 mod containers;
@@ -15,6 +16,7 @@ mod library;
 mod tensors;
 mod values;
 
+pub use autograd::*;
 pub use containers::*;
 pub use functions::*;
 pub use library::*;

@@ -201,6 +201,14 @@ static API: FerruleApi = FerruleApi {
     error_context_copy: ferrule_error_context_copy,
     complex_create: ferrule_complex_create,
     complex_parts: ferrule_complex_parts,
+    tensor_requires_grad: ferrule_tensor_requires_grad,
+    tensor_set_requires_grad: ferrule_tensor_set_requires_grad,
+    tensor_grad: ferrule_tensor_grad,
+    tensor_set_grad: ferrule_tensor_set_grad,
+    autograd_backward: ferrule_autograd_backward,
+    autograd_grad: ferrule_autograd_grad,
+    grad_enabled: crate::autograd::ferrule_grad_enabled_unsafe,
+    set_grad_enabled: crate::autograd::ferrule_set_grad_enabled_unsafe,
 };
 
 // The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.

@@ -28,6 +28,8 @@ use ferrule_registry::{Any, Array, Error, FuncDef, Function, ObjRef, Result, Ten
 
 use crate::register::{op_astype, op_broadcast_to, op_equal, op_reshape, op_sum};
 
+mod custom;
+
 /// A list of values (an op's output gradients, the tensors of `*arrays`) as one `Array` value.
 pub fn list_of(values: &[Any]) -> Any {
     Any::object(ObjRef::new(Array::new(values.to_vec())))
@@ -387,5 +389,13 @@ pub fn register_functions() -> Result<()> {
     )
     .long_running()
     .register_packed(grad)?;
+    def(
+        "autograd.custom_function",
+        "A function that calls forward and, while a graph is recorded, adds a node named name whose \
+         gradients backward(grad, *args) computes: a Tensor for a function of one tensor argument, else one \
+         Tensor or None per tensor argument. Without backward, a gradient through it is an error.",
+        "(name: str, forward: Any, backward: Any = None) -> Any",
+    )
+    .register_packed(custom::custom_function)?;
     Ok(())
 }

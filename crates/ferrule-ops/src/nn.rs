@@ -1,9 +1,14 @@
 //! Neural-network ops (`nn.*` in the schema, `ferrule.nn.functional` in Python): activations,
 //! softmax in log-sum-exp form and the two losses a training loop needs. float32 and float64;
-//! computed in float64 and stored in the input's dtype.
+//! computed in float64 and stored in the input's dtype. The activations run on the element-wise
+//! machinery (strided inputs, the pool); softmax and the losses exponentiate whole buffers with
+//! the vectorised `exp` of the element-wise kernels.
 
-use ferrule_core::fallible::{try_filled, FallibleCollect};
+use ferrule_core::fallible::{try_filled, try_with_capacity, FallibleCollect};
 use ferrule_core::{bail, DType, Element, Result, Tensor};
+
+use crate::elementwise::{exp_f64, map1, unary_out};
+use crate::iter::MIN_PER_TASK_CHEAP;
 
 /// A float element type the kernels compute through f64.
 trait Real: Element + Copy {
@@ -49,26 +54,51 @@ fn values(x: &Tensor) -> Result<Vec<f64>> {
     })
 }
 
+/// A new tensor of `shape` and `dtype` (float32 or float64) holding `values` (one per element).
 fn build(values: &[f64], shape: &[i64], dtype: DType) -> Result<Tensor> {
-    fn typed<T: Real>(values: &[f64], shape: &[i64]) -> Result<Tensor> {
-        let data: Vec<T> = values.iter().map(|&v| T::from_f64(v)).try_collect_vec()?;
-        Tensor::from_slice(&data, shape)
+    fn fill<T: Real>(values: &[f64], out: &Tensor) -> Result<()> {
+        // SAFETY: `out` is fresh from `Tensor::uninit` below: nothing else sees it yet.
+        let data = unsafe { out.as_mut_slice::<T>()? };
+        for (o, &v) in data.iter_mut().zip(values) {
+            *o = T::from_f64(v);
+        }
+        Ok(())
     }
+    // (the shapes here are those of tensors, or one_hot's, checked for overflow)
+    let numel: i64 = shape.iter().product();
+    if usize::try_from(numel).ok() != Some(values.len()) {
+        bail!(RuntimeError, "nn: {} values for a tensor of {numel} elements", values.len());
+    }
+    // SAFETY: `fill` writes every element (one value each, checked just above) before the tensor
+    // is returned; on an error it is dropped unread.
+    let out = unsafe { Tensor::uninit(shape, dtype)? };
     match dtype {
-        DType::Float32 => typed::<f32>(values, shape),
-        _ => typed::<f64>(values, shape),
+        DType::Float32 => fill::<f32>(values, &out)?,
+        _ => fill::<f64>(values, &out)?,
     }
+    Ok(out)
 }
 
-fn map(op: &str, x: &Tensor, f: impl Fn(f64) -> f64) -> Result<Tensor> {
+/// `f` applied to every element of the float tensor `x` (in float64, stored in x's dtype).
+fn map(op: &str, x: &Tensor, f: impl Fn(f64) -> f64 + Sync) -> Result<Tensor> {
     float_input(op, "x", x)?;
-    let out: Vec<f64> = values(x)?.into_iter().map(f).try_collect_vec()?;
-    build(&out, x.shape(), x.dtype())
+    let out = unary_out(&format!("nn.{op}"), x, None, x.dtype())?;
+    match x.dtype() {
+        DType::Float32 => map1::<f32, f32>(x, &out, MIN_PER_TASK_CHEAP, |v| f(f64::from(v)) as f32),
+        _ => map1::<f64, f64>(x, &out, MIN_PER_TASK_CHEAP, &f),
+    }
+    Ok(out)
 }
 
-/// `max(x, 0)`.
+/// `max(x, 0)` (exact in either dtype, so computed in it).
 pub fn relu(x: &Tensor) -> Result<Tensor> {
-    map("relu", x, |v| if v > 0.0 { v } else { 0.0 })
+    float_input("relu", "x", x)?;
+    let out = unary_out("nn.relu", x, None, x.dtype())?;
+    match x.dtype() {
+        DType::Float32 => map1::<f32, f32>(x, &out, MIN_PER_TASK_CHEAP, |v| if v > 0.0 { v } else { 0.0 }),
+        _ => map1::<f64, f64>(x, &out, MIN_PER_TASK_CHEAP, |v| if v > 0.0 { v } else { 0.0 }),
+    }
+    Ok(out)
 }
 
 /// `1 / (1 + exp(-x))`, without overflow for large |x|.
@@ -83,21 +113,44 @@ pub fn sigmoid(x: &Tensor) -> Result<Tensor> {
     })
 }
 
-/// Applies `f` to every lane along `axis` (the lane as a contiguous f64 slice).
-fn along_axis(op: &str, x: &Tensor, axis: i64, f: impl Fn(&mut [f64])) -> Result<Tensor> {
+/// Computes the output values of `x` from its lanes along `axis`: `f(data, n)` gets every lane
+/// (of `n` values each) one after another in one f64 buffer and returns the outputs in the same
+/// order.
+fn along_axis(op: &str, x: &Tensor, axis: i64, f: impl Fn(&[f64], usize) -> Result<Vec<f64>>) -> Result<Tensor> {
     float_input(op, "x", x)?;
     if x.ndim() == 0 {
         bail!(ValueError, "nn.{op}() argument 'x': needs at least one dimension");
     }
     let axis = crate::axes::normalize_axis(&format!("nn.{op}"), "axis", axis, x.ndim())?;
-    let moved = x.permute(&move_last(x.ndim(), axis))?;
-    let mut data = values(&moved)?;
+    let last = axis == x.ndim() - 1;
+    let moved = if last { x.clone() } else { x.permute(&move_last(x.ndim(), axis))? };
+    let data = values(&moved)?;
     let n = x.shape()[axis] as usize;
-    if n > 0 {
-        data.chunks_mut(n).for_each(&f);
+    let out = if n == 0 { data } else { f(&data, n)? };
+    let out = build(&out, moved.shape(), x.dtype())?;
+    if last {
+        return Ok(out);
     }
-    let out = build(&data, moved.shape(), x.dtype())?;
     out.permute(&restore(x.ndim(), axis))?.contiguous()
+}
+
+/// The log-sum-exp of every lane of `n` values in `data` (an infinite maximum is the result, as
+/// the sum would be NaN), with every `exp(v - max)` computed in one vectorised pass.
+fn lane_lses(data: &[f64], n: usize) -> Result<Vec<f64>> {
+    let mut maxes: Vec<f64> = try_with_capacity(data.len() / n)?;
+    let mut shifted: Vec<f64> = try_with_capacity(data.len())?;
+    for lane in data.chunks(n) {
+        let m = lane.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        maxes.push(m);
+        shifted.extend(lane.iter().map(|v| v - m));
+    }
+    let mut exps = try_filled(0.0, data.len())?;
+    exp_f64(&shifted, &mut exps);
+    Ok(maxes
+        .iter()
+        .zip(exps.chunks(n))
+        .map(|(&m, e)| if m.is_infinite() { m } else { m + e.iter().sum::<f64>().ln() })
+        .collect())
 }
 
 fn move_last(ndim: usize, axis: usize) -> Vec<usize> {
@@ -110,27 +163,23 @@ fn restore(ndim: usize, axis: usize) -> Vec<usize> {
     perm
 }
 
-fn log_sum_exp(lane: &[f64]) -> f64 {
-    let m = lane.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if m.is_infinite() {
-        return m;
-    }
-    m + lane.iter().map(|v| (v - m).exp()).sum::<f64>().ln()
-}
-
 /// `exp(x) / sum(exp(x))` along `axis`, computed as `exp(x - logsumexp(x))`.
 pub fn softmax(x: &Tensor, axis: i64) -> Result<Tensor> {
-    along_axis("softmax", x, axis, |lane| {
-        let lse = log_sum_exp(lane);
-        lane.iter_mut().for_each(|v| *v = (*v - lse).exp());
+    along_axis("softmax", x, axis, |data, n| {
+        let lses = lane_lses(data, n)?;
+        let shifted: Vec<f64> =
+            data.chunks(n).zip(&lses).flat_map(|(lane, &lse)| lane.iter().map(move |v| v - lse)).try_collect_vec()?;
+        let mut out = try_filled(0.0, data.len())?;
+        exp_f64(&shifted, &mut out);
+        Ok(out)
     })
 }
 
 /// `x - logsumexp(x)` along `axis`.
 pub fn log_softmax(x: &Tensor, axis: i64) -> Result<Tensor> {
-    along_axis("log_softmax", x, axis, |lane| {
-        let lse = log_sum_exp(lane);
-        lane.iter_mut().for_each(|v| *v -= lse);
+    along_axis("log_softmax", x, axis, |data, n| {
+        let lses = lane_lses(data, n)?;
+        data.chunks(n).zip(&lses).flat_map(|(lane, &lse)| lane.iter().map(move |v| v - lse)).try_collect_vec()
     })
 }
 
@@ -197,8 +246,9 @@ pub fn cross_entropy(input: &Tensor, target: &Tensor) -> Result<Tensor> {
     }
     let idx = class_indices("cross_entropy", target, c)?;
     let logits = values(input)?;
-    let total: f64 =
-        logits.chunks(c.max(1) as usize).zip(&idx).map(|(lane, &t)| log_sum_exp(lane) - lane[t as usize]).sum();
+    let c = c.max(1) as usize;
+    let lses = lane_lses(&logits, c)?;
+    let total: f64 = logits.chunks(c).zip(&idx).zip(&lses).map(|((lane, &t), &lse)| lse - lane[t as usize]).sum();
     build(&[total / n as f64], &[], input.dtype())
 }
 

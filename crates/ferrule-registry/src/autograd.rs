@@ -23,6 +23,7 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -83,14 +84,15 @@ impl Drop for GradMode {
 #[derive(Default)]
 pub struct GradCell {
     requires: AtomicBool,
+    /// The node that produced the tensor and the tensor's place among its outputs: set once,
+    /// when a recorded op returns the tensor, and read without a lock.
+    grad_fn: OnceLock<(Arc<Node>, usize)>,
     state: Mutex<Option<Box<GradState>>>,
 }
 
 #[derive(Default)]
 struct GradState {
     grad: Option<Any>,
-    /// The node that produced the tensor and the tensor's place among its outputs.
-    grad_fn: Option<(Arc<Node>, usize)>,
     hooks: Vec<ObjRef<Function>>,
 }
 
@@ -114,7 +116,7 @@ impl GradCell {
         if !self.requires_grad() {
             return None;
         }
-        self.lock().as_ref().and_then(|s| s.grad_fn.clone())
+        self.grad_fn.get().cloned()
     }
 }
 
@@ -372,7 +374,12 @@ pub fn record(
             continue;
         }
         let out = tensor_obj(item).expect("an output with a gradient is a tensor");
-        out.autograd().with_state(|s| s.grad_fn = Some((node.clone(), index)));
+        // A fresh result (or the distinct object made above): nobody set its node before.
+        if out.autograd().grad_fn.set((node.clone(), index)).is_err() {
+            return Err(Error::runtime_error(format!(
+                "autograd: the result of '{name}' already belongs to a graph (an op returned a tensor another op produced)"
+            )));
+        }
         out.autograd().requires.store(true, Ordering::Relaxed);
     }
     Ok(result)
@@ -465,7 +472,7 @@ pub fn saved_tensors(value: &Any) -> Result<Vec<Any>> {
         .grad_fn()
         .ok_or_else(|| Error::value_error("saved_tensors: the tensor is a leaf; it has no grad_fn"))?;
     let saved = node.saved.lock().unwrap_or_else(|p| p.into_inner());
-    let saved = saved.as_ref().ok_or_else(|| freed_error(node.name))?;
+    let saved = saved.as_ref().ok_or_else(|| freed_error("saved_tensors", node.name))?;
     Ok(node.versions.iter().filter_map(|v| v.value(saved).cloned()).collect())
 }
 
@@ -491,11 +498,51 @@ pub fn register_hook(value: &Any, hook: ObjRef<Function>) -> Result<()> {
     Ok(())
 }
 
-fn freed_error(name: &str) -> Error {
+fn freed_error(what: &str, name: &str) -> Error {
     Error::runtime_error(format!(
-        "backward: the values saved by '{name}' were already freed by an earlier backward pass; pass \
-         retain_graph=True to the first backward if you need to go through the graph twice"
+        "{what}: the values saved by '{name}' were already freed by an earlier backward pass; retain the graph in \
+         the first pass to go through it twice (Python: retain_graph=True, C: FERRULE_AUTOGRAD_RETAIN_GRAPH, Go: \
+         ferrule.RetainGraph())"
     ))
+}
+
+/// Hashes the pointer-sized keys of the backward pass's maps (node addresses, leaf objects) with
+/// one multiplication: the keys are distinct addresses, not input an adversary chooses.
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64 ^ self.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by address.
+type AddressMap<V> = HashMap<usize, V, BuildHasherDefault<AddressHasher>>;
+
+/// An error raised by a node's backward, naming the pass and the node: an error of libferrule's
+/// own gets the names in its message; one that carries a frontend's payload (a Go error, a Python
+/// exception raised by a hook or a custom backward) stays the same object, so its frontend gets
+/// its own error back, and the names go into its context.
+fn in_backward_of(e: Error, what: &str, name: &str) -> Error {
+    if e.object().has_payload() {
+        return e.with_context(&format!("{what}: in the backward of '{name}'"));
+    }
+    let renamed = Error::new(e.kind(), &format!("{what}: in the backward of '{name}': {}", e.message()));
+    for line in e.object().context() {
+        renamed.object().add_context(&line);
+    }
+    renamed
 }
 
 fn op(name: &'static str, cache: &'static OnceLock<ObjRef<Function>>) -> Result<&'static ObjRef<Function>> {
@@ -627,7 +674,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
     }
     // Targets of grad(): leaves by object, non-leaves by the node output that produced them.
     let mut targets: HashMap<TargetKey, usize> = HashMap::new();
-    let mut target_nodes: HashMap<usize, ()> = HashMap::new();
+    let mut target_nodes: AddressMap<()> = AddressMap::default();
     let mut results: Vec<Option<Any>> = Vec::new();
     if let Some(inputs) = req.inputs {
         for (i, input) in inputs.iter().enumerate() {
@@ -647,7 +694,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
         results = vec![None; inputs.len()];
     }
     // Count, for every reachable node, the edges that lead into it (explicit stack, no recursion).
-    let mut deps: HashMap<usize, usize> = HashMap::new();
+    let mut deps: AddressMap<usize> = AddressMap::default();
     let mut stack: Vec<Arc<Node>> = Vec::new();
     for (edge, _) in &seeds {
         if let Edge::Node(n, _) = edge {
@@ -672,7 +719,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
     // For grad(): only nodes from which a requested input can be reached run their backward
     // (so that parts of the graph outside the request keep what they saved). Children come
     // before parents in reverse topological order, found with a copy of the counts.
-    let mut needed: HashMap<usize, bool> = HashMap::new();
+    let mut needed: AddressMap<bool> = AddressMap::default();
     if req.inputs.is_some() {
         let mut left = deps.clone();
         let mut order: Vec<Arc<Node>> = Vec::new();
@@ -707,8 +754,8 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
         }
     }
     // One gradient buffer per output of each node that something reached.
-    let mut buffers: HashMap<usize, Vec<Option<Any>>> = HashMap::new();
-    let buffer = |buffers: &mut HashMap<usize, Vec<Option<Any>>>, node: &Arc<Node>, index: usize, grad: Any| {
+    let mut buffers: AddressMap<Vec<Option<Any>>> = AddressMap::default();
+    let buffer = |buffers: &mut AddressMap<Vec<Option<Any>>>, node: &Arc<Node>, index: usize, grad: Any| {
         let slots = buffers.entry(node_key(node)).or_insert_with(|| vec![None; node.outputs.len()]);
         accumulate(&mut slots[index], grad)
     };
@@ -779,11 +826,8 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
             }
             let saved = {
                 let mut slot = node.saved.lock().unwrap_or_else(|p| p.into_inner());
-                let saved = slot.as_ref().ok_or_else(|| freed_error(node.name))?.clone();
-                if !req.retain_graph {
-                    *slot = None;
-                }
-                saved
+                let saved = if req.retain_graph { slot.clone() } else { slot.take() };
+                saved.ok_or_else(|| freed_error(what, node.name))?
             };
             for v in &node.versions {
                 let now = v.value(&saved).and_then(tensor_obj).map_or(v.version, |t| t.tensor().storage().version());
@@ -796,9 +840,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
                 }
             }
             let needs: Vec<bool> = node.edges.iter().map(Option::is_some).collect();
-            let grads = (node.backward)(&saved, &grads, &needs).map_err(|e| {
-                Error::new(e.kind(), &format!("{what}: in the backward of '{}': {}", node.name, e.message()))
-            })?;
+            let grads = (node.backward)(&saved, &grads, &needs).map_err(|e| in_backward_of(e, what, node.name))?;
             if grads.len() != node.edges.len() {
                 return Err(Error::runtime_error(format!(
                     "{what}: the backward of '{}' gave {} gradients for {} inputs",

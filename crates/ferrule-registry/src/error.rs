@@ -158,6 +158,12 @@ impl ErrorObj {
         drop(old); // outside the lock would be nicer, but the deleter never touches this error.
     }
 
+    /// Whether a frontend attached a payload (the error stands for a Go error or a Python
+    /// exception, which its frontend gets back as itself).
+    pub fn has_payload(&self) -> bool {
+        self.payload.lock().unwrap_or_else(|p| p.into_inner()).is_some()
+    }
+
     /// The payload attached by `owner`.
     pub fn payload(&self, owner: *const c_void) -> *mut c_void {
         match &*self.payload.lock().unwrap_or_else(|p| p.into_inner()) {

@@ -375,7 +375,41 @@ pub struct FerruleApi {
     pub complex_create: unsafe extern "C" fn(f64, f64, *mut *mut FerruleObject, ErrOut) -> i32,
     /// Reads the parts of a complex number object (see `ferrule_complex_parts`).
     pub complex_parts: unsafe extern "C" fn(*const FerruleObject, *mut f64, *mut f64) -> i32,
+    /// Autograd, appended after `complex_parts` (check `struct_size` before use): see
+    /// `ferrule_tensor_requires_grad`.
+    pub tensor_requires_grad: unsafe extern "C" fn(*const FerruleObject, *mut i32, ErrOut) -> i32,
+    /// See `ferrule_tensor_set_requires_grad`.
+    pub tensor_set_requires_grad: unsafe extern "C" fn(*mut FerruleObject, i32, ErrOut) -> i32,
+    /// See `ferrule_tensor_grad`.
+    pub tensor_grad: unsafe extern "C" fn(*const FerruleObject, *mut *mut FerruleObject, ErrOut) -> i32,
+    /// See `ferrule_tensor_set_grad`.
+    pub tensor_set_grad: unsafe extern "C" fn(*mut FerruleObject, *mut FerruleObject, ErrOut) -> i32,
+    /// See `ferrule_autograd_backward`.
+    pub autograd_backward:
+        unsafe extern "C" fn(*const *mut FerruleObject, *const *mut FerruleObject, i32, i32, ErrOut) -> i32,
+    /// See `ferrule_autograd_grad`.
+    pub autograd_grad: unsafe extern "C" fn(
+        *const *mut FerruleObject,
+        *const *mut FerruleObject,
+        i32,
+        *const *mut FerruleObject,
+        i32,
+        i32,
+        *mut *mut FerruleObject,
+        ErrOut,
+    ) -> i32,
+    /// See `ferrule_grad_enabled`.
+    pub grad_enabled: unsafe extern "C" fn() -> i32,
+    /// See `ferrule_set_grad_enabled`.
+    pub set_grad_enabled: unsafe extern "C" fn(i32) -> i32,
 }
+
+/// `ferrule_autograd_backward` / `ferrule_autograd_grad` flag: keep what the graph saved.
+pub const FERRULE_AUTOGRAD_RETAIN_GRAPH: i32 = 1;
+/// Flag: record the backward pass too (higher-order gradients; implies retaining the graph).
+pub const FERRULE_AUTOGRAD_CREATE_GRAPH: i32 = 2;
+/// `ferrule_autograd_grad` flag: NULL for an input the outputs do not depend on.
+pub const FERRULE_AUTOGRAD_ALLOW_UNUSED: i32 = 4;
 
 // Layout pins; the same numbers are asserted by tests/c/abi_layout.c against the header.
 const _: () = {
@@ -395,7 +429,9 @@ const _: () = {
     assert!(size_of::<FerruleComplexObject>() == 40);
     assert!(offset_of!(FerruleComplexObject, real) == 24);
     assert!(offset_of!(FerruleComplexObject, imag) == 32);
-    assert!(size_of::<FerruleApi>() == 8 + 44 * 8);
+    assert!(size_of::<FerruleApi>() == 8 + 52 * 8);
+    assert!(offset_of!(FerruleApi, tensor_requires_grad) == 8 + 44 * 8);
+    assert!(offset_of!(FerruleApi, set_grad_enabled) == 8 + 51 * 8);
     assert!(offset_of!(FerruleApi, check_signals) == 8 + 40 * 8);
     assert!(offset_of!(FerruleApi, error_context_copy) == 8 + 41 * 8);
     assert!(offset_of!(FerruleApi, complex_create) == 8 + 42 * 8);

@@ -192,7 +192,23 @@ _PROTOTYPES: dict[str, tuple[Any, list[Any]]] = {
     "ferrule_tensor_to_dlpack": (c_int32, [c_void_p, POINTER(POINTER(DLManagedTensorVersioned)), ObjPtrOut]),
     "ferrule_complex_create": (c_int32, [ctypes.c_double, ctypes.c_double, ObjPtrOut, ObjPtrOut]),
     "ferrule_complex_parts": (c_int32, [c_void_p, POINTER(ctypes.c_double), POINTER(ctypes.c_double)]),
+    "ferrule_tensor_requires_grad": (c_int32, [c_void_p, POINTER(c_int32), ObjPtrOut]),
+    "ferrule_tensor_set_requires_grad": (c_int32, [c_void_p, c_int32, ObjPtrOut]),
+    "ferrule_tensor_grad": (c_int32, [c_void_p, ObjPtrOut, ObjPtrOut]),
+    "ferrule_tensor_set_grad": (c_int32, [c_void_p, c_void_p, ObjPtrOut]),
+    "ferrule_autograd_backward": (c_int32, [POINTER(c_void_p), POINTER(c_void_p), c_int32, c_int32, ObjPtrOut]),
+    "ferrule_autograd_grad": (
+        c_int32,
+        [POINTER(c_void_p), POINTER(c_void_p), c_int32, POINTER(c_void_p), c_int32, c_int32, ObjPtrOut, ObjPtrOut],
+    ),
+    "ferrule_grad_enabled": (c_int32, []),
+    "ferrule_set_grad_enabled": (c_int32, [c_int32]),
 }
+
+#: Flags of ferrule_autograd_backward / ferrule_autograd_grad (ferrule.h).
+AUTOGRAD_RETAIN_GRAPH = 1
+AUTOGRAD_CREATE_GRAPH = 2
+AUTOGRAD_ALLOW_UNUSED = 4
 
 
 def declare(lib: ctypes.CDLL) -> None:

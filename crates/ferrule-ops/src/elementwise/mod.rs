@@ -31,6 +31,9 @@ pub use math::*;
 pub use select::{clip, r#where};
 pub use unary::*;
 
+/// The vectorised `exp` of f64 slices (nn's softmax and losses use it).
+pub(crate) use simd::exp_f64;
+
 use ferrule_core::{DType, Element, Error, Result, Tensor};
 use std::borrow::Cow;
 
