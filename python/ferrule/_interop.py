@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from . import _ferrule
-from ._namespace import DTYPES, DType
+from ._namespace import DType, as_dtype
 from .error import raise_named
 
 __all__ = ["ALONE", "FUNCTIONS", "UFUNCS", "install"]
@@ -67,18 +67,11 @@ _EXACT = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32"
 
 
 def _dtype(dtype: Any, where: str) -> Any:
-    """``dtype`` as ferrule's functions take it: a ferrule dtype or name as it is, a numpy dtype,
-    scalar type or spelling (``np.float32``, ``np.dtype('f4')``, ``'f8'``) or a Python type as
-    its ferrule name."""
-    if dtype is None or isinstance(dtype, DType) or (isinstance(dtype, str) and dtype in DTYPES):
-        return dtype
-    try:
-        name = np.dtype(dtype).name
-    except TypeError as e:
-        raise TypeError(f"{where}: argument 'dtype': {dtype!r} is not a dtype ({e})") from None
-    if name not in DTYPES:
-        raise TypeError(f"{where}: argument 'dtype': ferrule has no dtype {name}")
-    return name
+    """``dtype`` as ferrule's functions take it: None, or the ferrule dtype any spelling names
+    (``np.float32``, ``np.dtype('f4')``, ``'f8'``, ``float``; see ``ferrule.DType``)."""
+    if dtype is None:
+        return None
+    return as_dtype(dtype, f"{where} argument 'dtype'")
 
 
 def _tensor(x: Any) -> Any:
@@ -126,7 +119,7 @@ def _floating(x: Any, dtype: Any, where: str) -> Any:
     """``x`` cast to ``dtype``, or integers and bools to float64 (numpy's mean/var/std)."""
     if dtype is not None:
         return _astype(x, _dtype(dtype, where), copy=False)
-    if x.dtype in _EXACT:
+    if str(x.dtype) in _EXACT:
         return _astype(x, "float64")
     return x
 

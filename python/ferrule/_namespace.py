@@ -126,7 +126,9 @@ class DType:
         found: np.dtype[Any] | None = self._numpy
         if found is None:
             if self._name == "bfloat16":
-                raise TypeError("numpy has no bfloat16 dtype (convert the tensor: x.astype(ferrule.float32))")
+                raise TypeError(
+                    "DType.__numpy_dtype__: numpy has no bfloat16 dtype (convert the tensor: x.astype(ferrule.float32))"
+                )
             found = np.dtype(self._name)
             object.__setattr__(self, "_numpy", found)
         return found

@@ -125,7 +125,7 @@ def test_imatmul_is_matmul_in_place() -> None:
         x = ferrule.asarray(a.copy())
         before = x
         x @= ferrule.asarray(b)
-        assert x is before and x.dtype == dtype and x.shape == shape
+        assert x is before and str(x.dtype) == dtype and x.shape == shape
         np.testing.assert_allclose(np.asarray(x), a @ b, rtol=1e-5)
     # it reads the rows it overwrites: the product goes through a temporary
     x = ferrule.asarray([[1.0, 2.0], [3.0, 4.0]])

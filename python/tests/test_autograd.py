@@ -476,7 +476,7 @@ def test_errors_are_clear() -> None:
         x.grad = f.asarray([1.0])
     with pytest.raises(TypeError):
         x.requires_grad = 1  # type: ignore[assignment]
-    with pytest.raises(TypeError, match="set_grad_enabled: mode must be a bool, not ndarray"):
+    with pytest.raises(TypeError, match=r"set_grad_enabled\(\): mode must be a bool, not ndarray"):
         f.set_grad_enabled(np.zeros(2, dtype=[("a", "i4")]))  # type: ignore[arg-type]
     assert f.autograd.is_grad_enabled()
     with pytest.raises(IndexError, match="class index 5"):

@@ -221,10 +221,17 @@ def test_slices_become_the_index_encoding_map(testing):
 
 
 def test_an_array_of_another_library_is_not_a_value():
-    # numpy's arrays have __index__ (for their 0-d integer ones): the error says what the array
-    # is, not numpy's "only integer scalar arrays can be converted to a scalar index"
+    # Arrays of other libraries have __index__ (for their 0-d integer ones): the error says what
+    # the array is and how to share it, not "only integer scalar arrays can be converted to a
+    # scalar index". (numpy's arrays are accepted as arguments: test_numpy_protocols.py.)
+    xp = pytest.importorskip("array_api_strict")
     t = ferrule.asarray([1.0, 2.0])
-    for call in (lambda: ferrule.add(np.array([1.0, 2.0]), t), lambda: t * np.ones(2), lambda: ferrule.sum(np.ones(3))):
-        with pytest.raises(TypeError, match=r"cannot convert a Python object of type 'ndarray'.*ferrule\.asarray"):
+    for call in (
+        lambda: ferrule.add(xp.asarray([1.0, 2.0]), t),
+        lambda: t * xp.ones(2),
+        lambda: ferrule.sum(xp.ones(3)),
+    ):
+        with pytest.raises(TypeError, match=r"cannot convert a Python object of type 'Array'.*ferrule\.asarray"):
             call()
+    assert ferrule.add(np.array([1.0, 2.0]), t).tolist() == [2.0, 4.0]
     assert float(ferrule.add(t, np.array(2))[0]) == 3.0  # a 0-d integer array is an int, as before

@@ -275,8 +275,10 @@ def test_python_level_functions_refuse_the_rest() -> None:
             with pytest.raises(TypeError, match=re.escape(label)) as caught:
                 make(bad)
             assert text in str(caught.value), (bad, str(caught.value))
-    with pytest.raises(TypeError, match=r"ops\.astype\(\) argument 2 \('dtype'\)"):
+    with pytest.raises(TypeError, match=re.escape("Tensor.astype() argument 'dtype'")):
         ferrule.ones(2).astype(object)
+    with pytest.raises(TypeError, match=r"ops\.astype\(\) argument 2 \('dtype'\)"):
+        ferrule.astype(ferrule.ones(2), object)
 
 
 def test_the_ctypes_frontend_passes_ferrule_dtypes() -> None:

@@ -86,7 +86,7 @@ def test_tensors_pickle_with_one_out_of_band_buffer() -> None:
     assert raw.nbytes == 4000
     assert np.frombuffer(raw, dtype=np.float32).ctypes.data == np.asarray(t).ctypes.data
     back = pickle.loads(data, buffers=buffers)
-    assert back.tolist() == t.tolist() and back.dtype == "float32"
+    assert back.tolist() == t.tolist() and back.dtype == ferrule.float32
     # the receiving side shares the buffer it was handed (a writable one) rather than copying it
     received = bytearray(raw)
     shared = pickle.loads(data, buffers=[received])

@@ -49,8 +49,8 @@ def test_reductions_take_axis_positionally_and_numpy_keywords() -> None:
     t = ferrule.asarray(a)
     assert t.sum(0).tolist() == a.sum(0).tolist()
     assert t.sum(axis=(0, 1), keepdims=True).shape == (1, 1)
-    assert t.sum(dtype=np.float32).dtype == "float32"
-    assert t.sum(dtype="float32").dtype == "float32"
+    assert t.sum(dtype=np.float32).dtype == ferrule.float32
+    assert t.sum(dtype="float32").dtype == ferrule.float32
     assert t.mean(1).tolist() == a.mean(1).tolist()
     assert float(t.std(ddof=1)) == pytest.approx(a.std(ddof=1))
     assert t.var(axis=0, correction=1).tolist() == pytest.approx(a.var(axis=0, ddof=1).tolist())
@@ -81,13 +81,13 @@ def test_out_takes_tensors_and_numpy_arrays() -> None:
 
 def test_astype_takes_numpy_dtypes_and_keywords() -> None:
     t = ferrule.asarray([1.5, 2.5])
-    assert t.astype(np.float32).dtype == "float32"
+    assert t.astype(np.float32).dtype == ferrule.float32
     assert t.astype(np.dtype("int32")).tolist() == [1, 2]
-    assert t.astype("f4").dtype == "float32" and t.astype("<i8").dtype == "int64"
+    assert t.astype("f4").dtype == ferrule.float32 and t.astype("<i8").dtype == ferrule.int64
     assert t.astype("float64", copy=False) is t
     with pytest.raises(TypeError, match="cannot cast from float64 to int32"):
         t.astype(np.int32, casting="safe")
-    assert t.astype(np.float32, casting="same_kind").dtype == "float32"
+    assert t.astype(np.float32, casting="same_kind").dtype == ferrule.float32
 
 
 @given(

@@ -475,6 +475,7 @@ mod tests {
     - {name: x2, type: TensorLike, kind: positional_only}
     - {name: out, type: Tensor?, default: null, kind: keyword_only}
   returns: Tensor
+  backward: null
   doc: |
     Adds x1 and x2 elementwise, broadcasting.
     Scalars are weak.
@@ -486,6 +487,7 @@ mod tests {
     - {name: x1, type: Tensor}
     - {name: x2, type: Tensor}
   returns: Tensor
+  backward: null
   doc: Matrix product of two 2-D tensors.
 - name: sum
   rust: reduce::sum
@@ -495,6 +497,7 @@ mod tests {
     - {name: dtype, type: dtype?, default: null, kind: keyword_only}
     - {name: keepdims, type: bool, default: false, kind: keyword_only}
   returns: Tensor
+  backward: null
   doc: Sum of elements.
 - name: linalg.vector_norm
   rust: linalg::vector_norm
@@ -504,6 +507,7 @@ mod tests {
     - {name: ord, type: float, default: .inf, kind: keyword_only}
     - {name: keepdims, type: bool, default: false, kind: keyword_only}
   returns: Tensor
+  backward: null
   doc: Vector norm.
 - name: meshgrid
   rust: creation::meshgrid
@@ -511,6 +515,7 @@ mod tests {
     - {name: arrays, type: TensorList, kind: var_positional}
     - {name: indexing, type: str, default: "xy", kind: keyword_only}
   returns: TensorList
+  backward: null
   doc: Coordinate matrices.
 - name: can_cast
   rust: dtypes::can_cast
@@ -518,6 +523,7 @@ mod tests {
     - {name: from_, type: dtype}
     - {name: type, type: dtype}
   returns: bool
+  backward: null
   doc: Whether a cast is allowed.
 "#;
 
