@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+use ferrule_core::profiler::{Category, Name, Span};
 use ferrule_core::tensor::format_shape;
 
 use crate::container::Array;
@@ -634,6 +635,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
                     }
                 }
                 let needs: Vec<bool> = node.edges.iter().map(Option::is_some).collect();
+                let _profiled = Span::open(Name::Static(node.name), Category::Backward, None);
                 let grads = (node.backward)(&saved, &grad, &needs).map_err(|e| {
                     Error::new(e.kind(), &format!("{what}: in the backward of '{}': {}", node.name, e.message()))
                 })?;

@@ -741,6 +741,7 @@ pub fn register_all() -> Result<()> {
 pub(crate) fn op_arange(args: &[Any]) -> Result<Any> {
     const OP: &str = "arange";
     glue::check_arity(OP, args, 5, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_start = glue::scalar(OP, args, 0, "start")?;
     let a_stop = glue::opt_scalar(OP, args, 1, "stop")?;
     let a_step = glue::scalar(OP, args, 2, "step")?;
@@ -753,6 +754,7 @@ pub(crate) fn op_arange(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_empty(args: &[Any]) -> Result<Any> {
     const OP: &str = "empty";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -763,6 +765,7 @@ pub(crate) fn op_empty(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_empty_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "empty_like";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -773,6 +776,7 @@ pub(crate) fn op_empty_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_eye(args: &[Any]) -> Result<Any> {
     const OP: &str = "eye";
     glue::check_arity(OP, args, 5, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_n_rows = glue::int(OP, args, 0, "n_rows")?;
     let a_n_cols = glue::opt_int(OP, args, 1, "n_cols")?;
     let a_k = glue::int(OP, args, 2, "k")?;
@@ -785,6 +789,7 @@ pub(crate) fn op_eye(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_full(args: &[Any]) -> Result<Any> {
     const OP: &str = "full";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -796,6 +801,7 @@ pub(crate) fn op_full(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_full_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "full_like";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -807,6 +813,7 @@ pub(crate) fn op_full_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linspace(args: &[Any]) -> Result<Any> {
     const OP: &str = "linspace";
     glue::check_arity(OP, args, 6, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_start = glue::scalar(OP, args, 0, "start")?;
     let a_stop = glue::scalar(OP, args, 1, "stop")?;
     let a_num = glue::int(OP, args, 2, "num")?;
@@ -820,6 +827,7 @@ pub(crate) fn op_linspace(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_meshgrid(args: &[Any]) -> Result<Any> {
     const OP: &str = "meshgrid";
     glue::check_arity(OP, args, 1, true)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::var_tensors(OP, args, 1, "arrays")?;
     let a_indexing = glue::str(OP, args, 0, "indexing")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::meshgrid(&a_arrays, a_indexing))?;
@@ -829,6 +837,7 @@ pub(crate) fn op_meshgrid(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_ones(args: &[Any]) -> Result<Any> {
     const OP: &str = "ones";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -839,6 +848,7 @@ pub(crate) fn op_ones(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_ones_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "ones_like";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -849,6 +859,7 @@ pub(crate) fn op_ones_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_tril(args: &[Any]) -> Result<Any> {
     const OP: &str = "tril";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::tril(a_x, a_k))?;
@@ -858,6 +869,7 @@ pub(crate) fn op_tril(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_triu(args: &[Any]) -> Result<Any> {
     const OP: &str = "triu";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::triu(a_x, a_k))?;
@@ -867,6 +879,7 @@ pub(crate) fn op_triu(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_zeros(args: &[Any]) -> Result<Any> {
     const OP: &str = "zeros";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -877,6 +890,7 @@ pub(crate) fn op_zeros(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_zeros_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "zeros_like";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -887,6 +901,7 @@ pub(crate) fn op_zeros_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_random_uniform(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.uniform";
     glue::check_arity(OP, args, 5, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_low = glue::float(OP, args, 0, "low")?;
     let a_high = glue::float(OP, args, 1, "high")?;
     let a_shape = glue::shape(OP, args, 2, "shape")?;
@@ -899,6 +914,7 @@ pub(crate) fn op_random_uniform(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_random_normal(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.normal";
     glue::check_arity(OP, args, 5, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_loc = glue::float(OP, args, 0, "loc")?;
     let a_scale = glue::float(OP, args, 1, "scale")?;
     let a_shape = glue::shape(OP, args, 2, "shape")?;
@@ -914,6 +930,7 @@ pub(crate) fn op_add(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_add(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::add) {
         return Ok(result);
     }
@@ -959,6 +976,7 @@ pub(crate) fn op_subtract(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_subtract(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::subtract) {
         return Ok(result);
     }
@@ -1004,6 +1022,7 @@ pub(crate) fn op_multiply(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_multiply(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::multiply) {
         return Ok(result);
     }
@@ -1049,6 +1068,7 @@ pub(crate) fn op_divide(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_divide(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::divide) {
         return Ok(result);
     }
@@ -1094,6 +1114,7 @@ pub(crate) fn op_floor_divide(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1108,6 +1129,7 @@ pub(crate) fn op_remainder(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1122,6 +1144,7 @@ pub(crate) fn op_pow(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_pow(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1164,6 +1187,7 @@ pub(crate) fn op_maximum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_maximum(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1206,6 +1230,7 @@ pub(crate) fn op_minimum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_minimum(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1248,6 +1273,7 @@ pub(crate) fn op_atan2(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_atan2(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1290,6 +1316,7 @@ pub(crate) fn op_copysign(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1304,6 +1331,7 @@ pub(crate) fn op_hypot(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_hypot(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1346,6 +1374,7 @@ pub(crate) fn op_logaddexp(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_logaddexp(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1388,6 +1417,7 @@ pub(crate) fn op_nextafter(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1402,6 +1432,7 @@ pub(crate) fn op_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::equal) {
         return Ok(result);
     }
@@ -1419,6 +1450,7 @@ pub(crate) fn op_not_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::not_equal) {
         return Ok(result);
     }
@@ -1436,6 +1468,7 @@ pub(crate) fn op_less(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less) {
         return Ok(result);
     }
@@ -1453,6 +1486,7 @@ pub(crate) fn op_less_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less_equal) {
         return Ok(result);
     }
@@ -1470,6 +1504,7 @@ pub(crate) fn op_greater(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater) {
         return Ok(result);
     }
@@ -1487,6 +1522,7 @@ pub(crate) fn op_greater_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater_equal) {
         return Ok(result);
     }
@@ -1504,6 +1540,7 @@ pub(crate) fn op_logical_and(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1518,6 +1555,7 @@ pub(crate) fn op_logical_or(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1532,6 +1570,7 @@ pub(crate) fn op_logical_xor(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1546,6 +1585,7 @@ pub(crate) fn op_bitwise_and(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1560,6 +1600,7 @@ pub(crate) fn op_bitwise_or(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1574,6 +1615,7 @@ pub(crate) fn op_bitwise_xor(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1588,6 +1630,7 @@ pub(crate) fn op_bitwise_left_shift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1602,6 +1645,7 @@ pub(crate) fn op_bitwise_right_shift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1616,6 +1660,7 @@ pub(crate) fn op_abs(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_abs(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::abs(a_x, a_out))?;
@@ -1653,6 +1698,7 @@ pub(crate) fn op_negative(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_negative(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::negative(a_x, a_out))?;
@@ -1690,6 +1736,7 @@ pub(crate) fn op_positive(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_positive(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::positive(a_x, a_out))?;
@@ -1727,6 +1774,7 @@ pub(crate) fn op_sign(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sign(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sign(a_x, a_out))?;
@@ -1764,6 +1812,7 @@ pub(crate) fn op_square(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_square(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::square(a_x, a_out))?;
@@ -1801,6 +1850,7 @@ pub(crate) fn op_conj(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::conj(a_x, a_out))?;
@@ -1814,6 +1864,7 @@ pub(crate) fn op_real(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::real(a_x, a_out))?;
@@ -1827,6 +1878,7 @@ pub(crate) fn op_imag(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
@@ -1840,6 +1892,7 @@ pub(crate) fn op_reciprocal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_reciprocal(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::reciprocal(a_x, a_out))?;
@@ -1877,6 +1930,7 @@ pub(crate) fn op_round(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_round(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::round(a_x, a_out))?;
@@ -1914,6 +1968,7 @@ pub(crate) fn op_floor(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_floor(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor(a_x, a_out))?;
@@ -1951,6 +2006,7 @@ pub(crate) fn op_ceil(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_ceil(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::ceil(a_x, a_out))?;
@@ -1988,6 +2044,7 @@ pub(crate) fn op_trunc(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_trunc(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::trunc(a_x, a_out))?;
@@ -2025,6 +2082,7 @@ pub(crate) fn op_signbit(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::signbit(a_x, a_out))?;
@@ -2038,6 +2096,7 @@ pub(crate) fn op_isfinite(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isfinite(a_x, a_out))?;
@@ -2051,6 +2110,7 @@ pub(crate) fn op_isinf(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isinf(a_x, a_out))?;
@@ -2064,6 +2124,7 @@ pub(crate) fn op_isnan(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isnan(a_x, a_out))?;
@@ -2077,6 +2138,7 @@ pub(crate) fn op_logical_not(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_not(a_x, a_out))?;
@@ -2090,6 +2152,7 @@ pub(crate) fn op_bitwise_invert(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_invert(a_x, a_out))?;
@@ -2103,6 +2166,7 @@ pub(crate) fn op_exp(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_exp(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::exp(a_x, a_out))?;
@@ -2140,6 +2204,7 @@ pub(crate) fn op_expm1(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_expm1(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::expm1(a_x, a_out))?;
@@ -2177,6 +2242,7 @@ pub(crate) fn op_log(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log(a_x, a_out))?;
@@ -2214,6 +2280,7 @@ pub(crate) fn op_log1p(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log1p(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log1p(a_x, a_out))?;
@@ -2251,6 +2318,7 @@ pub(crate) fn op_log2(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log2(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log2(a_x, a_out))?;
@@ -2288,6 +2356,7 @@ pub(crate) fn op_log10(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log10(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log10(a_x, a_out))?;
@@ -2325,6 +2394,7 @@ pub(crate) fn op_sqrt(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sqrt(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sqrt(a_x, a_out))?;
@@ -2362,6 +2432,7 @@ pub(crate) fn op_sin(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sin(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sin(a_x, a_out))?;
@@ -2399,6 +2470,7 @@ pub(crate) fn op_cos(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cos(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cos(a_x, a_out))?;
@@ -2436,6 +2508,7 @@ pub(crate) fn op_tan(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tan(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tan(a_x, a_out))?;
@@ -2473,6 +2546,7 @@ pub(crate) fn op_asin(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_asin(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asin(a_x, a_out))?;
@@ -2510,6 +2584,7 @@ pub(crate) fn op_acos(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_acos(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acos(a_x, a_out))?;
@@ -2547,6 +2622,7 @@ pub(crate) fn op_atan(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_atan(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan(a_x, a_out))?;
@@ -2584,6 +2660,7 @@ pub(crate) fn op_sinh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sinh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sinh(a_x, a_out))?;
@@ -2621,6 +2698,7 @@ pub(crate) fn op_cosh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cosh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cosh(a_x, a_out))?;
@@ -2658,6 +2736,7 @@ pub(crate) fn op_tanh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tanh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tanh(a_x, a_out))?;
@@ -2695,6 +2774,7 @@ pub(crate) fn op_asinh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_asinh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asinh(a_x, a_out))?;
@@ -2732,6 +2812,7 @@ pub(crate) fn op_acosh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_acosh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acosh(a_x, a_out))?;
@@ -2769,6 +2850,7 @@ pub(crate) fn op_atanh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_atanh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atanh(a_x, a_out))?;
@@ -2806,6 +2888,7 @@ pub(crate) fn op_clip(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_clip(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_min = glue::opt_operand(OP, args, 1, "min")?;
     let a_max = glue::opt_operand(OP, args, 2, "max")?;
@@ -2845,6 +2928,7 @@ pub(crate) fn op_where(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_where(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_condition = glue::tensor(OP, args, 0, "condition")?;
     let a_x1 = glue::operand(OP, args, 1, "x1")?;
     let a_x2 = glue::operand(OP, args, 2, "x2")?;
@@ -2888,6 +2972,7 @@ pub(crate) fn op_astype(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_astype(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::dtype(OP, args, 1, "dtype")?;
     let a_copy = glue::bool(OP, args, 2, "copy")?;
@@ -2920,6 +3005,7 @@ fn backward_astype(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Opti
 pub(crate) fn op_geo_distance(args: &[Any]) -> Result<Any> {
     const OP: &str = "geo_distance";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_lon1 = glue::operand(OP, args, 0, "lon1")?;
     let a_lat1 = glue::operand(OP, args, 1, "lat1")?;
     let a_lon2 = glue::operand(OP, args, 2, "lon2")?;
@@ -2934,6 +3020,7 @@ pub(crate) fn op_sum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sum(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -2966,6 +3053,7 @@ fn backward_sum(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<
 pub(crate) fn op_prod(args: &[Any]) -> Result<Any> {
     const OP: &str = "prod";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -2980,6 +3068,7 @@ pub(crate) fn op_mean(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_mean(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3014,6 +3103,7 @@ pub(crate) fn op_var(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_var(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
@@ -3049,6 +3139,7 @@ pub(crate) fn op_std(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_std(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
@@ -3084,6 +3175,7 @@ pub(crate) fn op_max(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_max(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3118,6 +3210,7 @@ pub(crate) fn op_min(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_min(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3149,6 +3242,7 @@ fn backward_min(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<
 pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
     const OP: &str = "cumulative_sum";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3160,6 +3254,7 @@ pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
     const OP: &str = "cumulative_prod";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3171,6 +3266,7 @@ pub(crate) fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "all";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3181,6 +3277,7 @@ pub(crate) fn op_all(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_any(args: &[Any]) -> Result<Any> {
     const OP: &str = "any";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3191,6 +3288,7 @@ pub(crate) fn op_any(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_argmax(args: &[Any]) -> Result<Any> {
     const OP: &str = "argmax";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3201,6 +3299,7 @@ pub(crate) fn op_argmax(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_argmin(args: &[Any]) -> Result<Any> {
     const OP: &str = "argmin";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3211,6 +3310,7 @@ pub(crate) fn op_argmin(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_count_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "count_nonzero";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3221,6 +3321,7 @@ pub(crate) fn op_count_nonzero(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_diff(args: &[Any]) -> Result<Any> {
     const OP: &str = "diff";
     glue::check_arity(OP, args, 5, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_n = glue::int(OP, args, 2, "n")?;
@@ -3236,6 +3337,7 @@ pub(crate) fn op_matmul(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_matmul(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
     }
@@ -3281,6 +3383,7 @@ pub(crate) fn op_mm(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_mm(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
     }
@@ -3318,6 +3421,7 @@ fn backward_mm(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option<A
 pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
     const OP: &str = "tensordot";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axes = glue::any(OP, args, 2, "axes")?;
@@ -3328,6 +3432,7 @@ pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
     const OP: &str = "vecdot";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -3338,6 +3443,7 @@ pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.cholesky";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_upper = glue::bool(OP, args, 1, "upper")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::cholesky(a_x, a_upper))?;
@@ -3347,6 +3453,7 @@ pub(crate) fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.cross";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -3357,6 +3464,7 @@ pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_det(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.det";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
     glue::ret_tensor(result)
@@ -3365,6 +3473,7 @@ pub(crate) fn op_linalg_det(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.diagonal";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::diagonal(a_x, a_offset))?;
@@ -3374,6 +3483,7 @@ pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigh";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
     glue::ret_tensors(result)
@@ -3382,6 +3492,7 @@ pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigvalsh";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
     glue::ret_tensor(result)
@@ -3390,6 +3501,7 @@ pub(crate) fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_inv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.inv";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
     glue::ret_tensor(result)
@@ -3398,6 +3510,7 @@ pub(crate) fn op_linalg_inv(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_power";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::int(OP, args, 1, "n")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_power(a_x, a_n))?;
@@ -3407,6 +3520,7 @@ pub(crate) fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_rank";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_rank(a_x, a_rtol.as_ref()))?;
@@ -3416,6 +3530,7 @@ pub(crate) fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_norm";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_keepdims = glue::bool(OP, args, 1, "keepdims")?;
     let a_ord = glue::any(OP, args, 2, "ord")?;
@@ -3426,6 +3541,7 @@ pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_outer(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.outer";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::outer(a_x1, a_x2))?;
@@ -3435,6 +3551,7 @@ pub(crate) fn op_linalg_outer(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.pinv";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::pinv(a_x, a_rtol.as_ref()))?;
@@ -3444,6 +3561,7 @@ pub(crate) fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_qr(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.qr";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_mode = glue::str(OP, args, 1, "mode")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::qr(a_x, a_mode))?;
@@ -3453,6 +3571,7 @@ pub(crate) fn op_linalg_qr(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.slogdet";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
     glue::ret_tensors(result)
@@ -3461,6 +3580,7 @@ pub(crate) fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_solve(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.solve";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::solve(a_x1, a_x2))?;
@@ -3470,6 +3590,7 @@ pub(crate) fn op_linalg_solve(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_svd(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svd";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_full_matrices = glue::bool(OP, args, 1, "full_matrices")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svd(a_x, a_full_matrices))?;
@@ -3479,6 +3600,7 @@ pub(crate) fn op_linalg_svd(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svdvals";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
     glue::ret_tensor(result)
@@ -3487,6 +3609,7 @@ pub(crate) fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.trace";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3497,6 +3620,7 @@ pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.vector_norm";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3511,6 +3635,7 @@ pub(crate) fn op_reshape(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_reshape(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let a_copy = glue::opt_bool(OP, args, 2, "copy")?;
@@ -3545,6 +3670,7 @@ pub(crate) fn op_permute_dims(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_permute_dims(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::shape(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::permute_dims(a_x, &a_axes))?;
@@ -3578,6 +3704,7 @@ pub(crate) fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_matrix_transpose(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::matrix_transpose(a_x))?;
     glue::ret_tensor(result)
@@ -3610,6 +3737,7 @@ pub(crate) fn op_expand_dims(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_expand_dims(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, a_axis))?;
@@ -3643,6 +3771,7 @@ pub(crate) fn op_squeeze(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_squeeze(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::squeeze(a_x, a_axis.as_deref()))?;
@@ -3676,6 +3805,7 @@ pub(crate) fn op_broadcast_to(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_broadcast_to(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_to(a_x, &a_shape))?;
@@ -3706,6 +3836,7 @@ fn backward_broadcast_to(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Ve
 pub(crate) fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
     const OP: &str = "broadcast_arrays";
     glue::check_arity(OP, args, 0, true)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::var_tensors(OP, args, 0, "arrays")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_arrays(&a_arrays))?;
     glue::ret_tensors(result)
@@ -3714,6 +3845,7 @@ pub(crate) fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_concat(args: &[Any]) -> Result<Any> {
     const OP: &str = "concat";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::concat(&a_arrays, a_axis))?;
@@ -3723,6 +3855,7 @@ pub(crate) fn op_concat(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_stack(args: &[Any]) -> Result<Any> {
     const OP: &str = "stack";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::stack(&a_arrays, a_axis))?;
@@ -3732,6 +3865,7 @@ pub(crate) fn op_stack(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unstack(args: &[Any]) -> Result<Any> {
     const OP: &str = "unstack";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::unstack(a_x, a_axis))?;
@@ -3744,6 +3878,7 @@ pub(crate) fn op_flip(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_flip(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::flip(a_x, a_axis.as_deref()))?;
@@ -3774,6 +3909,7 @@ fn backward_flip(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Option
 pub(crate) fn op_roll(args: &[Any]) -> Result<Any> {
     const OP: &str = "roll";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shift = glue::any(OP, args, 1, "shift")?;
     let a_axis = glue::opt_int_list(OP, args, 2, "axis")?;
@@ -3787,6 +3923,7 @@ pub(crate) fn op_moveaxis(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_moveaxis(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_source = glue::shape(OP, args, 1, "source")?;
     let a_destination = glue::shape(OP, args, 2, "destination")?;
@@ -3818,6 +3955,7 @@ fn backward_moveaxis(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec<Op
 pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
     const OP: &str = "repeat";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repeats = glue::operand(OP, args, 1, "repeats")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
@@ -3828,6 +3966,7 @@ pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_tile(args: &[Any]) -> Result<Any> {
     const OP: &str = "tile";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repetitions = glue::shape(OP, args, 1, "repetitions")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::tile(a_x, &a_repetitions))?;
@@ -3837,6 +3976,7 @@ pub(crate) fn op_tile(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_getitem(args: &[Any]) -> Result<Any> {
     const OP: &str = "getitem";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::getitem(a_x, a_index))?;
@@ -3849,6 +3989,7 @@ pub(crate) fn op_setitem(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[0])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::writable_tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_value = glue::operand(OP, args, 2, "value")?;
@@ -3860,6 +4001,7 @@ pub(crate) fn op_setitem(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
     const OP: &str = "take";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
@@ -3870,6 +4012,7 @@ pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_take_along_axis(args: &[Any]) -> Result<Any> {
     const OP: &str = "take_along_axis";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -3880,6 +4023,7 @@ pub(crate) fn op_take_along_axis(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "nonzero";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::nonzero(a_x))?;
     glue::ret_tensors(result)
@@ -3888,6 +4032,7 @@ pub(crate) fn op_nonzero(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_searchsorted(args: &[Any]) -> Result<Any> {
     const OP: &str = "searchsorted";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_side = glue::str(OP, args, 2, "side")?;
@@ -3899,6 +4044,7 @@ pub(crate) fn op_searchsorted(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_isin(args: &[Any]) -> Result<Any> {
     const OP: &str = "isin";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_invert = glue::bool(OP, args, 2, "invert")?;
@@ -3909,6 +4055,7 @@ pub(crate) fn op_isin(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_sort(args: &[Any]) -> Result<Any> {
     const OP: &str = "sort";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
@@ -3920,6 +4067,7 @@ pub(crate) fn op_sort(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_argsort(args: &[Any]) -> Result<Any> {
     const OP: &str = "argsort";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
@@ -3931,6 +4079,7 @@ pub(crate) fn op_argsort(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_values(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_values";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_values(a_x))?;
     glue::ret_tensor(result)
@@ -3939,6 +4088,7 @@ pub(crate) fn op_unique_values(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_counts(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_counts";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_counts(a_x))?;
     glue::ret_tensors(result)
@@ -3947,6 +4097,7 @@ pub(crate) fn op_unique_counts(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_inverse(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_inverse";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_inverse(a_x))?;
     glue::ret_tensors(result)
@@ -3955,6 +4106,7 @@ pub(crate) fn op_unique_inverse(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_all";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_all(a_x))?;
     glue::ret_tensors(result)
@@ -3963,6 +4115,7 @@ pub(crate) fn op_unique_all(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_can_cast(args: &[Any]) -> Result<Any> {
     const OP: &str = "can_cast";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_from_ = glue::any(OP, args, 0, "from_")?;
     let a_to = glue::dtype(OP, args, 1, "to")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::can_cast(a_from_, a_to))?;
@@ -3972,6 +4125,7 @@ pub(crate) fn op_can_cast(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_result_type(args: &[Any]) -> Result<Any> {
     const OP: &str = "result_type";
     glue::check_arity(OP, args, 0, true)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays_and_dtypes = &args[0..];
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::result_type(a_arrays_and_dtypes))?;
     glue::ret_value(result)
@@ -3980,6 +4134,7 @@ pub(crate) fn op_result_type(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_finfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "finfo";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_type = glue::any(OP, args, 0, "type")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::finfo(a_type))?;
     glue::ret_value(result)
@@ -3988,6 +4143,7 @@ pub(crate) fn op_finfo(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_iinfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "iinfo";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_type = glue::any(OP, args, 0, "type")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::iinfo(a_type))?;
     glue::ret_value(result)
@@ -3996,6 +4152,7 @@ pub(crate) fn op_iinfo(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_isdtype(args: &[Any]) -> Result<Any> {
     const OP: &str = "isdtype";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_dtype = glue::dtype(OP, args, 0, "dtype")?;
     let a_kind = glue::any(OP, args, 1, "kind")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::isdtype(a_dtype, a_kind))?;
@@ -4008,6 +4165,7 @@ pub(crate) fn op_nn_relu(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_relu(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::relu(a_x))?;
     glue::ret_tensor(result)
@@ -4040,6 +4198,7 @@ pub(crate) fn op_nn_sigmoid(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_sigmoid(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::sigmoid(a_x))?;
     glue::ret_tensor(result)
@@ -4072,6 +4231,7 @@ pub(crate) fn op_nn_softmax(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_softmax(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::softmax(a_x, a_axis))?;
@@ -4105,6 +4265,7 @@ pub(crate) fn op_nn_log_softmax(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_log_softmax(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::log_softmax(a_x, a_axis))?;
@@ -4135,6 +4296,7 @@ fn backward_nn_log_softmax(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<
 pub(crate) fn op_nn_one_hot(args: &[Any]) -> Result<Any> {
     const OP: &str = "nn.one_hot";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_num_classes = glue::int(OP, args, 1, "num_classes")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -4148,6 +4310,7 @@ pub(crate) fn op_nn_cross_entropy(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_cross_entropy(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::cross_entropy(a_input, a_target))?;
@@ -4181,6 +4344,7 @@ pub(crate) fn op_nn_mse_loss(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_mse_loss(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::mse_loss(a_input, a_target))?;
@@ -4215,6 +4379,7 @@ fn backward_nn_mse_loss(saved: &[Any], grad: &Any, needs: &[bool]) -> Result<Vec
 pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fft";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4226,6 +4391,7 @@ pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifft";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4237,6 +4403,7 @@ pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftn";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -4248,6 +4415,7 @@ pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifftn";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -4259,6 +4427,7 @@ pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfft";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4270,6 +4439,7 @@ pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.irfft";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4281,6 +4451,7 @@ pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfftn";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -4292,6 +4463,7 @@ pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.irfftn";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -4303,6 +4475,7 @@ pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.hfft";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4314,6 +4487,7 @@ pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ihfft";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4325,6 +4499,7 @@ pub(crate) fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftfreq";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_n = glue::int(OP, args, 0, "n")?;
     let a_d = glue::float(OP, args, 1, "d")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -4336,6 +4511,7 @@ pub(crate) fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfftfreq";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_n = glue::int(OP, args, 0, "n")?;
     let a_d = glue::float(OP, args, 1, "d")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -4347,6 +4523,7 @@ pub(crate) fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftshift";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftshift(a_x, a_axes.as_deref()))?;
@@ -4356,6 +4533,7 @@ pub(crate) fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifftshift";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftshift(a_x, a_axes.as_deref()))?;
