@@ -39,13 +39,15 @@ _Static_assert(sizeof(FerruleTensorObject) == 80, "FerruleTensorObject is 80 byt
 _Static_assert(offsetof(FerruleTensorObject, frontend) == 72, "FerruleTensorObject.frontend at 72");
 _Static_assert(offsetof(FerruleTensorObject, tensor) == 24, "FerruleTensorObject.tensor at 24");
 
-_Static_assert(sizeof(FerruleApi) == 8 + 42 * 8, "FerruleApi: 8-byte prefix and 42 entries");
+_Static_assert(sizeof(FerruleApi) == 8 + 50 * 8, "FerruleApi: 8-byte prefix and 50 entries");
 _Static_assert(offsetof(FerruleApi, live_object_count) == 8, "first FerruleApi entry at 8");
 _Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8,
                "set_frontend_release_hook keeps its offset");
 _Static_assert(offsetof(FerruleApi, check_signals) == 8 + 40 * 8, "check_signals keeps its offset");
 _Static_assert(offsetof(FerruleApi, error_context_copy) == 8 + 41 * 8,
-               "error_context_copy is last");
+               "error_context_copy keeps its offset");
+_Static_assert(offsetof(FerruleApi, func_call_from) == 8 + 42 * 8, "the profiler's entries follow");
+_Static_assert(offsetof(FerruleApi, profiler_enabled) == 8 + 49 * 8, "profiler_enabled is last");
 
 /* ---- run time ------------------------------------------------------------------------------- */
 
@@ -87,6 +89,8 @@ int main(void) {
   CHECK(api->set_frontend_release_hook == ferrule_set_frontend_release_hook);
   CHECK(api->check_signals == ferrule_check_signals);
   CHECK(api->error_context_copy == ferrule_error_context_copy);
+  CHECK(api->func_call_from == ferrule_func_call_from);
+  CHECK(api->profiler_enabled == ferrule_profiler_enabled);
 
   /* Retain / release / live count on a string too long to be inline. */
   const uint64_t live_before = ferrule_live_object_count();

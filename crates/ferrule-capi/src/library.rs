@@ -199,6 +199,14 @@ static API: FerruleApi = FerruleApi {
     set_signal_hook: ferrule_set_signal_hook_unsafe,
     check_signals: ferrule_check_signals,
     error_context_copy: ferrule_error_context_copy,
+    func_call_from: ferrule_func_call_from,
+    profiler_start: ferrule_profiler_start,
+    profiler_stop: ferrule_profiler_stop,
+    profiler_export_chrome_trace: ferrule_profiler_export_chrome_trace,
+    profiler_table: ferrule_profiler_table,
+    profiler_range_push: ferrule_profiler_range_push,
+    profiler_range_pop: ferrule_profiler_range_pop,
+    profiler_enabled: ferrule_profiler_enabled,
 };
 
 // The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.

@@ -351,7 +351,43 @@ pub struct FerruleApi {
     /// Appended after `check_signals`: copies an error's context out (see
     /// `ferrule_error_context_copy`; check `struct_size` before use).
     pub error_context_copy: unsafe extern "C" fn(*const FerruleObject, *mut c_char, usize, *mut usize) -> i32,
+    /// Appended after `error_context_copy`, the profiler's entries (check `struct_size` before
+    /// use): `ferrule_func_call_from`, a packed call naming its frontend ([`frontend`]).
+    pub func_call_from:
+        unsafe extern "C" fn(*mut FerruleObject, *const FerruleAny, i32, *mut FerruleAny, ErrOut, i32) -> i32,
+    /// `ferrule_profiler_start`.
+    pub profiler_start: unsafe extern "C" fn(i32, ErrOut) -> i32,
+    /// `ferrule_profiler_stop`.
+    pub profiler_stop: unsafe extern "C" fn(*mut *mut FerruleObject, ErrOut) -> i32,
+    /// `ferrule_profiler_export_chrome_trace`.
+    pub profiler_export_chrome_trace: unsafe extern "C" fn(*mut FerruleObject, *const c_char, ErrOut) -> i32,
+    /// `ferrule_profiler_table`.
+    pub profiler_table:
+        unsafe extern "C" fn(*mut FerruleObject, *const c_char, i32, *mut *mut FerruleObject, ErrOut) -> i32,
+    /// `ferrule_profiler_range_push`.
+    pub profiler_range_push: unsafe extern "C" fn(*const c_char, *mut u64, ErrOut) -> i32,
+    /// `ferrule_profiler_range_pop`.
+    pub profiler_range_pop: unsafe extern "C" fn(u64),
+    /// `ferrule_profiler_enabled`.
+    pub profiler_enabled: unsafe extern "C" fn() -> i32,
 }
+
+/// The calling frontends `ferrule_func_call_from` names (`FerruleFrontend`).
+pub mod frontend {
+    /// C and anything calling `ferrule_func_call`.
+    pub const C: i32 = 0;
+    /// Python (the CPython extension).
+    pub const PYTHON: i32 = 1;
+    /// Go.
+    pub const GO: i32 = 2;
+    /// Rust code calling function objects directly.
+    pub const RUST: i32 = 3;
+}
+
+/// `ferrule_profiler_start` option: op events carry their arguments' shapes and dtypes.
+pub const FERRULE_PROFILE_SHAPES: i32 = 1;
+/// `ferrule_profiler_start` option: op and call events carry the bytes of tensor memory allocated.
+pub const FERRULE_PROFILE_MEMORY: i32 = 2;
 
 // Layout pins; the same numbers are asserted by tests/c/abi_layout.c against the header.
 const _: () = {
@@ -368,8 +404,10 @@ const _: () = {
     assert!(size_of::<FerruleTensorObject>() == 80);
     assert!(offset_of!(FerruleTensorObject, frontend) == 72);
     assert!(offset_of!(FerruleTensorObject, tensor) == 24);
-    assert!(size_of::<FerruleApi>() == 8 + 42 * 8);
+    assert!(size_of::<FerruleApi>() == 8 + 50 * 8);
     assert!(offset_of!(FerruleApi, check_signals) == 8 + 40 * 8);
     assert!(offset_of!(FerruleApi, error_context_copy) == 8 + 41 * 8);
+    assert!(offset_of!(FerruleApi, func_call_from) == 8 + 42 * 8);
+    assert!(offset_of!(FerruleApi, profiler_enabled) == 8 + 49 * 8);
     assert!(offset_of!(FerruleApi, blocking_leave) == 8 + 37 * 8);
 };

@@ -189,6 +189,12 @@ _PROTOTYPES: dict[str, tuple[Any, list[Any]]] = {
     "ferrule_tensor_dltensor": (POINTER(DLTensor), [c_void_p]),
     "ferrule_tensor_from_dlpack": (c_int32, [c_void_p, ObjPtrOut, ObjPtrOut]),
     "ferrule_tensor_to_dlpack": (c_int32, [c_void_p, POINTER(POINTER(DLManagedTensorVersioned)), ObjPtrOut]),
+    "ferrule_profiler_start": (c_int32, [c_int32, ObjPtrOut]),
+    "ferrule_profiler_stop": (c_int32, [ObjPtrOut, ObjPtrOut]),
+    "ferrule_profiler_export_chrome_trace": (c_int32, [c_void_p, c_char_p, ObjPtrOut]),
+    "ferrule_profiler_range_push": (c_int32, [c_char_p, POINTER(c_uint64), ObjPtrOut]),
+    "ferrule_profiler_range_pop": (None, [c_uint64]),
+    "ferrule_profiler_enabled": (c_int32, []),
 }
 
 
