@@ -52,7 +52,7 @@ from ._array_api import asarray, from_dlpack  # noqa: E402  (also set by complet
 
 __array_api_version__: str = _array_api.API_VERSION
 
-from . import autograd, optim  # noqa: E402  (after the ops are bound)
+from . import autograd, optim, profiler  # noqa: E402  (after the ops are bound)
 from .autograd import enable_grad, no_grad, set_grad_enabled  # noqa: E402
 
 __all__ = [
@@ -70,6 +70,7 @@ __all__ = [
     "autograd",
     "nn",
     "optim",
+    "profiler",
     "no_grad",
     "enable_grad",
     "set_grad_enabled",
