@@ -404,7 +404,7 @@ test-sanitize: venv
 # One example per scenario ferrule is built for, in its own language, under a banner each. Every example checks what it prints, so a regression fails `make demo`; every
 # examples/python/*.py must be in DEMO_PYTHON (the first step fails otherwise). The echoed
 # command lines are how to run an example alone (from go/ for `go run`).
-DEMO_PYTHON := eager_loop geo_threads native_callbacks registry_tour tensor_identity go_plugin plugins train_digits
+DEMO_PYTHON := eager_loop geo_threads native_callbacks registry_tour tensor_identity go_plugin plugins train_digits profile_mixed
 demo: export FERRULE_TESTING_PLUGIN := $(TESTING_PLUGIN)
 demo: export FERRULE_GO_PLUGIN := $(abspath $(GO_PLUGIN))
 demo: build go-plugin
@@ -436,6 +436,8 @@ demo: build go-plugin
 	$(VENV_PY) examples/python/plugins.py
 	@echo; echo "== plugins: the Rust and C example plugins loaded from Go"
 	cd go && $(GO) run -tags $(GO_TAGS) ./examples/plugins
+	@echo; echo "== the profiler: Python ops, a Go plugin function and geo_distance threads in one trace (target/demo/)"
+	$(VENV_PY) examples/python/profile_mixed.py
 	@echo; echo "== make demo: every example passed"
 
 bench-go: native
