@@ -445,8 +445,10 @@ bench-go: native
 
 # Runs the Python, Go and Rust benchmarks and writes docs/benchmarks.md, docs/benchmarks.png and the
 # headline table in README.md (benches/report.py). `make bench BENCH_FLAGS=--quick`: a fast,
-# noisy run that checks the pipeline. matplotlib (for the chart) comes from
-# requirements-bench.txt, installed here only: `make test` does not need it.
+# noisy run that checks the pipeline. FERRULE_BENCH_BASELINE=<a built ferrule checkout> adds the
+# profiler-off versus before-the-profiler comparison (benches/python/bench_profiler.py).
+# matplotlib (for the chart) comes from requirements-bench.txt, installed here only: `make test`
+# does not need it.
 BENCH_FLAGS ?=
 bench: build $(VENV)/.bench-requirements.stamp
 	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) CARGO=$(CARGO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)

@@ -85,6 +85,10 @@ GROUP_NOTES = {
     "lacks are listed at the end, not counted.",
     "Linear algebra": "The linalg extension's factorizations (ferrule.linalg on faer, numpy.linalg on OpenBLAS's "
     "LAPACK), time per call on random matrices (symmetric for eigh); both use every core.",
+    "Profiler overhead (Python)": "bench_profiler.py: what the profiler costs. *Compiled in, off*: this build against a "
+    "build from before the profiler ($FERRULE_BENCH_BASELINE, a built checkout), the two alternating in fresh "
+    "processes; the note gives the difference and the noise. *Recording*: the same calls with a profile recording "
+    "against not, in one process; the note divides what recording adds by the events each call records.",
     BINDING_GROUP: "The same kernel timed through the Python binding (bench_ops.py) and called directly from Rust "
     "(`cargo bench -p ferrule-ops`, no FFI). The two run in separate processes one after the other, so other work on "
     "a shared machine skews this table more than the others.",
@@ -103,6 +107,7 @@ GROUP_ORDER = [
     "Operator sweep (ferrule vs numpy)",
     "geo_distance thread scaling (Python threads)",
     "Zero-copy exchange with numpy (float64)",
+    "Profiler overhead (Python)",
     GO_GROUP,
     BINDING_GROUP,
 ]
