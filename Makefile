@@ -201,6 +201,11 @@ $(BUILD)/autograd: tests/c/autograd.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) -pthread $< $(C_LIBS) -o $@
 
+# The profiler from C: start/stop/export/table/ranges, what a C call records, and misuse.
+$(BUILD)/profiler_test: tests/c/profiler.c $(HEADERS) $(LIBFERRULE)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
+
 $(BUILD)/plugins_test: tests/c/plugins.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
@@ -292,11 +297,12 @@ test-c: native
 	$(BUILD)/abi_layout
 	$(BUILD)/abi_contracts $(TESTING_PLUGIN)
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
-	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test $(BUILD)/indexing $(BUILD)/isin $(BUILD)/autograd
+	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test $(BUILD)/indexing $(BUILD)/isin $(BUILD)/autograd $(BUILD)/profiler_test
 	$(BUILD)/tensor_ops
 	$(BUILD)/indexing
 	$(BUILD)/isin
 	$(BUILD)/autograd
+	$(BUILD)/profiler_test $(BUILD)/profiler-test.json
 	$(BUILD)/plugins_test $(FERRULE_EXAMPLE_RUST_PLUGIN) $(FERRULE_EXAMPLE_C_PLUGIN)
 
 # Every language's tests load the example plugins too.
@@ -390,7 +396,7 @@ test-sanitize: venv
 	ln -sf libferrule.so $(SAN_RELEASE)/libferrule.so.$(FERRULE_ABI)
 	$(CC) $(C_FLAGS) -fsanitize=address -fPIC -shared examples/plugin-c/ferrule_plugin_c.c -o $(SAN_TARGET)/libferrule_plugin_c.so
 	@mkdir -p $(SAN_TARGET)/bin
-	for t in abi_layout plugins indexing isin autograd; do \
+	for t in abi_layout plugins indexing isin autograd profiler; do \
 	  $(CC) $(SAN_C_FLAGS) -pthread tests/c/$$t.c $(SAN_C_LIBS) -lm -o $(SAN_TARGET)/bin/$$t; done
 	$(CC) $(SAN_C_FLAGS) examples/c/registry_demo.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/registry_demo
 	$(CC) $(SAN_C_FLAGS) examples/c/tensor_ops.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/tensor_ops
@@ -400,6 +406,7 @@ test-sanitize: venv
 	$(SAN_ENV) $(SAN_TARGET)/bin/indexing
 	$(SAN_ENV) $(SAN_TARGET)/bin/isin
 	$(SAN_ENV) $(SAN_TARGET)/bin/autograd
+	$(SAN_ENV) $(SAN_TARGET)/bin/profiler $(SAN_TARGET)/profiler-test.json
 	$(SAN_ENV) $(SAN_TARGET)/bin/plugins $(abspath $(SAN_RELEASE)/libferrule_example_plugin.so) $(abspath $(SAN_TARGET)/libferrule_plugin_c.so)
 	rm -rf $(SAN_PY) && mkdir -p $(SAN_PY) && cp -r python/ferrule $(SAN_PY)/ && rm -f $(SAN_PY)/ferrule/*.so
 	cp $(SAN_RELEASE)/libferrule.so $(SAN_PY)/ferrule/libferrule.so
@@ -412,7 +419,7 @@ test-sanitize: venv
 # One example per scenario ferrule is built for, in its own language, under a banner each. Every example checks what it prints, so a regression fails `make demo`; every
 # examples/python/*.py must be in DEMO_PYTHON (the first step fails otherwise). The echoed
 # command lines are how to run an example alone (from go/ for `go run`).
-DEMO_PYTHON := eager_loop geo_threads native_callbacks registry_tour tensor_identity go_plugin plugins train_digits dask_cluster
+DEMO_PYTHON := eager_loop geo_threads native_callbacks registry_tour tensor_identity go_plugin plugins train_digits dask_cluster profile_mixed
 # What the training examples write: the digits split for Go, both loss curves (docs/training.png).
 DEMO_OUT := target/demo
 demo: export FERRULE_TESTING_PLUGIN := $(TESTING_PLUGIN)
@@ -451,6 +458,8 @@ demo: build go-plugin
 	$(VENV_PY) examples/python/plugins.py
 	@echo; echo "== plugins: the Rust and C example plugins loaded from Go"
 	cd go && $(GO) run -tags $(GO_TAGS) ./examples/plugins
+	@echo; echo "== the profiler: Python ops, a Go plugin function and geo_distance threads in one trace (target/demo/)"
+	$(VENV_PY) examples/python/profile_mixed.py
 	@echo; echo "== make demo: every example passed"
 
 bench-go: native
@@ -458,8 +467,10 @@ bench-go: native
 
 # Runs the Python, Go and Rust benchmarks and writes docs/benchmarks.md, docs/benchmarks.png and the
 # headline table in README.md (benches/report.py). `make bench BENCH_FLAGS=--quick`: a fast,
-# noisy run that checks the pipeline. matplotlib (for the chart) comes from
-# requirements-bench.txt, installed here only: `make test` does not need it.
+# noisy run that checks the pipeline. FERRULE_BENCH_BASELINE=<a built ferrule checkout> adds the
+# profiler-off versus before-the-profiler comparison (benches/python/bench_profiler.py).
+# matplotlib (for the chart) comes from requirements-bench.txt, installed here only: `make test`
+# does not need it.
 BENCH_FLAGS ?=
 bench: build $(VENV)/.bench-requirements.stamp
 	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) CARGO=$(CARGO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)

@@ -251,3 +251,37 @@ FORWARD int32_t ferrule_grad_enabled(void) { return api()->grad_enabled(); }
 FORWARD int32_t ferrule_set_grad_enabled(int32_t enabled) {
   return api()->set_grad_enabled(enabled);
 }
+
+FORWARD int32_t ferrule_func_call_from(FerruleObject* func, const FerruleAny* args,
+                                       int32_t num_args, FerruleAny* out, FerruleObject** err,
+                                       int32_t frontend) {
+  return api()->func_call_from(func, args, num_args, out, err, frontend);
+}
+
+FORWARD int32_t ferrule_profiler_start(int32_t options, FerruleObject** err) {
+  return api()->profiler_start(options, err);
+}
+
+FORWARD int32_t ferrule_profiler_stop(FerruleObject** out, FerruleObject** err) {
+  return api()->profiler_stop(out, err);
+}
+
+FORWARD int32_t ferrule_profiler_export_chrome_trace(FerruleObject* profile, const char* path,
+                                                     FerruleObject** err) {
+  return api()->profiler_export_chrome_trace(profile, path, err);
+}
+
+FORWARD int32_t ferrule_profiler_table(FerruleObject* profile, const char* sort_by,
+                                       int32_t row_limit, FerruleObject** out,
+                                       FerruleObject** err) {
+  return api()->profiler_table(profile, sort_by, row_limit, out, err);
+}
+
+FORWARD int32_t ferrule_profiler_range_push(const char* name, uint64_t* token,
+                                            FerruleObject** err) {
+  return api()->profiler_range_push(name, token, err);
+}
+
+FORWARD void ferrule_profiler_range_pop(uint64_t token) { api()->profiler_range_pop(token); }
+
+FORWARD int32_t ferrule_profiler_enabled(void) { return api()->profiler_enabled(); }

@@ -632,6 +632,17 @@ typedef struct FerruleApi {
                            FerruleObject**);
   int32_t (*grad_enabled)(void);
   int32_t (*set_grad_enabled)(int32_t);
+  /* appended after set_grad_enabled, for the profiler (see "Profiling" below): present when struct_size >=
+   * offsetof(FerruleApi, profiler_enabled) + sizeof(void*) */
+  int32_t (*func_call_from)(FerruleObject*, const FerruleAny*, int32_t, FerruleAny*,
+                            FerruleObject**, int32_t);
+  int32_t (*profiler_start)(int32_t, FerruleObject**);
+  int32_t (*profiler_stop)(FerruleObject**, FerruleObject**);
+  int32_t (*profiler_export_chrome_trace)(FerruleObject*, const char*, FerruleObject**);
+  int32_t (*profiler_table)(FerruleObject*, const char*, int32_t, FerruleObject**, FerruleObject**);
+  int32_t (*profiler_range_push)(const char*, uint64_t*, FerruleObject**);
+  void (*profiler_range_pop)(uint64_t);
+  int32_t (*profiler_enabled)(void);
 } FerruleApi;
 
 /* The process-wide API table (static storage; never NULL). `abi_version`, `struct_size` and every
@@ -641,6 +652,78 @@ const FerruleApi* ferrule_api(void);
 
 /* What a plugin exports. Declared here so plugin authors get the exact signature. */
 typedef int32_t (*FerrulePluginInit)(const FerruleApi* api, FerruleObject** err);
+
+/* ---------------------------------------------------------------------------------------------
+ * Profiling: what ran, on which thread, for how long, called from which language.
+ * While a profile records, libferrule records every packed call (with the frontend that made
+ * it), every operator kernel, autograd backward node, thread-pool work item, release of the
+ * frontend's lock (the GIL) around long work and the wait to take it back, and user ranges, each
+ * on the thread that ran it. While none records, each of those points costs one relaxed atomic
+ * load. One profile records at a time per process, whichever language started it. The same
+ * functions are registered as profiler.start, profiler.stop, profiler.range_push,
+ * profiler.range_pop, profiler.name_thread and profiler.is_enabled.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Who makes a packed call, for the profiler's call events. */
+typedef enum FerruleFrontend {
+  FERRULE_FRONTEND_C = 0,      /* C, C plugins, ctypes: every call through ferrule_func_call */
+  FERRULE_FRONTEND_PYTHON = 1, /* the CPython extension */
+  FERRULE_FRONTEND_GO = 2,     /* the Go package */
+  FERRULE_FRONTEND_RUST = 3    /* Rust code calling function objects directly */
+} FerruleFrontend;
+
+/* ferrule_func_call, telling the profiler which frontend calls (`frontend`, a FerruleFrontend;
+ * ferrule_func_call itself is recorded as FERRULE_FRONTEND_C). Same ownership and errors, and a
+ * ValueError for an unknown `frontend`. */
+int32_t ferrule_func_call_from(FerruleObject* func, const FerruleAny* args, int32_t num_args,
+                               FerruleAny* out, FerruleObject** err, int32_t frontend);
+
+/* ferrule_profiler_start options: op events carry their arguments' shapes and dtypes; op and
+ * call events carry the bytes of tensor memory allocated on their thread while they ran. */
+#define FERRULE_PROFILE_SHAPES 1
+#define FERRULE_PROFILE_MEMORY 2
+
+/* Starts recording (`options`: 0 or FERRULE_PROFILE_* or'ed together).
+ * Errors: RuntimeError when a profile already records (profiles do not nest); ValueError for an
+ * unknown option. */
+int32_t ferrule_profiler_start(int32_t options, FerruleObject** err);
+
+/* Stops recording and collects every thread's events. `*out` gets a new reference to the
+ * profile: a function object called with a method name first ("chrome_trace", "table",
+ * "events", "rows", "tracks", "wall_ns", "write_chrome_trace"), released with
+ * ferrule_object_release like any object.
+ * Errors: RuntimeError when no profile records; ValueError if `out` is NULL. */
+int32_t ferrule_profiler_stop(FerruleObject** out, FerruleObject** err);
+
+/* Writes `profile` (borrowed, from ferrule_profiler_stop) to the file `path` as Chrome
+ * trace-event JSON (for Perfetto, https://ui.perfetto.dev, or chrome://tracing): one track per
+ * thread, named by its language or as a pool worker; each event a complete ("X") event.
+ * Errors: TypeError if `profile` is not a profile; ValueError for a NULL or non-UTF-8 `path`;
+ * RuntimeError naming the path and the system's reason when the file cannot be written. */
+int32_t ferrule_profiler_export_chrome_trace(FerruleObject* profile, const char* path,
+                                             FerruleObject** err);
+
+/* The summary table of `profile` (borrowed): one row per name and category with calls, total,
+ * self and average time and the total's share of the wall time, sorted by `sort_by`
+ * ("self_time" when NULL, "total_time", "calls", "average", "name"), the first `row_limit`
+ * rows (-1: all). `*out` gets a new reference to a Str object.
+ * Errors: TypeError if `profile` is not a profile; ValueError for an unknown `sort_by` or a
+ * `row_limit` below -1. */
+int32_t ferrule_profiler_table(FerruleObject* profile, const char* sort_by, int32_t row_limit,
+                               FerruleObject** out, FerruleObject** err);
+
+/* Opens a user range named `name` (copied) on the calling thread. `*token` gets what closes it
+ * (ferrule_profiler_range_pop, on the same thread), or 0 when no profile records (nothing was
+ * opened). Ranges nest; events opened inside one are recorded inside it.
+ * Errors: ValueError for a NULL or non-UTF-8 `name`, or a NULL `token`. */
+int32_t ferrule_profiler_range_push(const char* name, uint64_t* token, FerruleObject** err);
+
+/* Closes the range of `token` and any range opened inside it and left open; does nothing for 0
+ * or a token not open on the calling thread. */
+void ferrule_profiler_range_pop(uint64_t token);
+
+/* 1 while a profile records, else 0. */
+int32_t ferrule_profiler_enabled(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -5,19 +5,20 @@
 
 ferrule_go_result ferrule_go_call0(uintptr_t func) {
   ferrule_go_result r = {0};
-  r.rc = ferrule_func_call((FerruleObject*)func, NULL, 0, &r.out, &r.err);
+  r.rc = ferrule_func_call_from((FerruleObject*)func, NULL, 0, &r.out, &r.err, FERRULE_FRONTEND_GO);
   return r;
 }
 
 ferrule_go_result ferrule_go_call_inline(uintptr_t func, ferrule_go_args args, int32_t n) {
   ferrule_go_result r = {0};
-  r.rc = ferrule_func_call((FerruleObject*)func, args.items, n, &r.out, &r.err);
+  r.rc = ferrule_func_call_from((FerruleObject*)func, args.items, n, &r.out, &r.err,
+                                FERRULE_FRONTEND_GO);
   return r;
 }
 
 ferrule_go_result ferrule_go_call_array(uintptr_t func, const FerruleAny* args, int32_t n) {
   ferrule_go_result r = {0};
-  r.rc = ferrule_func_call((FerruleObject*)func, args, n, &r.out, &r.err);
+  r.rc = ferrule_func_call_from((FerruleObject*)func, args, n, &r.out, &r.err, FERRULE_FRONTEND_GO);
   return r;
 }
 

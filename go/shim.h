@@ -27,9 +27,10 @@ typedef struct {
   FerruleAny items[FERRULE_GO_INLINE_ARGS];
 } ferrule_go_args;
 
-/* ferrule_func_call with no arguments / with `n` <= FERRULE_GO_INLINE_ARGS inline arguments /
- * with `n` arguments at `args`. The function object's address travels as an integer: it is never
- * a Go pointer, and an integer spares cgo's run-time pointer check on every call. */
+/* ferrule_func_call_from (as FERRULE_FRONTEND_GO, which the profiler records) with no arguments /
+ * with `n` <= FERRULE_GO_INLINE_ARGS inline arguments / with `n` arguments at `args`. The function
+ * object's address travels as an integer: it is never a Go pointer, and an integer spares cgo's
+ * run-time pointer check on every call. */
 ferrule_go_result ferrule_go_call0(uintptr_t func);
 ferrule_go_result ferrule_go_call_inline(uintptr_t func, ferrule_go_args args, int32_t n);
 ferrule_go_result ferrule_go_call_array(uintptr_t func, const FerruleAny* args, int32_t n);

@@ -60,7 +60,7 @@ _interop.install(sys.modules[__name__])
 
 __array_api_version__: str = _array_api.API_VERSION
 
-from . import autograd, optim  # noqa: E402  (after the ops are bound)
+from . import autograd, optim, profiler  # noqa: E402  (after the ops are bound)
 from .autograd import enable_grad, no_grad, set_grad_enabled  # noqa: E402
 
 __all__ = [
@@ -79,6 +79,7 @@ __all__ = [
     "autograd",
     "nn",
     "optim",
+    "profiler",
     "no_grad",
     "enable_grad",
     "set_grad_enabled",

@@ -15,6 +15,7 @@ from . import fft as fft
 from . import linalg as linalg
 from . import nn as nn
 from . import optim as optim
+from . import profiler as profiler
 from . import random as random
 from ._array_api import ArrayNamespaceInfo
 from ._ferrule import Tensor as Tensor
@@ -497,6 +498,7 @@ __all__ = [
     "autograd",
     "nn",
     "optim",
+    "profiler",
     "no_grad",
     "enable_grad",
     "set_grad_enabled",

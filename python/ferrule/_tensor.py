@@ -414,7 +414,7 @@ def __copy__(self: Any) -> Any:
     same attribute values."""
     try:
         data = _astype(self, self.dtype, copy=True)
-    except Exception as e:  # the copy's own error (no memory for it) names astype
+    except Exception as e:  # too large to copy (MemoryError): name the method, not astype
         raise_named("Tensor.__copy__()", e)
     new = _as_class(data, type(self))
     _copy_attrs(self, new, dict)
@@ -428,7 +428,7 @@ def __deepcopy__(self: Any, memo: dict[int, Any]) -> Any:
         raise TypeError(f"Tensor.__deepcopy__(): memo must be a dict, not {type(memo).__name__!r}")
     try:
         data = _astype(self, self.dtype, copy=True)
-    except Exception as e:  # as in __copy__
+    except Exception as e:  # too large to copy (MemoryError): name the method, not astype
         raise_named("Tensor.__deepcopy__()", e)
     new = _as_class(data, type(self))
     memo[id(self)] = new

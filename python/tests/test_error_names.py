@@ -84,6 +84,12 @@ CASES = [
     ("from_dlpack()", BufferError, lambda: ferrule.from_dlpack(np.zeros(3, dtype=object))),
     ("Tensor.numpy()", MemoryError, lambda: ferrule.broadcast_to(ferrule.ones((1,)), (2**20, 2**20)).numpy()),
     ("Tensor.tolist()", MemoryError, lambda: ferrule.broadcast_to(ferrule.ones((1,)), (2**20, 2**20)).tolist()),
+    ("Tensor.__copy__()", MemoryError, lambda: ferrule.broadcast_to(ferrule.ones((1,)), (2**20, 2**20)).__copy__()),
+    (
+        "Tensor.__deepcopy__()",
+        MemoryError,
+        lambda: ferrule.broadcast_to(ferrule.ones((1,)), (2**20, 2**20)).__deepcopy__({}),
+    ),
     ("Tensor.numpy()", TypeError, lambda: ferrule.ones((2,), dtype=ferrule.bfloat16).numpy()),
 ]
 

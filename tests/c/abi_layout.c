@@ -44,7 +44,7 @@ _Static_assert(offsetof(FerruleComplexObject, real) == 24, "FerruleComplexObject
 _Static_assert(offsetof(FerruleComplexObject, imag) == 32, "FerruleComplexObject.imag at 32");
 _Static_assert(FERRULE_TYPE_COMPLEX == 72, "the complex type index follows the tensor's");
 
-_Static_assert(sizeof(FerruleApi) == 8 + 52 * 8, "FerruleApi: 8-byte prefix and 52 entries");
+_Static_assert(sizeof(FerruleApi) == 8 + 60 * 8, "FerruleApi: 8-byte prefix and 60 entries");
 _Static_assert(offsetof(FerruleApi, live_object_count) == 8, "first FerruleApi entry at 8");
 _Static_assert(offsetof(FerruleApi, set_frontend_release_hook) == 8 + 38 * 8,
                "set_frontend_release_hook keeps its offset");
@@ -55,7 +55,9 @@ _Static_assert(offsetof(FerruleApi, complex_create) == 8 + 42 * 8, "complex_crea
 _Static_assert(offsetof(FerruleApi, complex_parts) == 8 + 43 * 8, "complex_parts after it");
 _Static_assert(offsetof(FerruleApi, tensor_requires_grad) == 8 + 44 * 8,
                "the autograd entries follow complex_parts");
-_Static_assert(offsetof(FerruleApi, set_grad_enabled) == 8 + 51 * 8, "set_grad_enabled is last");
+_Static_assert(offsetof(FerruleApi, set_grad_enabled) == 8 + 51 * 8, "set_grad_enabled after them");
+_Static_assert(offsetof(FerruleApi, func_call_from) == 8 + 52 * 8, "the profiler's entries follow");
+_Static_assert(offsetof(FerruleApi, profiler_enabled) == 8 + 59 * 8, "profiler_enabled is last");
 
 /* ---- run time ------------------------------------------------------------------------------- */
 
@@ -107,6 +109,8 @@ int main(void) {
   CHECK(api->autograd_grad == ferrule_autograd_grad);
   CHECK(api->grad_enabled() == ferrule_grad_enabled());
   CHECK(api->set_grad_enabled(1) == 1);
+  CHECK(api->func_call_from == ferrule_func_call_from);
+  CHECK(api->profiler_enabled == ferrule_profiler_enabled);
 
   /* Retain / release / live count on a string too long to be inline. */
   const uint64_t live_before = ferrule_live_object_count();

@@ -1,5 +1,5 @@
 //! Functions libferrule registers itself the first time the registry is reached through the
-//! C ABI: `runtime.*`, `demo.*`, and every operator of `schema/ops.yaml` as `ops.*`.
+//! C ABI: `runtime.*`, `demo.*`, `profiler.*`, and every operator of `schema/ops.yaml` as `ops.*`.
 
 use std::sync::Once;
 
@@ -9,7 +9,9 @@ use ferrule_registry::{live_object_count, Any, FuncDef, Function, ObjRef};
 pub fn ensure_registered() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        if let Err(e) = register_all().and_then(|()| ferrule_ops::register_all()) {
+        if let Err(e) =
+            register_all().and_then(|()| crate::profiler::register()).and_then(|()| ferrule_ops::register_all())
+        {
             eprintln!("ferrule: registering built-in functions failed: {e}");
         }
     });

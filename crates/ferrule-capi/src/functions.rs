@@ -2,6 +2,7 @@
 
 use std::ffi::{c_char, c_void};
 
+use ferrule_core::profiler::{self, Frontend, Span};
 use ferrule_registry::function::call_c_checked;
 use ferrule_registry::signature::render_literal;
 use ferrule_registry::{registry, Any, Array, Callable, Error, Function, Map, ObjRef, Signature};
@@ -46,6 +47,85 @@ pub unsafe extern "C" fn ferrule_func_create(
 /// See `ferrule_func_call` in ferrule.h.
 #[no_mangle]
 pub unsafe extern "C" fn ferrule_func_call(
+    func: *mut FerruleObject,
+    args: *const FerruleAny,
+    num_args: i32,
+    out: *mut FerruleAny,
+    err: *mut *mut FerruleObject,
+) -> i32 {
+    if profiler::enabled() {
+        // SAFETY: forwarded caller contract.
+        return unsafe { func_call_profiled(Frontend::C, func, args, num_args, out, err) };
+    }
+    // SAFETY: forwarded caller contract.
+    unsafe { func_call(func, args, num_args, out, err) }
+}
+
+/// See `ferrule_func_call_from` in ferrule.h: `ferrule_func_call` telling the profiler which
+/// frontend calls.
+#[no_mangle]
+pub unsafe extern "C" fn ferrule_func_call_from(
+    func: *mut FerruleObject,
+    args: *const FerruleAny,
+    num_args: i32,
+    out: *mut FerruleAny,
+    err: *mut *mut FerruleObject,
+    frontend: i32,
+) -> i32 {
+    if profiler::enabled() {
+        let Some(frontend) = Frontend::from_code(frontend) else {
+            // SAFETY: forwarded caller contract.
+            return unsafe { unknown_frontend(frontend, out, err) };
+        };
+        // SAFETY: forwarded caller contract.
+        return unsafe { func_call_profiled(frontend, func, args, num_args, out, err) };
+    }
+    if Frontend::from_code(frontend).is_none() {
+        // SAFETY: forwarded caller contract.
+        return unsafe { unknown_frontend(frontend, out, err) };
+    }
+    // SAFETY: forwarded caller contract.
+    unsafe { func_call(func, args, num_args, out, err) }
+}
+
+#[cold]
+unsafe fn unknown_frontend(frontend: i32, out: *mut FerruleAny, err: *mut *mut FerruleObject) -> i32 {
+    ffi_boundary("ferrule_func_call_from", err, || {
+        let out = out_arg(out, "ferrule_func_call_from", "out")?;
+        // SAFETY: checked writable; `out` is None on failure, as the ABI promises.
+        unsafe { *out = FerruleAny::NONE };
+        Err(Error::value_error(format!(
+            "ferrule_func_call_from: unknown frontend {frontend} (expected a FerruleFrontend: 0 C, 1 Python, 2 Go, 3 \
+             Rust)"
+        )))
+    })
+}
+
+/// A packed call recorded by the profiler as one from `frontend`.
+#[cold]
+#[inline(never)]
+unsafe fn func_call_profiled(
+    frontend: Frontend,
+    func: *mut FerruleObject,
+    args: *const FerruleAny,
+    num_args: i32,
+    out: *mut FerruleAny,
+    err: *mut *mut FerruleObject,
+) -> i32 {
+    // SAFETY: a live object or NULL (the caller's contract); the type index is checked.
+    let span = match unsafe { ObjRef::<Function>::downcast(func) } {
+        Some(f) => f.profile_call(frontend),
+        None => Span::OFF,
+    };
+    // SAFETY: forwarded caller contract.
+    let rc = unsafe { func_call(func, args, num_args, out, err) };
+    drop(span);
+    rc
+}
+
+/// The packed call itself, unrecorded.
+#[inline(always)]
+unsafe fn func_call(
     func: *mut FerruleObject,
     args: *const FerruleAny,
     num_args: i32,

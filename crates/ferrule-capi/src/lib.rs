@@ -13,6 +13,7 @@ mod builtins;
 mod containers;
 mod functions;
 mod library;
+mod profiler;
 mod tensors;
 mod values;
 
@@ -20,5 +21,9 @@ pub use autograd::*;
 pub use containers::*;
 pub use functions::*;
 pub use library::*;
+pub use profiler::{
+    ferrule_profiler_enabled, ferrule_profiler_export_chrome_trace, ferrule_profiler_range_pop,
+    ferrule_profiler_range_push, ferrule_profiler_start, ferrule_profiler_stop, ferrule_profiler_table,
+};
 pub use tensors::*;
 pub use values::*;

@@ -209,6 +209,14 @@ static API: FerruleApi = FerruleApi {
     autograd_grad: ferrule_autograd_grad,
     grad_enabled: crate::autograd::ferrule_grad_enabled_unsafe,
     set_grad_enabled: crate::autograd::ferrule_set_grad_enabled_unsafe,
+    func_call_from: ferrule_func_call_from,
+    profiler_start: ferrule_profiler_start,
+    profiler_stop: ferrule_profiler_stop,
+    profiler_export_chrome_trace: ferrule_profiler_export_chrome_trace,
+    profiler_table: ferrule_profiler_table,
+    profiler_range_push: ferrule_profiler_range_push,
+    profiler_range_pop: ferrule_profiler_range_pop,
+    profiler_enabled: ferrule_profiler_enabled,
 };
 
 // The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.

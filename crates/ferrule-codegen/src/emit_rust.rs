@@ -83,6 +83,7 @@ fn op_fn(op: &Op) -> Result<String, String> {
             written.join(", ")
         );
     }
+    f.push_str("    let _profiled = glue::profile_op(OP, args);\n");
     if let Some(fast) = &op.fast {
         let _ = writeln!(
             f,

@@ -20,6 +20,7 @@ pub mod error;
 pub mod fallible;
 pub mod interrupt;
 pub mod large;
+pub mod profiler;
 pub mod storage;
 pub mod tensor;
 

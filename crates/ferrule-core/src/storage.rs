@@ -106,6 +106,7 @@ impl Storage {
                 version: AtomicU64::new(0),
             });
         }
+        crate::profiler::note_allocation(nbytes);
         if crate::large::enabled() && nbytes >= crate::large::LARGE_BYTES {
             let (ptr, len) = crate::large::allocate(nbytes, zeroed)
                 .ok_or_else(|| Error::memory_error(format!("failed to allocate {nbytes} bytes")))?;
@@ -177,6 +178,7 @@ impl Storage {
         if nbytes == 0 || nbytes > INLINE_BYTES || !device.is_cpu() {
             return Storage::allocate(nbytes, device, zeroed).map(Arc::new);
         }
+        crate::profiler::note_allocation(nbytes);
         Ok(Arc::new(Storage {
             ptr: NonNull::dangling(),
             nbytes,

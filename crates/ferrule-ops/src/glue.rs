@@ -2,7 +2,9 @@
 //! `Any` values in, kernel parameter types out (see `schema/KERNELS.md`), with errors that name
 //! the op, the argument and its position.
 
+use ferrule_core::profiler::{ArgInfo, Span};
 use ferrule_core::{DType, Device, Tensor};
+use ferrule_registry::any::type_name_of;
 use ferrule_registry::typed::arg_type_error;
 use ferrule_registry::{blocking, Any, Array, Error, ObjRef, Result, TensorObj};
 use ferrule_sys::type_index as ti;
@@ -250,6 +252,22 @@ pub fn opt_int_list(op: &str, args: &[Any], pos: usize, name: &str) -> Result<Op
 /// Any value (borrowed).
 pub fn any<'a>(_op: &str, args: &'a [Any], pos: usize, _name: &str) -> Result<&'a Any> {
     Ok(&args[pos])
+}
+
+/// The profiler's event for op `op`'s kernel (opened first thing by every generated op, after
+/// autograd has had its turn, so plugins calling ops are covered too); `Span::OFF`, for the price
+/// of one relaxed load, when no profile records.
+#[inline(always)]
+pub fn profile_op(op: &'static str, args: &[Any]) -> Span {
+    Span::op(op, || args.iter().map(arg_info).collect())
+}
+
+/// What the profiler records of an argument when it records shapes.
+fn arg_info(arg: &Any) -> ArgInfo {
+    match arg.downcast::<TensorObj>() {
+        Some(t) => ArgInfo { dtype: t.tensor().dtype().name(), shape: Some(t.tensor().shape().to_vec()) },
+        None => ArgInfo { dtype: type_name_of(arg.type_index()), shape: None },
+    }
 }
 
 /// How an op treats the caller's interpreter lock.

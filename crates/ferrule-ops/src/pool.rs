@@ -4,6 +4,10 @@
 //! turn; between two blocks each thread polls for interrupts (`ferrule_core::interrupt`): the
 //! calling thread asks the frontend (every few milliseconds), pool workers see the flag it sets.
 //! So Ctrl-C stops a long kernel within a block's time, and small work pays nothing for it.
+//!
+//! Profiling: a loop that goes to the pool is recorded part by part on the thread that ran each
+//! part, the caller's parts included (`profiler::pool_item`, named after the op that handed the
+//! loop out); a loop small enough to stay on the caller is not.
 
 use std::cell::UnsafeCell;
 use std::ops::Range;
@@ -11,6 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use ferrule_core::interrupt::{self, Context};
+use ferrule_core::profiler::{self, Part};
 
 /// Work above this many tasks' worth (`min_per_task` items each) runs in blocks of that size,
 /// with an interrupt poll between blocks; a task's worth is some tens of microseconds, so a
@@ -92,7 +97,8 @@ fn usable_pool() -> Option<(&'static rayon::ThreadPool, usize)> {
 /// polling for interrupts before its next block (and stopping on one).
 fn for_blocks(n_blocks: usize, block: &(dyn Fn(usize) + Sync)) {
     let next = AtomicUsize::new(0);
-    let take = || loop {
+    let label = profiler::pool_label();
+    let take = |label| loop {
         if interrupt::poll() {
             return;
         }
@@ -100,10 +106,10 @@ fn for_blocks(n_blocks: usize, block: &(dyn Fn(usize) + Sync)) {
         if b >= n_blocks {
             return;
         }
-        block(b);
+        profiler::pool_item(label, || Part::Block { index: b as u64, count: n_blocks as u64 }, || block(b));
     };
     let Some((pool, threads)) = usable_pool().filter(|&(_, t)| t > 1) else {
-        take();
+        take(None);
         return;
     };
     let context = Context::current();
@@ -112,9 +118,9 @@ fn for_blocks(n_blocks: usize, block: &(dyn Fn(usize) + Sync)) {
         for _ in 1..threads.min(n_blocks) {
             // SAFETY: the scope joins every task before `for_blocks` returns, inside the call
             // the context belongs to.
-            scope.spawn(move |_| unsafe { context.enter(take) });
+            scope.spawn(move |_| unsafe { context.enter(|| take(label)) });
         }
-        take();
+        take(label);
     });
 }
 
@@ -129,15 +135,20 @@ fn parallel_for_dyn(n_items: usize, min_per_task: usize, body: &(dyn Fn(Range<us
         return;
     }
     let context = Context::current();
+    let label = profiler::pool_label();
+    let part = move |t: usize| {
+        let range = split(n_items, tasks, t);
+        profiler::pool_item(label, || Part::items(&range), || body(range.clone()));
+    };
     // In place: the caller runs the first range at once instead of handing the whole scope to
     // the pool and sleeping until a worker wakes to pick it up (one wake-up, not two, on the
     // critical path: ~20 us in a VM).
     pool.in_place_scope(|scope| {
         for t in 1..tasks {
             // SAFETY: the scope joins the task before returning, inside the context's call.
-            scope.spawn(move |_| unsafe { context.enter(|| body(split(n_items, tasks, t))) });
+            scope.spawn(move |_| unsafe { context.enter(|| part(t)) });
         }
-        body(split(n_items, tasks, 0));
+        part(0);
     });
 }
 
@@ -184,13 +195,18 @@ where
     let body = &body;
     if let Some(pool) = pool() {
         let context = Context::current();
+        let label = profiler::pool_label();
+        let part = move |t: usize| {
+            let range = split(n_items, tasks, t);
+            profiler::pool_item(label, || Part::items(&range), || body(range.clone()))
+        };
         pool.in_place_scope(|scope| {
             let (first, rest) = results.split_first_mut().expect("tasks >= 2");
             for (i, slot) in rest.iter_mut().enumerate() {
                 // SAFETY: the scope joins the task before returning, inside the context's call.
-                scope.spawn(move |_| unsafe { context.enter(|| *slot = Some(body(split(n_items, tasks, i + 1)))) });
+                scope.spawn(move |_| unsafe { context.enter(|| *slot = Some(part(i + 1))) });
             }
-            *first = Some(body(split(n_items, tasks, 0)));
+            *first = Some(part(0));
         });
     }
     results.into_iter().map(|r| r.expect("every task ran")).collect()

@@ -104,7 +104,10 @@ impl Function {
         let mut out = FerruleAny::NONE;
         let mut err = std::ptr::null_mut();
         // SAFETY: `len` valid values at `args`; `out` arrives as None per the calling convention.
-        let status = unsafe { (api().func_call)(self.0.as_ptr(), args, count, &mut out, &mut err) };
+        // (`func_call_from`: the host's profiler records the call as one from Rust.)
+        let status = unsafe {
+            (api().func_call_from)(self.0.as_ptr(), args, count, &mut out, &mut err, ferrule_sys::frontend::RUST)
+        };
         if status != 0 {
             // SAFETY: on failure the callee stored a new error we now own.
             return Err(unsafe { Error::from_raw_object(err) });

@@ -3,7 +3,7 @@
 //! `ferrule.Function`: a Python callable over a native function object, called by vectorcall.
 //!
 //! The hot path (no keywords) converts the arguments into a stack array of `FerruleAny`, calls
-//! `func_call` and converts the result, with no heap allocation for up to 8 simple arguments.
+//! `func_call_from` and converts the result, with no heap allocation for up to 8 simple arguments.
 //! The function's metadata (flags, parameters, defaults) is fetched once, on first use, and cached.
 
 use std::ffi::c_void;
@@ -11,6 +11,7 @@ use std::mem::MaybeUninit;
 use std::ptr::null_mut;
 use std::sync::atomic::Ordering;
 
+use ferrule_sys::frontend::PYTHON;
 use ferrule_sys::FerruleAny;
 use pyo3_ffi::*;
 
@@ -329,18 +330,21 @@ unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny], ar
     unsafe {
         let mut out = FerruleAny::NONE;
         let mut err = null_mut();
-        let call = api().func_call;
+        // (`func_call_from` tells libferrule's profiler the call came from Python)
+        let call = api().func_call_from;
         let handle = (*f).handle;
         // a callback (or, with the GIL released, another thread) may release() this Function
         // while the call runs: `busy` makes release() defer dropping the handle
         (*f).busy += 1;
         let rc = if info.long_running {
-            let ts = PyEval_SaveThread();
-            let rc = call(handle, values.as_ptr(), values.len() as i32, &mut out, &mut err);
-            PyEval_RestoreThread(ts);
+            // through libferrule's blocking hooks (ours, in `callback`), so that the profiler
+            // sees the GIL released and the wait to take it back
+            let token = (api().blocking_enter)();
+            let rc = call(handle, values.as_ptr(), values.len() as i32, &mut out, &mut err, PYTHON);
+            (api().blocking_leave)(token);
             rc
         } else {
-            call(handle, values.as_ptr(), values.len() as i32, &mut out, &mut err)
+            call(handle, values.as_ptr(), values.len() as i32, &mut out, &mut err, PYTHON)
         };
         (*f).busy -= 1;
         if !(*f).deferred.is_null() && (*f).busy == 0 {

@@ -27,6 +27,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+use ferrule_core::profiler::{Category, Name, Span};
 use ferrule_core::tensor::format_shape;
 
 use crate::container::Array;
@@ -840,6 +841,7 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
                 }
             }
             let needs: Vec<bool> = node.edges.iter().map(Option::is_some).collect();
+            let _profiled = Span::open(Name::Static(node.name), Category::Backward, None);
             let grads = (node.backward)(&saved, &grads, &needs).map_err(|e| in_backward_of(e, what, node.name))?;
             if grads.len() != node.edges.len() {
                 return Err(Error::runtime_error(format!(

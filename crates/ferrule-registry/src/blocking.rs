@@ -1,5 +1,6 @@
 //! Blocking regions: native code lets a frontend's interpreter lock (Python's GIL) go around
-//! long work, through hooks the frontend installs.
+//! long work, through hooks the frontend installs. The profiler records how long the lock was
+//! released and how long taking it back waited.
 
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicPtr, Ordering};
@@ -24,7 +25,9 @@ pub fn enter() -> *mut c_void {
     // SAFETY: only `set_hooks` stores here, from a function pointer of this type.
     let f: FerruleBlockingEnter = unsafe { std::mem::transmute::<*mut c_void, FerruleBlockingEnter>(f) };
     // SAFETY: the frontend's hook follows the ABI.
-    unsafe { f() }
+    let token = unsafe { f() };
+    ferrule_core::profiler::lock_released(token as usize);
+    token
 }
 
 /// Runs the leave hook with a token from [`enter`].
@@ -38,8 +41,8 @@ pub unsafe fn leave(token: *mut c_void) {
     }
     // SAFETY: only `set_hooks` stores here, from a function pointer of this type.
     let f: FerruleBlockingLeave = unsafe { std::mem::transmute::<*mut c_void, FerruleBlockingLeave>(f) };
-    // SAFETY: the frontend's hook follows the ABI.
-    unsafe { f(token) }
+    // SAFETY: the frontend's hook follows the ABI (the caller's contract for the token).
+    ferrule_core::profiler::lock_reacquire(token as usize, || unsafe { f(token) })
 }
 
 /// Runs `f` with the frontend's lock released (re-acquired afterwards, also on panic).

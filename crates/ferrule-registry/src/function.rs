@@ -4,6 +4,7 @@ use std::ffi::c_void;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use ferrule_core::profiler::{self, Category, Frontend, Interned, Name, Span};
 use ferrule_sys::{type_index as ti, FerruleAny, FerruleCallback, FerruleObject, FerruleStateDeleter};
 
 use crate::any::{check_raw, type_name_of, Any, RawValueProblem};
@@ -60,6 +61,9 @@ pub struct FuncInfo {
     pub signature: Option<Signature>,
     /// `FERRULE_FUNC_*` flags.
     pub flags: i32,
+    /// The name the profiler records calls under, interned the first time one is recorded;
+    /// None for the profiler's own `profiler.*` functions, which are not recorded.
+    pub(crate) profile_name: OnceLock<Option<Interned>>,
 }
 
 /// A function object (`FERRULE_TYPE_FUNCTION`).
@@ -151,8 +155,38 @@ impl Function {
         self.info().map_or("<anonymous function>", |i| i.name.as_str())
     }
 
-    /// Calls with borrowed arguments; trailing arguments left out take their defaults.
+    /// The profiler's event for a packed call of this function from `frontend` (recorded when
+    /// the returned span is dropped); `Span::OFF` when no profile records.
+    #[inline(always)]
+    pub fn profile_call(&self, frontend: Frontend) -> Span {
+        if !profiler::enabled() {
+            return Span::OFF;
+        }
+        self.open_call_span(frontend)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn open_call_span(&self, frontend: Frontend) -> Span {
+        let name = match self.info() {
+            Some(info) => {
+                let interned = info
+                    .profile_name
+                    .get_or_init(|| (!info.name.starts_with("profiler.")).then(|| profiler::intern(&info.name)));
+                match interned {
+                    Some(id) => Name::Interned(*id),
+                    None => return Span::OFF,
+                }
+            }
+            None => Name::Static("<anonymous function>"),
+        };
+        Span::open(name, Category::Call, Some(frontend))
+    }
+
+    /// Calls with borrowed arguments; trailing arguments left out take their defaults. Recorded
+    /// by the profiler as a call from Rust.
     pub fn call(&self, args: &[Any]) -> Result<Any> {
+        let _profiled = self.profile_call(Frontend::Rust);
         match self.fill_defaults(args.len())? {
             None => self.call_exact(args),
             Some(sig) => self.call_filled(args, sig),

@@ -402,6 +402,25 @@ pub struct FerruleApi {
     pub grad_enabled: unsafe extern "C" fn() -> i32,
     /// See `ferrule_set_grad_enabled`.
     pub set_grad_enabled: unsafe extern "C" fn(i32) -> i32,
+    /// Appended after `set_grad_enabled`, the profiler's entries (check `struct_size` before
+    /// use): `ferrule_func_call_from`, a packed call naming its frontend ([`frontend`]).
+    pub func_call_from:
+        unsafe extern "C" fn(*mut FerruleObject, *const FerruleAny, i32, *mut FerruleAny, ErrOut, i32) -> i32,
+    /// `ferrule_profiler_start`.
+    pub profiler_start: unsafe extern "C" fn(i32, ErrOut) -> i32,
+    /// `ferrule_profiler_stop`.
+    pub profiler_stop: unsafe extern "C" fn(*mut *mut FerruleObject, ErrOut) -> i32,
+    /// `ferrule_profiler_export_chrome_trace`.
+    pub profiler_export_chrome_trace: unsafe extern "C" fn(*mut FerruleObject, *const c_char, ErrOut) -> i32,
+    /// `ferrule_profiler_table`.
+    pub profiler_table:
+        unsafe extern "C" fn(*mut FerruleObject, *const c_char, i32, *mut *mut FerruleObject, ErrOut) -> i32,
+    /// `ferrule_profiler_range_push`.
+    pub profiler_range_push: unsafe extern "C" fn(*const c_char, *mut u64, ErrOut) -> i32,
+    /// `ferrule_profiler_range_pop`.
+    pub profiler_range_pop: unsafe extern "C" fn(u64),
+    /// `ferrule_profiler_enabled`.
+    pub profiler_enabled: unsafe extern "C" fn() -> i32,
 }
 
 /// `ferrule_autograd_backward` / `ferrule_autograd_grad` flag: keep what the graph saved.
@@ -410,6 +429,23 @@ pub const FERRULE_AUTOGRAD_RETAIN_GRAPH: i32 = 1;
 pub const FERRULE_AUTOGRAD_CREATE_GRAPH: i32 = 2;
 /// `ferrule_autograd_grad` flag: NULL for an input the outputs do not depend on.
 pub const FERRULE_AUTOGRAD_ALLOW_UNUSED: i32 = 4;
+
+/// The calling frontends `ferrule_func_call_from` names (`FerruleFrontend`).
+pub mod frontend {
+    /// C and anything calling `ferrule_func_call`.
+    pub const C: i32 = 0;
+    /// Python (the CPython extension).
+    pub const PYTHON: i32 = 1;
+    /// Go.
+    pub const GO: i32 = 2;
+    /// Rust code calling function objects directly.
+    pub const RUST: i32 = 3;
+}
+
+/// `ferrule_profiler_start` option: op events carry their arguments' shapes and dtypes.
+pub const FERRULE_PROFILE_SHAPES: i32 = 1;
+/// `ferrule_profiler_start` option: op and call events carry the bytes of tensor memory allocated.
+pub const FERRULE_PROFILE_MEMORY: i32 = 2;
 
 // Layout pins; the same numbers are asserted by tests/c/abi_layout.c against the header.
 const _: () = {
@@ -429,12 +465,14 @@ const _: () = {
     assert!(size_of::<FerruleComplexObject>() == 40);
     assert!(offset_of!(FerruleComplexObject, real) == 24);
     assert!(offset_of!(FerruleComplexObject, imag) == 32);
-    assert!(size_of::<FerruleApi>() == 8 + 52 * 8);
+    assert!(size_of::<FerruleApi>() == 8 + 60 * 8);
     assert!(offset_of!(FerruleApi, tensor_requires_grad) == 8 + 44 * 8);
     assert!(offset_of!(FerruleApi, set_grad_enabled) == 8 + 51 * 8);
     assert!(offset_of!(FerruleApi, check_signals) == 8 + 40 * 8);
     assert!(offset_of!(FerruleApi, error_context_copy) == 8 + 41 * 8);
     assert!(offset_of!(FerruleApi, complex_create) == 8 + 42 * 8);
     assert!(offset_of!(FerruleApi, complex_parts) == 8 + 43 * 8);
+    assert!(offset_of!(FerruleApi, func_call_from) == 8 + 52 * 8);
+    assert!(offset_of!(FerruleApi, profiler_enabled) == 8 + 59 * 8);
     assert!(offset_of!(FerruleApi, blocking_leave) == 8 + 37 * 8);
 };

@@ -203,6 +203,12 @@ _PROTOTYPES: dict[str, tuple[Any, list[Any]]] = {
     ),
     "ferrule_grad_enabled": (c_int32, []),
     "ferrule_set_grad_enabled": (c_int32, [c_int32]),
+    "ferrule_profiler_start": (c_int32, [c_int32, ObjPtrOut]),
+    "ferrule_profiler_stop": (c_int32, [ObjPtrOut, ObjPtrOut]),
+    "ferrule_profiler_export_chrome_trace": (c_int32, [c_void_p, c_char_p, ObjPtrOut]),
+    "ferrule_profiler_range_push": (c_int32, [c_char_p, POINTER(c_uint64), ObjPtrOut]),
+    "ferrule_profiler_range_pop": (None, [c_uint64]),
+    "ferrule_profiler_enabled": (c_int32, []),
 }
 
 #: Flags of ferrule_autograd_backward / ferrule_autograd_grad (ferrule.h).

@@ -3,7 +3,8 @@
 A *target* is one way to call into the package: a module function, a class's constructor, a method
 or operator (dunder) on an instance, or a property read, set or deleted. The walk covers the public
 names (``__all__``, or the names without a leading underscore) of ``ferrule``, ``ferrule.fft``,
-``ferrule.linalg``, ``ferrule.random``, ``ferrule.ffi``, ``ferrule.ffi.ctypes`` and ``ferrule.error``;
+``ferrule.linalg``, ``ferrule.random``, ``ferrule.ffi``, ``ferrule.ffi.ctypes``, ``ferrule.error`` and
+``ferrule.profiler``;
 for each class among them, and for the classes of the objects in ``INSTANCES``, every attribute
 the class defines itself (inherited ``object``/``str`` members are the interpreter's, not
 ferrule's). Parameters come from ``inspect.signature`` (for a builtin over a registered function,
@@ -228,6 +229,7 @@ def collect() -> list[Target]:
         "ferrule.ffi": ferrule.ffi,
         "ferrule.ffi.ctypes": ferrule.ffi.ctypes,
         "ferrule.error": ferrule.error,
+        "ferrule.profiler": ferrule.profiler,
     }
     self_strategies = {
         ferrule.Tensor: "tensor",

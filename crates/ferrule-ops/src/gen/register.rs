@@ -755,6 +755,7 @@ pub fn register_all() -> Result<()> {
 pub(crate) fn op_arange(args: &[Any]) -> Result<Any> {
     const OP: &str = "arange";
     glue::check_arity(OP, args, 5, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_start = glue::scalar(OP, args, 0, "start")?;
     let a_stop = glue::opt_scalar(OP, args, 1, "stop")?;
     let a_step = glue::scalar(OP, args, 2, "step")?;
@@ -767,6 +768,7 @@ pub(crate) fn op_arange(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_empty(args: &[Any]) -> Result<Any> {
     const OP: &str = "empty";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -777,6 +779,7 @@ pub(crate) fn op_empty(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_empty_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "empty_like";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -787,6 +790,7 @@ pub(crate) fn op_empty_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_eye(args: &[Any]) -> Result<Any> {
     const OP: &str = "eye";
     glue::check_arity(OP, args, 5, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_n_rows = glue::int(OP, args, 0, "n_rows")?;
     let a_n_cols = glue::opt_int(OP, args, 1, "n_cols")?;
     let a_k = glue::int(OP, args, 2, "k")?;
@@ -799,6 +803,7 @@ pub(crate) fn op_eye(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_full(args: &[Any]) -> Result<Any> {
     const OP: &str = "full";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -810,6 +815,7 @@ pub(crate) fn op_full(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_full_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "full_like";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -821,6 +827,7 @@ pub(crate) fn op_full_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linspace(args: &[Any]) -> Result<Any> {
     const OP: &str = "linspace";
     glue::check_arity(OP, args, 6, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_start = glue::scalar(OP, args, 0, "start")?;
     let a_stop = glue::scalar(OP, args, 1, "stop")?;
     let a_num = glue::int(OP, args, 2, "num")?;
@@ -837,6 +844,7 @@ pub(crate) fn op_meshgrid(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_meshgrid(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::var_tensors(OP, args, 1, "arrays")?;
     let a_indexing = glue::str(OP, args, 0, "indexing")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::meshgrid(&a_arrays, a_indexing))?;
@@ -871,6 +879,7 @@ fn backward_meshgrid(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec
 pub(crate) fn op_ones(args: &[Any]) -> Result<Any> {
     const OP: &str = "ones";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -881,6 +890,7 @@ pub(crate) fn op_ones(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_ones_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "ones_like";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -894,6 +904,7 @@ pub(crate) fn op_tril(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tril(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::tril(a_x, a_k))?;
@@ -929,6 +940,7 @@ pub(crate) fn op_triu(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_triu(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::triu(a_x, a_k))?;
@@ -961,6 +973,7 @@ fn backward_triu(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Opt
 pub(crate) fn op_zeros(args: &[Any]) -> Result<Any> {
     const OP: &str = "zeros";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -971,6 +984,7 @@ pub(crate) fn op_zeros(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_zeros_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "zeros_like";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -981,6 +995,7 @@ pub(crate) fn op_zeros_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_random_uniform(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.uniform";
     glue::check_arity(OP, args, 5, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_low = glue::float(OP, args, 0, "low")?;
     let a_high = glue::float(OP, args, 1, "high")?;
     let a_shape = glue::shape(OP, args, 2, "shape")?;
@@ -993,6 +1008,7 @@ pub(crate) fn op_random_uniform(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_random_normal(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.normal";
     glue::check_arity(OP, args, 5, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_loc = glue::float(OP, args, 0, "loc")?;
     let a_scale = glue::float(OP, args, 1, "scale")?;
     let a_shape = glue::shape(OP, args, 2, "shape")?;
@@ -1008,6 +1024,7 @@ pub(crate) fn op_add(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_add(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::add) {
         return Ok(result);
     }
@@ -1057,6 +1074,7 @@ pub(crate) fn op_subtract(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_subtract(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::subtract) {
         return Ok(result);
     }
@@ -1106,6 +1124,7 @@ pub(crate) fn op_multiply(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_multiply(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::multiply) {
         return Ok(result);
     }
@@ -1155,6 +1174,7 @@ pub(crate) fn op_divide(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_divide(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::divide) {
         return Ok(result);
     }
@@ -1204,6 +1224,7 @@ pub(crate) fn op_floor_divide(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_floor_divide(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1250,6 +1271,7 @@ pub(crate) fn op_remainder(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_remainder(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1296,6 +1318,7 @@ pub(crate) fn op_pow(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_pow(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1342,6 +1365,7 @@ pub(crate) fn op_maximum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_maximum(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1388,6 +1412,7 @@ pub(crate) fn op_minimum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_minimum(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1434,6 +1459,7 @@ pub(crate) fn op_atan2(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_atan2(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1480,6 +1506,7 @@ pub(crate) fn op_copysign(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_copysign(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1526,6 +1553,7 @@ pub(crate) fn op_hypot(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_hypot(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1572,6 +1600,7 @@ pub(crate) fn op_logaddexp(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_logaddexp(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1618,6 +1647,7 @@ pub(crate) fn op_nextafter(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1632,6 +1662,7 @@ pub(crate) fn op_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::equal) {
         return Ok(result);
     }
@@ -1649,6 +1680,7 @@ pub(crate) fn op_not_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::not_equal) {
         return Ok(result);
     }
@@ -1666,6 +1698,7 @@ pub(crate) fn op_less(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less) {
         return Ok(result);
     }
@@ -1683,6 +1716,7 @@ pub(crate) fn op_less_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less_equal) {
         return Ok(result);
     }
@@ -1700,6 +1734,7 @@ pub(crate) fn op_greater(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater) {
         return Ok(result);
     }
@@ -1717,6 +1752,7 @@ pub(crate) fn op_greater_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater_equal) {
         return Ok(result);
     }
@@ -1734,6 +1770,7 @@ pub(crate) fn op_logical_and(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1748,6 +1785,7 @@ pub(crate) fn op_logical_or(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1762,6 +1800,7 @@ pub(crate) fn op_logical_xor(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1776,6 +1815,7 @@ pub(crate) fn op_bitwise_and(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1790,6 +1830,7 @@ pub(crate) fn op_bitwise_or(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1804,6 +1845,7 @@ pub(crate) fn op_bitwise_xor(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1818,6 +1860,7 @@ pub(crate) fn op_bitwise_left_shift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1832,6 +1875,7 @@ pub(crate) fn op_bitwise_right_shift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1846,6 +1890,7 @@ pub(crate) fn op_abs(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_abs(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::abs(a_x, a_out))?;
@@ -1885,6 +1930,7 @@ pub(crate) fn op_negative(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_negative(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::negative(a_x, a_out))?;
@@ -1924,6 +1970,7 @@ pub(crate) fn op_positive(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_positive(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::positive(a_x, a_out))?;
@@ -1963,6 +2010,7 @@ pub(crate) fn op_sign(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sign(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sign(a_x, a_out))?;
@@ -2002,6 +2050,7 @@ pub(crate) fn op_square(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_square(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::square(a_x, a_out))?;
@@ -2041,6 +2090,7 @@ pub(crate) fn op_conj(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_conj(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::conj(a_x, a_out))?;
@@ -2080,6 +2130,7 @@ pub(crate) fn op_real(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_real(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::real(a_x, a_out))?;
@@ -2119,6 +2170,7 @@ pub(crate) fn op_imag(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_imag(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
@@ -2158,6 +2210,7 @@ pub(crate) fn op_reciprocal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_reciprocal(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::reciprocal(a_x, a_out))?;
@@ -2197,6 +2250,7 @@ pub(crate) fn op_round(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_round(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::round(a_x, a_out))?;
@@ -2236,6 +2290,7 @@ pub(crate) fn op_floor(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_floor(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor(a_x, a_out))?;
@@ -2275,6 +2330,7 @@ pub(crate) fn op_ceil(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_ceil(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::ceil(a_x, a_out))?;
@@ -2314,6 +2370,7 @@ pub(crate) fn op_trunc(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_trunc(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::trunc(a_x, a_out))?;
@@ -2353,6 +2410,7 @@ pub(crate) fn op_signbit(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::signbit(a_x, a_out))?;
@@ -2366,6 +2424,7 @@ pub(crate) fn op_isfinite(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isfinite(a_x, a_out))?;
@@ -2379,6 +2438,7 @@ pub(crate) fn op_isinf(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isinf(a_x, a_out))?;
@@ -2392,6 +2452,7 @@ pub(crate) fn op_isnan(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isnan(a_x, a_out))?;
@@ -2405,6 +2466,7 @@ pub(crate) fn op_logical_not(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_not(a_x, a_out))?;
@@ -2418,6 +2480,7 @@ pub(crate) fn op_bitwise_invert(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_invert(a_x, a_out))?;
@@ -2431,6 +2494,7 @@ pub(crate) fn op_exp(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_exp(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::exp(a_x, a_out))?;
@@ -2470,6 +2534,7 @@ pub(crate) fn op_expm1(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_expm1(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::expm1(a_x, a_out))?;
@@ -2509,6 +2574,7 @@ pub(crate) fn op_log(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log(a_x, a_out))?;
@@ -2548,6 +2614,7 @@ pub(crate) fn op_log1p(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log1p(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log1p(a_x, a_out))?;
@@ -2587,6 +2654,7 @@ pub(crate) fn op_log2(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log2(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log2(a_x, a_out))?;
@@ -2626,6 +2694,7 @@ pub(crate) fn op_log10(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log10(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log10(a_x, a_out))?;
@@ -2665,6 +2734,7 @@ pub(crate) fn op_sqrt(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sqrt(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sqrt(a_x, a_out))?;
@@ -2704,6 +2774,7 @@ pub(crate) fn op_sin(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sin(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sin(a_x, a_out))?;
@@ -2743,6 +2814,7 @@ pub(crate) fn op_cos(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cos(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cos(a_x, a_out))?;
@@ -2782,6 +2854,7 @@ pub(crate) fn op_tan(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tan(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tan(a_x, a_out))?;
@@ -2821,6 +2894,7 @@ pub(crate) fn op_asin(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_asin(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asin(a_x, a_out))?;
@@ -2860,6 +2934,7 @@ pub(crate) fn op_acos(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_acos(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acos(a_x, a_out))?;
@@ -2899,6 +2974,7 @@ pub(crate) fn op_atan(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_atan(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan(a_x, a_out))?;
@@ -2938,6 +3014,7 @@ pub(crate) fn op_sinh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sinh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sinh(a_x, a_out))?;
@@ -2977,6 +3054,7 @@ pub(crate) fn op_cosh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cosh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cosh(a_x, a_out))?;
@@ -3016,6 +3094,7 @@ pub(crate) fn op_tanh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tanh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tanh(a_x, a_out))?;
@@ -3055,6 +3134,7 @@ pub(crate) fn op_asinh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_asinh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asinh(a_x, a_out))?;
@@ -3094,6 +3174,7 @@ pub(crate) fn op_acosh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_acosh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acosh(a_x, a_out))?;
@@ -3133,6 +3214,7 @@ pub(crate) fn op_atanh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_atanh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atanh(a_x, a_out))?;
@@ -3172,6 +3254,7 @@ pub(crate) fn op_clip(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_clip(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_min = glue::opt_operand(OP, args, 1, "min")?;
     let a_max = glue::opt_operand(OP, args, 2, "max")?;
@@ -3225,6 +3308,7 @@ pub(crate) fn op_where(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_where(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_condition = glue::tensor(OP, args, 0, "condition")?;
     let a_x1 = glue::operand(OP, args, 1, "x1")?;
     let a_x2 = glue::operand(OP, args, 2, "x2")?;
@@ -3272,6 +3356,7 @@ pub(crate) fn op_astype(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_astype(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::dtype(OP, args, 1, "dtype")?;
     let a_copy = glue::bool(OP, args, 2, "copy")?;
@@ -3309,6 +3394,7 @@ pub(crate) fn op_geo_distance(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_geo_distance(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_lon1 = glue::operand(OP, args, 0, "lon1")?;
     let a_lat1 = glue::operand(OP, args, 1, "lat1")?;
     let a_lon2 = glue::operand(OP, args, 2, "lon2")?;
@@ -3364,6 +3450,7 @@ pub(crate) fn op_sum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sum(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3401,6 +3488,7 @@ pub(crate) fn op_prod(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_prod(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3438,6 +3526,7 @@ pub(crate) fn op_mean(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_mean(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3474,6 +3563,7 @@ pub(crate) fn op_var(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_var(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
@@ -3511,6 +3601,7 @@ pub(crate) fn op_std(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_std(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
@@ -3548,6 +3639,7 @@ pub(crate) fn op_max(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_max(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3584,6 +3676,7 @@ pub(crate) fn op_min(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_min(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3620,6 +3713,7 @@ pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cumulative_sum(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3657,6 +3751,7 @@ pub(crate) fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cumulative_prod(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3691,6 +3786,7 @@ fn backward_cumulative_prod(saved: &[Any], grads: &[Any], needs: &[bool]) -> Res
 pub(crate) fn op_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "all";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3701,6 +3797,7 @@ pub(crate) fn op_all(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_any(args: &[Any]) -> Result<Any> {
     const OP: &str = "any";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3711,6 +3808,7 @@ pub(crate) fn op_any(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_argmax(args: &[Any]) -> Result<Any> {
     const OP: &str = "argmax";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3721,6 +3819,7 @@ pub(crate) fn op_argmax(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_argmin(args: &[Any]) -> Result<Any> {
     const OP: &str = "argmin";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3731,6 +3830,7 @@ pub(crate) fn op_argmin(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_count_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "count_nonzero";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -3744,6 +3844,7 @@ pub(crate) fn op_diff(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_diff(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_n = glue::int(OP, args, 2, "n")?;
@@ -3794,6 +3895,7 @@ pub(crate) fn op_matmul(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_matmul(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
     }
@@ -3843,6 +3945,7 @@ pub(crate) fn op_mm(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_mm(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
     }
@@ -3887,6 +3990,7 @@ pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tensordot(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axes = glue::any(OP, args, 2, "axes")?;
@@ -3929,6 +4033,7 @@ pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_vecdot(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -3971,6 +4076,7 @@ pub(crate) fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_cholesky(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_upper = glue::bool(OP, args, 1, "upper")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::cholesky(a_x, a_upper))?;
@@ -4006,6 +4112,7 @@ pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_cross(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4048,6 +4155,7 @@ pub(crate) fn op_linalg_det(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_det(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
     glue::ret_tensor(result)
@@ -4082,6 +4190,7 @@ pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_diagonal(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::diagonal(a_x, a_offset))?;
@@ -4114,6 +4223,7 @@ fn backward_linalg_diagonal(saved: &[Any], grads: &[Any], needs: &[bool]) -> Res
 pub(crate) fn op_linalg_eig(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eig";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eig(a_x))?;
     glue::ret_tensors(result)
@@ -4122,6 +4232,7 @@ pub(crate) fn op_linalg_eig(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_eigvals(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigvals";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvals(a_x))?;
     glue::ret_tensor(result)
@@ -4133,6 +4244,7 @@ pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_eigh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
     glue::ret_tensors(result)
@@ -4167,6 +4279,7 @@ pub(crate) fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_eigvalsh(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
     glue::ret_tensor(result)
@@ -4201,6 +4314,7 @@ pub(crate) fn op_linalg_inv(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_inv(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
     glue::ret_tensor(result)
@@ -4235,6 +4349,7 @@ pub(crate) fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_matrix_power(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::int(OP, args, 1, "n")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_power(a_x, a_n))?;
@@ -4267,6 +4382,7 @@ fn backward_linalg_matrix_power(saved: &[Any], grads: &[Any], needs: &[bool]) ->
 pub(crate) fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_rank";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_rank(a_x, a_rtol.as_ref()))?;
@@ -4279,6 +4395,7 @@ pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_matrix_norm(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_keepdims = glue::bool(OP, args, 1, "keepdims")?;
     let a_ord = glue::any(OP, args, 2, "ord")?;
@@ -4315,6 +4432,7 @@ pub(crate) fn op_linalg_outer(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_outer(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::outer(a_x1, a_x2))?;
@@ -4356,6 +4474,7 @@ pub(crate) fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_pinv(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::pinv(a_x, a_rtol.as_ref()))?;
@@ -4391,6 +4510,7 @@ pub(crate) fn op_linalg_qr(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_qr(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_mode = glue::str(OP, args, 1, "mode")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::qr(a_x, a_mode))?;
@@ -4426,6 +4546,7 @@ pub(crate) fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_slogdet(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
     glue::ret_tensors(result)
@@ -4460,6 +4581,7 @@ pub(crate) fn op_linalg_solve(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_solve(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::solve(a_x1, a_x2))?;
@@ -4501,6 +4623,7 @@ pub(crate) fn op_linalg_svd(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_svd(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_full_matrices = glue::bool(OP, args, 1, "full_matrices")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svd(a_x, a_full_matrices))?;
@@ -4536,6 +4659,7 @@ pub(crate) fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_svdvals(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
     glue::ret_tensor(result)
@@ -4570,6 +4694,7 @@ pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_trace(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -4606,6 +4731,7 @@ pub(crate) fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_vector_norm(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -4643,6 +4769,7 @@ pub(crate) fn op_reshape(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_reshape(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let a_copy = glue::opt_bool(OP, args, 2, "copy")?;
@@ -4679,6 +4806,7 @@ pub(crate) fn op_permute_dims(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_permute_dims(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::shape(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::permute_dims(a_x, &a_axes))?;
@@ -4714,6 +4842,7 @@ pub(crate) fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_matrix_transpose(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::matrix_transpose(a_x))?;
     glue::ret_tensor(result)
@@ -4748,6 +4877,7 @@ pub(crate) fn op_expand_dims(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_expand_dims(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::shape(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, &a_axis))?;
@@ -4783,6 +4913,7 @@ pub(crate) fn op_squeeze(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_squeeze(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::squeeze(a_x, a_axis.as_deref()))?;
@@ -4818,6 +4949,7 @@ pub(crate) fn op_broadcast_to(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_broadcast_to(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_to(a_x, &a_shape))?;
@@ -4853,6 +4985,7 @@ pub(crate) fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_broadcast_arrays(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::var_tensors(OP, args, 0, "arrays")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_arrays(&a_arrays))?;
     glue::ret_tensors(result)
@@ -4889,6 +5022,7 @@ pub(crate) fn op_concat(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_concat(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::concat(&a_arrays, a_axis))?;
@@ -4926,6 +5060,7 @@ pub(crate) fn op_stack(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_stack(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::stack(&a_arrays, a_axis))?;
@@ -4963,6 +5098,7 @@ pub(crate) fn op_unstack(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_unstack(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::unstack(a_x, a_axis))?;
@@ -4998,6 +5134,7 @@ pub(crate) fn op_flip(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_flip(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::flip(a_x, a_axis.as_deref()))?;
@@ -5033,6 +5170,7 @@ pub(crate) fn op_roll(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_roll(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shift = glue::any(OP, args, 1, "shift")?;
     let a_axis = glue::opt_int_list(OP, args, 2, "axis")?;
@@ -5069,6 +5207,7 @@ pub(crate) fn op_moveaxis(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_moveaxis(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_source = glue::shape(OP, args, 1, "source")?;
     let a_destination = glue::shape(OP, args, 2, "destination")?;
@@ -5105,6 +5244,7 @@ pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_repeat(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repeats = glue::operand(OP, args, 1, "repeats")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
@@ -5141,6 +5281,7 @@ pub(crate) fn op_tile(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tile(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repetitions = glue::shape(OP, args, 1, "repetitions")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::tile(a_x, &a_repetitions))?;
@@ -5176,6 +5317,7 @@ pub(crate) fn op_getitem(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_getitem(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::getitem(a_x, a_index))?;
@@ -5211,6 +5353,7 @@ pub(crate) fn op_setitem(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[0])?;
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::writable_tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_value = glue::operand(OP, args, 2, "value")?;
@@ -5225,6 +5368,7 @@ pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_take(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
@@ -5261,6 +5405,7 @@ pub(crate) fn op_take_along_axis(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_take_along_axis(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -5297,6 +5442,7 @@ pub(crate) fn op_add_at(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_add_at(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_values = glue::operand(OP, args, 2, "values")?;
@@ -5336,6 +5482,7 @@ fn backward_add_at(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<O
 pub(crate) fn op_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "nonzero";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::nonzero(a_x))?;
     glue::ret_tensors(result)
@@ -5344,6 +5491,7 @@ pub(crate) fn op_nonzero(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_searchsorted(args: &[Any]) -> Result<Any> {
     const OP: &str = "searchsorted";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_side = glue::str(OP, args, 2, "side")?;
@@ -5355,6 +5503,7 @@ pub(crate) fn op_searchsorted(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_isin(args: &[Any]) -> Result<Any> {
     const OP: &str = "isin";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_invert = glue::bool(OP, args, 2, "invert")?;
@@ -5368,6 +5517,7 @@ pub(crate) fn op_sort(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sort(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
@@ -5402,6 +5552,7 @@ fn backward_sort(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Opt
 pub(crate) fn op_argsort(args: &[Any]) -> Result<Any> {
     const OP: &str = "argsort";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
@@ -5413,6 +5564,7 @@ pub(crate) fn op_argsort(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_values(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_values";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_values(a_x))?;
     glue::ret_tensor(result)
@@ -5421,6 +5573,7 @@ pub(crate) fn op_unique_values(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_counts(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_counts";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_counts(a_x))?;
     glue::ret_tensors(result)
@@ -5429,6 +5582,7 @@ pub(crate) fn op_unique_counts(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_inverse(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_inverse";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_inverse(a_x))?;
     glue::ret_tensors(result)
@@ -5437,6 +5591,7 @@ pub(crate) fn op_unique_inverse(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_all";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_all(a_x))?;
     glue::ret_tensors(result)
@@ -5445,6 +5600,7 @@ pub(crate) fn op_unique_all(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_can_cast(args: &[Any]) -> Result<Any> {
     const OP: &str = "can_cast";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_from_ = glue::any(OP, args, 0, "from_")?;
     let a_to = glue::dtype(OP, args, 1, "to")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::can_cast(a_from_, a_to))?;
@@ -5454,6 +5610,7 @@ pub(crate) fn op_can_cast(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_result_type(args: &[Any]) -> Result<Any> {
     const OP: &str = "result_type";
     glue::check_arity(OP, args, 0, true)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_arrays_and_dtypes = &args[0..];
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::result_type(a_arrays_and_dtypes))?;
     glue::ret_value(result)
@@ -5462,6 +5619,7 @@ pub(crate) fn op_result_type(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_finfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "finfo";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_type = glue::any(OP, args, 0, "type")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::finfo(a_type))?;
     glue::ret_value(result)
@@ -5470,6 +5628,7 @@ pub(crate) fn op_finfo(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_iinfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "iinfo";
     glue::check_arity(OP, args, 1, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_type = glue::any(OP, args, 0, "type")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::iinfo(a_type))?;
     glue::ret_value(result)
@@ -5478,6 +5637,7 @@ pub(crate) fn op_iinfo(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_isdtype(args: &[Any]) -> Result<Any> {
     const OP: &str = "isdtype";
     glue::check_arity(OP, args, 2, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_dtype = glue::dtype(OP, args, 0, "dtype")?;
     let a_kind = glue::any(OP, args, 1, "kind")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::isdtype(a_dtype, a_kind))?;
@@ -5490,6 +5650,7 @@ pub(crate) fn op_nn_relu(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_relu(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::relu(a_x))?;
     glue::ret_tensor(result)
@@ -5524,6 +5685,7 @@ pub(crate) fn op_nn_sigmoid(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_sigmoid(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::sigmoid(a_x))?;
     glue::ret_tensor(result)
@@ -5558,6 +5720,7 @@ pub(crate) fn op_nn_softmax(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_softmax(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::softmax(a_x, a_axis))?;
@@ -5593,6 +5756,7 @@ pub(crate) fn op_nn_log_softmax(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_log_softmax(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::log_softmax(a_x, a_axis))?;
@@ -5625,6 +5789,7 @@ fn backward_nn_log_softmax(saved: &[Any], grads: &[Any], needs: &[bool]) -> Resu
 pub(crate) fn op_nn_one_hot(args: &[Any]) -> Result<Any> {
     const OP: &str = "nn.one_hot";
     glue::check_arity(OP, args, 3, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_num_classes = glue::int(OP, args, 1, "num_classes")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -5638,6 +5803,7 @@ pub(crate) fn op_nn_cross_entropy(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_cross_entropy(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::cross_entropy(a_input, a_target))?;
@@ -5673,6 +5839,7 @@ pub(crate) fn op_nn_mse_loss(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_mse_loss(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::mse_loss(a_input, a_target))?;
@@ -5714,6 +5881,7 @@ pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_fft(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -5751,6 +5919,7 @@ pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_ifft(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -5788,6 +5957,7 @@ pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_fftn(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -5825,6 +5995,7 @@ pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_ifftn(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -5862,6 +6033,7 @@ pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_rfft(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -5899,6 +6071,7 @@ pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_irfft(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -5936,6 +6109,7 @@ pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_rfftn(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -5973,6 +6147,7 @@ pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_irfftn(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -6010,6 +6185,7 @@ pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_hfft(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -6047,6 +6223,7 @@ pub(crate) fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_ihfft(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -6081,6 +6258,7 @@ fn backward_fft_ihfft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Ve
 pub(crate) fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftfreq";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_n = glue::int(OP, args, 0, "n")?;
     let a_d = glue::float(OP, args, 1, "d")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -6092,6 +6270,7 @@ pub(crate) fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfftfreq";
     glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
     let a_n = glue::int(OP, args, 0, "n")?;
     let a_d = glue::float(OP, args, 1, "d")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -6106,6 +6285,7 @@ pub(crate) fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_fftshift(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftshift(a_x, a_axes.as_deref()))?;
@@ -6141,6 +6321,7 @@ pub(crate) fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_ifftshift(args);
     }
+    let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftshift(a_x, a_axes.as_deref()))?;
