@@ -53,7 +53,7 @@ UNARY: dict[str, tuple[Callable[[mpmath.mpf], mpmath.mpf], Sampler, int, int]] =
     "cosh": (mpmath.cosh, uniform(-80, 80), 2, 1),
     "tanh": (mpmath.tanh, uniform(-12, 12), 2, 2),
     "asinh": (mpmath.asinh, spread(-10, 30), 2, 1),
-    "acosh": (mpmath.acosh, lambda rng, n: 1 + 10.0 ** rng.uniform(-12, 20, n), 2, 1),
+    "acosh": (mpmath.acosh, lambda rng, n: 1 + 10.0 ** rng.uniform(-12, 20, n), 2, 2),
     "atanh": (mpmath.atanh, uniform(-1, 1), 2, 1),
 }
 
@@ -91,7 +91,7 @@ BINARY: dict[str, tuple[Callable[[mpmath.mpf, mpmath.mpf], mpmath.mpf], int, int
     "atan2": (mpmath.atan2, 1, 1),
     "pow": (mpmath.power, 1, 1),
     "hypot": (mpmath.hypot, 1, 1),
-    "logaddexp": (lambda x, y: mpmath.log(mpmath.exp(x) + mpmath.exp(y)), 2, 1),
+    "logaddexp": (lambda x, y: mpmath.log(mpmath.exp(x) + mpmath.exp(y)), 3, 1),
 }
 
 
