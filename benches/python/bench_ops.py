@@ -170,7 +170,8 @@ def main() -> None:
     def wanted(name: str) -> bool:
         return args.filter in name
 
-    for n, dt in ((512, np.float32), (1024, np.float32), (2048, np.float32), (1024, np.float64)):
+    sizes = [(n, np.float32) for n in (64, 128, 256, 512, 1024, 2048)] + [(1024, np.float64)]
+    for n, dt in sizes:
         name = f"matmul {np.dtype(dt).name} {n}x{n}"
         if not wanted(name) or (args.quick and n > 1024):
             continue
@@ -220,12 +221,43 @@ def main() -> None:
                 "bytes read and written once: 12 per element",
             )
         )
-    if wanted("multiply"):
-        a = rng.standard_normal(n, dtype=np.float64)
-        fa = ferrule.asarray(a)
-        fns = {"ferrule": lambda: fa * 3.0, "numpy": lambda: a * 3.0}
-        fns |= peers.make(lambda lib, conv: lambda x=conv(a): x * 3.0)
-        records.append(throughput(ELEMENTWISE, f"a * 3.0 float64 {label} (new result)", "GB/s", 16.0 * n, fns, budget))
+    # Fresh results, the everyday `c = a + b`: the cost of new memory counts (numpy with its
+    # default huge-page advice).
+    fresh = "a new result each call; bytes read and written once"
+    for dt in (np.float32, np.float64):
+        a = rng.standard_normal(n).astype(dt)
+        b = rng.standard_normal(n).astype(dt)
+        fa, fb = ferrule.asarray(a), ferrule.asarray(b)
+        size = np.dtype(dt).itemsize
+        name = np.dtype(dt).name
+        other = np.float64 if dt == np.float32 else np.float32
+        cases = (
+            (f"a + b {name} {label} (new result)", 3 * size, lambda fa=fa, fb=fb: fa + fb, lambda a=a, b=b: a + b),
+            (f"a * 3.0 {name} {label} (new result)", 2 * size, lambda fa=fa: fa * 3.0, lambda a=a: a * 3.0),
+            (f"exp {name} {label} (new result)", 2 * size, lambda fa=fa: ferrule.exp(fa), lambda a=a: np.exp(a)),
+            (
+                f"astype({np.dtype(other).name}) {name} {label}",
+                size + np.dtype(other).itemsize,
+                lambda fa=fa, o=other: fa.astype(ferrule.float64 if o == np.float64 else ferrule.float32),
+                lambda a=a, o=other: a.astype(o),
+            ),
+        )
+        for case, per_element, fer, nump in cases:
+            if wanted(case.split(" ")[0]) or wanted(case):
+                fns = {"ferrule": fer, "numpy": nump}
+                records.append(throughput(ELEMENTWISE, case, "GB/s", float(per_element * n), fns, budget, fresh))
+    # Mid-size work, where waking the pool costs as much as the loop
+    for m in (1 << 16, 1 << 18, 1 << 20):
+        a = rng.standard_normal(m, dtype=np.float32)
+        b = rng.standard_normal(m, dtype=np.float32)
+        fa, fb = ferrule.asarray(a), ferrule.asarray(b)
+        for case, per_element, fer, nump in (
+            (f"a + b float32 {m >> 10}K (new result)", 12, lambda fa=fa, fb=fb: fa + fb, lambda a=a, b=b: a + b),
+            (f"sin float32 {m >> 10}K (new result)", 8, lambda fa=fa: ferrule.sin(fa), lambda a=a: np.sin(a)),
+        ):
+            if wanted(case):
+                fns = {"ferrule": fer, "numpy": nump}
+                records.append(throughput(ELEMENTWISE, case, "GB/s", float(per_element * m), fns, budget / 2))
     if wanted("exp"):
         m = 1 << 20
         a = rng.standard_normal(m, dtype=np.float32)

@@ -117,3 +117,44 @@ def test_training_steps_keep_rss_flat():
     assert ffi.live_object_count() == objects_before
     grown = rss_bytes() - rss_before
     assert grown < 8 * 1024 * 1024, f"RSS grew by {grown / 1e6:.1f} MB over {TRAINING_STEPS} steps"
+
+
+# Run in a fresh interpreter: the block cache and the resident set are process-wide. Six 32 MiB
+# results of ordinary ops (fresh outputs, every page written), then freed: the resident set
+# returns to within the cache limit at once, and to the baseline once the cached blocks sat
+# unused past the idle time (2 s) and the next large allocation returned them.
+LARGE_TENSORS_SCRIPT = r"""
+import os, sys, time
+import ferrule
+MIB = 1 << 20
+PAGE = os.sysconf("SC_PAGE_SIZE")
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * PAGE
+x = ferrule.ones((8 * MIB,), dtype=ferrule.float32)  # 32 MiB, kept: the operand
+base = rss()
+results = [x * float(i) for i in range(6)]  # 6 x 32 MiB fresh outputs
+peak = rss()
+del results
+after = rss()
+time.sleep(2.2)
+(x + 1.0).shape  # a large allocation and release: blocks idle past the limit go back
+settled = rss()
+print(base, peak, after, settled)
+"""
+
+
+def test_rss_returns_within_the_cache_limit_after_freeing_large_tensors() -> None:
+    import subprocess
+    import sys
+
+    limit_mib = 64
+    env = dict(os.environ, FERRULE_ALLOC_CACHE_MB=str(limit_mib))
+    out = subprocess.run([sys.executable, "-c", LARGE_TENSORS_SCRIPT], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    base, peak, after, settled = (int(v) for v in out.stdout.split())
+    mib = 1 << 20
+    slack = 16 * mib
+    assert peak >= base + 150 * mib, f"the results were not resident: {base} -> {peak}"
+    assert after <= base + limit_mib * mib + slack, f"RSS {after / mib:.0f} MiB after freeing, base {base / mib:.0f}"
+    assert settled <= base + 32 * mib + slack, f"RSS {settled / mib:.0f} MiB after the idle time, base {base / mib:.0f}"

@@ -43,6 +43,7 @@
 //! `IndexError` naming the item's position in the index, the axis, the index and the size.
 
 mod gather;
+mod mask;
 mod parse;
 mod take;
 
@@ -266,9 +267,13 @@ fn advanced_selection(op: &str, base: Tensor, adv: Vec<Advanced>) -> Result<Sele
 /// `x[index]` with numpy semantics; `index` is encoded as described in the [module
 /// docs](self). Basic indexing returns a view, advanced indexing a new tensor.
 pub fn getitem(x: &Tensor, index: &Any) -> Result<Tensor> {
-    if let Some(mask) = index.downcast::<TensorObj>().map(TensorObj::tensor) {
-        if mask.dtype().is_bool() && mask.ndim() > 0 && mask.shape() == x.shape() {
-            return mask_select(x, mask);
+    if let Some(t) = index.downcast::<TensorObj>().map(TensorObj::tensor) {
+        if t.dtype().is_bool() && t.ndim() > 0 && t.shape() == x.shape() {
+            return mask_select(x, t);
+        }
+        // `x1d[indices]`: a flat gather, no offset lists
+        if x.ndim() == 1 && t.ndim() > 0 && take::flat_applies(x, t) {
+            return take::take_flat("getitem", x, t);
         }
     }
     match select("getitem", x, index)? {
@@ -280,6 +285,9 @@ pub fn getitem(x: &Tensor, index: &Any) -> Result<Tensor> {
 
 /// `x[mask]` for a mask of `x`'s own shape: the selected elements in C order, 1-D.
 fn mask_select(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
+    if mask::applies(x, mask) {
+        return mask::select(x, mask);
+    }
     let flags = mask.to_vec::<bool>()?;
     let offsets: Vec<i64> = if x.is_contiguous() {
         flags.iter().enumerate().filter(|(_, &f)| f).map(|(i, _)| i as i64).try_collect_vec()?
@@ -365,6 +373,21 @@ pub fn setitem(x: &Tensor, index: &Any, value: &Operand) -> Result<()> {
         return Err(Error::value_error(format!(
             "{op}: assignment destination is read-only (a broadcast view whose elements alias)"
         )));
+    }
+    // `x[mask] = scalar` with a mask of x's shape: one select pass (the mask is read in full
+    // before any write only when it cannot alias `x`)
+    if let Some(mask) = index.downcast::<TensorObj>().map(TensorObj::tensor) {
+        let single = |v: &Tensor| v.numel() == 1 && v.ndim() <= 1;
+        if mask.ndim() > 0 && mask::applies(x, mask) && !crate::iter::may_overlap(mask, x) {
+            let value = match value {
+                Operand::Tensor(t) => t.clone(),
+                Operand::Scalar(s) => scalar_value(op, *s, x.dtype())?,
+            };
+            if single(&value) && !crate::iter::may_overlap(&value, x) {
+                let value = if value.dtype() == x.dtype() { value } else { cast(&value, x.dtype())? };
+                return mask::fill(x, mask, &value);
+            }
+        }
     }
     // The index first: numpy reports a bad index before a bad value.
     let (selection, traits) = select(op, x, index)?;

@@ -166,7 +166,9 @@ pub fn concat(arrays: &[Tensor], axis: Option<i64>) -> Result<Tensor> {
             .checked_add(t.shape()[axis])
             .ok_or_else(|| Error::overflow_error("concat: the result has too many elements"))?;
     }
-    let out = Tensor::empty(&shape, dtype)?;
+    // SAFETY: the pieces cover the output along `axis` (its length is their sum) and each is
+    // written whole by `cast_into`; on an error the tensor is dropped unseen.
+    let out = unsafe { Tensor::uninit(&shape, dtype)? };
     let mut start = 0;
     for t in arrays {
         let len = t.shape()[axis];
@@ -194,7 +196,9 @@ pub fn stack(arrays: &[Tensor], axis: i64) -> Result<Tensor> {
     let axis = norm_axis("stack", "axis", axis, first.ndim() + 1)?;
     let mut shape = first.shape().to_vec();
     shape.insert(axis, arrays.len() as i64);
-    let out = Tensor::empty(&shape, common_dtype(arrays))?;
+    // SAFETY: one input per index of the new axis, each written whole by `cast_into`; on an
+    // error the tensor is dropped unseen.
+    let out = unsafe { Tensor::uninit(&shape, common_dtype(arrays))? };
     for (i, t) in arrays.iter().enumerate() {
         cast_into(t, &out.select(axis, i as i64)?)?;
     }

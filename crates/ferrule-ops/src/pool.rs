@@ -1,18 +1,29 @@
-//! ferrule's own thread pool (rayon) and `parallel_for`, which stays on the caller for small work.
+//! ferrule's threads: `parallel_for` and `parallel_map` (which stay on the caller for small
+//! work) on a team of workers of its own, and a rayon pool for the libraries that want one
+//! (sorting, `gemm`).
 //!
 //! Large work is split into blocks of [`BLOCK_TASKS`] tasks' worth, which the threads take in
 //! turn; between two blocks each thread polls for interrupts (`ferrule_core::interrupt`): the
 //! calling thread asks the frontend (every few milliseconds), pool workers see the flag it sets.
 //! So Ctrl-C stops a long kernel within a block's time, and small work pays nothing for it.
 //!
+//! Mid-size work (tens of microseconds) is decided by how fast the workers join, so the team
+//! (see [`team`]) is built for that: the caller publishes its work and starts on it at once, the
+//! work is claimed in pieces (a late worker takes what is left, or nothing, and the caller never
+//! waits for a worker that has not started), and a worker keeps looking for the next work for
+//! [`spin_time`] after one ends before it parks, so back-to-back calls find it awake while an
+//! idle process uses no CPU.
+//!
 //! Profiling: a loop that goes to the pool is recorded part by part on the thread that ran each
 //! part, the caller's parts included (`profiler::pool_item`, named after the op that handed the
 //! loop out); a loop small enough to stay on the caller is not.
 
-use std::cell::UnsafeCell;
+use std::cell::{Cell, UnsafeCell};
 use std::ops::Range;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use ferrule_core::interrupt::{self, Context};
 use ferrule_core::profiler::{self, Part};
@@ -83,14 +94,228 @@ where
     parallel_for_dyn(n_items, min_per_task, &body);
 }
 
-/// The pool and its thread count, when work may go to it from this thread.
-fn usable_pool() -> Option<(&'static rayon::ThreadPool, usize)> {
-    let pool = pool()?;
-    // Already on a ferrule worker (nested call): keep the work on this thread.
-    if pool.current_thread_index().is_some() {
+/// The default of [`spin_time`], in microseconds: long enough to cover the Python-side gap
+/// between two calls of a loop (a few microseconds) several times over, short against the
+/// ~30 us a parked thread takes to wake in a VM, and a bound on the CPU an idle worker burns
+/// after the last parallel call.
+const DEFAULT_SPIN_US: u64 = 100;
+
+/// How long a team worker keeps looking for new work after finishing some, before it parks:
+/// `FERRULE_SPIN_US` (microseconds, 0 parks at once) or [`DEFAULT_SPIN_US`].
+pub fn spin_time() -> Duration {
+    static SPIN: OnceLock<Duration> = OnceLock::new();
+    *SPIN.get_or_init(|| {
+        let us = std::env::var("FERRULE_SPIN_US").ok().and_then(|v| v.trim().parse::<u64>().ok());
+        Duration::from_micros(us.unwrap_or(DEFAULT_SPIN_US))
+    })
+}
+
+/// Work published to the team: a function every participant runs (it claims its pieces
+/// itself), the caller's interrupt context, the first panic of a worker, and how many workers
+/// are still inside `work`.
+struct Region {
+    /// The shared work, lifetime erased (see [`Team::run`] for why it outlives every use).
+    work: *const (dyn Fn() + Sync),
+    context: Context,
+    panic: Mutex<Option<Box<dyn std::any::Any + Send>>>,
+    joined: AtomicUsize,
+}
+
+/// The team: `workers` threads that run whatever [`Region`] is published, one region at a
+/// time (a second caller meanwhile runs its work alone).
+struct Team {
+    workers: usize,
+    /// The process that started the threads: a forked child has none of them.
+    pid: u32,
+    /// Bumped for each published region: what a waiting worker watches.
+    epoch: AtomicU64,
+    /// The published region, or null.
+    current: AtomicPtr<Region>,
+    /// Workers between noticing a region and joining it (the owner waits for none to be left
+    /// before it can be sure no late worker will look at its region).
+    entering: AtomicUsize,
+    /// Workers parked on `wake`.
+    parked: AtomicUsize,
+    lock: Mutex<()>,
+    wake: Condvar,
+}
+
+thread_local! {
+    /// True on a team worker (nested parallel calls stay on the thread).
+    static ON_TEAM: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The team, started on first use with `num_threads() - 1` workers (the caller is the other
+/// participant); `None` with one thread or when a thread could not start.
+fn team() -> Option<&'static Team> {
+    static TEAM: OnceLock<Option<&'static Team>> = OnceLock::new();
+    *TEAM.get_or_init(|| {
+        let threads = configured_threads();
+        if threads <= 1 {
+            return None;
+        }
+        let team: &'static Team = Box::leak(Box::new(Team {
+            workers: threads - 1,
+            pid: std::process::id(),
+            epoch: AtomicU64::new(0),
+            current: AtomicPtr::new(std::ptr::null_mut()),
+            entering: AtomicUsize::new(0),
+            parked: AtomicUsize::new(0),
+            lock: Mutex::new(()),
+            wake: Condvar::new(),
+        }));
+        for i in 0..threads - 1 {
+            let spawned = std::thread::Builder::new().name(format!("ferrule-team-{i}")).spawn(move || team.serve());
+            if spawned.is_err() {
+                // the ones already started only ever join work; with none, callers work alone
+                return (i > 0).then_some(team);
+            }
+        }
+        Some(team)
+    })
+}
+
+impl Team {
+    /// A worker's loop: wait for a new region (looking for [`spin_time`], then parked), join
+    /// it, repeat.
+    fn serve(&'static self) {
+        ON_TEAM.with(|t| t.set(true));
+        let spin = spin_time();
+        let mut seen = self.epoch.load(Ordering::SeqCst);
+        loop {
+            let start = Instant::now();
+            let mut rounds = 0u32;
+            loop {
+                let now = self.epoch.load(Ordering::SeqCst);
+                if now != seen {
+                    seen = now;
+                    break;
+                }
+                rounds = rounds.wrapping_add(1);
+                if rounds % 64 == 0 && start.elapsed() >= spin {
+                    let mut guard = self.lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    self.parked.fetch_add(1, Ordering::SeqCst);
+                    while self.epoch.load(Ordering::SeqCst) == seen {
+                        guard = self.wake.wait(guard).unwrap_or_else(std::sync::PoisonError::into_inner);
+                    }
+                    self.parked.fetch_sub(1, Ordering::SeqCst);
+                    seen = self.epoch.load(Ordering::SeqCst);
+                    break;
+                }
+                std::hint::spin_loop();
+            }
+            self.enter();
+        }
+    }
+
+    /// Joins the published region, if any.
+    fn enter(&self) {
+        self.entering.fetch_add(1, Ordering::SeqCst);
+        let region = self.current.load(Ordering::SeqCst);
+        if region.is_null() {
+            self.entering.fetch_sub(1, Ordering::SeqCst);
+            return;
+        }
+        // SAFETY: the owner unpublishes its region and then waits for `entering` to reach zero
+        // before it waits for `joined`: a worker that counted itself in `entering` and still
+        // found the region published is seen by the owner's second wait.
+        let region = unsafe { &*region };
+        region.joined.fetch_add(1, Ordering::SeqCst);
+        self.entering.fetch_sub(1, Ordering::SeqCst);
+        // SAFETY: `work` lives until the owner has seen `joined` drop to zero (below), and the
+        // owner is inside the call the context belongs to until then.
+        let result = catch_unwind(AssertUnwindSafe(|| unsafe { region.context.enter(|| (*region.work)()) }));
+        if let Err(payload) = result {
+            region.panic.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert(payload);
+        }
+        region.joined.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// Runs `work` on the calling thread and on the workers that arrive while it runs; returns
+    /// once every participant has returned, re-raising a worker's panic. `work` must claim its
+    /// pieces itself (a participant that arrives after everything was claimed returns at once).
+    fn run(&self, work: &(dyn Fn() + Sync)) {
+        // SAFETY (of the erasure): the region is unpublished and every worker that joined it has
+        // left before this function returns, so `work` is never used after its borrow ends.
+        let erased: *const (dyn Fn() + Sync + 'static) =
+            unsafe { std::mem::transmute(work as *const (dyn Fn() + Sync)) };
+        let region =
+            Region { work: erased, context: Context::current(), panic: Mutex::new(None), joined: AtomicUsize::new(0) };
+        let published = self
+            .current
+            .compare_exchange(
+                std::ptr::null_mut(),
+                std::ptr::from_ref(&region).cast_mut(),
+                Ordering::SeqCst,
+                Ordering::SeqCst,
+            )
+            .is_ok();
+        if !published {
+            // another caller's region is out: this one works alone
+            work();
+            return;
+        }
+        self.epoch.fetch_add(1, Ordering::SeqCst);
+        if self.parked.load(Ordering::SeqCst) > 0 {
+            let _guard = self.lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.wake.notify_all();
+        }
+        let mine = catch_unwind(AssertUnwindSafe(work));
+        self.current.store(std::ptr::null_mut(), Ordering::SeqCst);
+        wait_for_zero(&self.entering);
+        wait_for_zero(&region.joined);
+        if let Err(payload) = mine {
+            resume_unwind(payload);
+        }
+        if let Some(payload) = region.panic.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+            resume_unwind(payload);
+        }
+    }
+}
+
+/// Spins (then yields) until `count` is zero: the wait for workers finishing the pieces they
+/// claimed, at most a piece's time.
+fn wait_for_zero(count: &AtomicUsize) {
+    let mut rounds = 0u32;
+    while count.load(Ordering::SeqCst) != 0 {
+        rounds = rounds.saturating_add(1);
+        if rounds < 256 {
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// The team and its size including the caller, when work may go to it from this thread: not
+/// on a team worker or a rayon worker (a nested call keeps its work), not in a forked child.
+fn usable_team() -> Option<(&'static Team, usize)> {
+    let team = team()?;
+    if ON_TEAM.with(Cell::get) || rayon::current_thread_index().is_some() || std::process::id() != team.pid {
         return None;
     }
-    Some((pool, pool.current_num_threads()))
+    Some((team, team.workers + 1))
+}
+
+/// Runs `work` on the team (see [`Team::run`]) or, without one, on the calling thread.
+fn run_shared(work: &(dyn Fn() + Sync)) {
+    match usable_team() {
+        Some((team, _)) => team.run(work),
+        None => work(),
+    }
+}
+
+/// Calls `body(c)` for each `c` in `0..chunks`, each exactly once, on the team: every
+/// participant claims chunks until none is left.
+fn for_chunks(chunks: usize, body: &(dyn Fn(usize) + Sync)) {
+    let next = AtomicUsize::new(0);
+    run_shared(&|| loop {
+        let c = next.fetch_add(1, Ordering::Relaxed);
+        if c >= chunks {
+            return;
+        }
+        body(c);
+    });
 }
 
 /// Calls `block(b)` for every `b` in `0..n_blocks`, the threads taking blocks in turn, each
@@ -108,47 +333,30 @@ fn for_blocks(n_blocks: usize, block: &(dyn Fn(usize) + Sync)) {
         }
         profiler::pool_item(label, || Part::Block { index: b as u64, count: n_blocks as u64 }, || block(b));
     };
-    let Some((pool, threads)) = usable_pool().filter(|&(_, t)| t > 1) else {
+    if n_blocks > 1 {
+        run_shared(&|| take(label));
+    } else {
         take(None);
-        return;
-    };
-    let context = Context::current();
-    let take = &take;
-    pool.in_place_scope(|scope| {
-        for _ in 1..threads.min(n_blocks) {
-            // SAFETY: the scope joins every task before `for_blocks` returns, inside the call
-            // the context belongs to.
-            scope.spawn(move |_| unsafe { context.enter(|| take(label)) });
-        }
-        take(label);
-    });
+    }
 }
 
+/// Pieces per thread of mid-size work: a worker that joins late still finds some left.
+const PIECES_PER_THREAD: usize = 4;
+
 fn parallel_for_dyn(n_items: usize, min_per_task: usize, body: &(dyn Fn(Range<usize>) + Sync)) {
-    let Some((pool, threads)) = usable_pool() else {
+    let Some((_, threads)) = usable_team() else {
         body(0..n_items);
         return;
     };
-    let tasks = threads.min(n_items / min_per_task).max(1);
-    if tasks == 1 {
+    let pieces = (n_items / min_per_task).clamp(1, PIECES_PER_THREAD * threads);
+    if pieces == 1 {
         body(0..n_items);
         return;
     }
-    let context = Context::current();
     let label = profiler::pool_label();
-    let part = move |t: usize| {
-        let range = split(n_items, tasks, t);
+    for_chunks(pieces, &|c| {
+        let range = split(n_items, pieces, c);
         profiler::pool_item(label, || Part::items(&range), || body(range.clone()));
-    };
-    // In place: the caller runs the first range at once instead of handing the whole scope to
-    // the pool and sleeping until a worker wakes to pick it up (one wake-up, not two, on the
-    // critical path: ~20 us in a VM).
-    pool.in_place_scope(|scope| {
-        for t in 1..tasks {
-            // SAFETY: the scope joins the task before returning, inside the context's call.
-            scope.spawn(move |_| unsafe { context.enter(|| part(t)) });
-        }
-        part(0);
     });
 }
 
@@ -182,34 +390,23 @@ where
         });
         return slots.0.into_iter().filter_map(UnsafeCell::into_inner).collect();
     }
-    let tasks = match pool() {
-        Some(pool) if n_items >= 2 * min_per_task && pool.current_thread_index().is_none() => {
-            pool.current_num_threads().min(n_items / min_per_task).max(1)
-        }
+    let tasks = match usable_team() {
+        Some((_, threads)) if n_items >= 2 * min_per_task => threads.min(n_items / min_per_task).max(1),
         _ => 1,
     };
     if tasks == 1 {
         return vec![body(0..n_items)];
     }
-    let mut results: Vec<Option<T>> = (0..tasks).map(|_| None).collect();
-    let body = &body;
-    if let Some(pool) = pool() {
-        let context = Context::current();
-        let label = profiler::pool_label();
-        let part = move |t: usize| {
-            let range = split(n_items, tasks, t);
-            profiler::pool_item(label, || Part::items(&range), || body(range.clone()))
-        };
-        pool.in_place_scope(|scope| {
-            let (first, rest) = results.split_first_mut().expect("tasks >= 2");
-            for (i, slot) in rest.iter_mut().enumerate() {
-                // SAFETY: the scope joins the task before returning, inside the context's call.
-                scope.spawn(move |_| unsafe { context.enter(|| *slot = Some(part(i + 1))) });
-            }
-            *first = Some(part(0));
-        });
-    }
-    results.into_iter().map(|r| r.expect("every task ran")).collect()
+    let slots = Slots((0..tasks).map(|_| UnsafeCell::new(None)).collect());
+    let shared = &slots;
+    let label = profiler::pool_label();
+    for_chunks(tasks, &|t| {
+        let range = split(n_items, tasks, t);
+        let value = profiler::pool_item(label, || Part::items(&range), || body(range.clone()));
+        // SAFETY: see `Slots` (chunk `t` is claimed once).
+        unsafe { *shared.0[t].get() = Some(value) };
+    });
+    slots.0.into_iter().map(|r| r.into_inner().expect("every task ran")).collect()
 }
 
 /// The first error of the tasks of a parallel loop (later ones are dropped), and a flag that

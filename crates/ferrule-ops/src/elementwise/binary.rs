@@ -8,7 +8,7 @@ use super::arith::Num;
 use super::real::{divmod, logaddexp as real_logaddexp, Real};
 use super::{binary_setup, map2};
 use crate::dispatch::{ComplexElem, Elem, FloatElem};
-use crate::iter::{MIN_PER_TASK_CHEAP as G, MIN_PER_TASK_MATH as GM};
+use crate::iter::{map_binary, MIN_PER_TASK_CHEAP as G, MIN_PER_TASK_MATH as GM};
 use crate::operand::Operand;
 use crate::promote::can_cast;
 
@@ -238,7 +238,11 @@ pub fn pow(x1: &Operand, x2: &Operand, out: Option<&Tensor>) -> Result<Tensor> {
     let compute = |d: DType| Some(if d.is_bool() { DType::Int8 } else { d });
     let op = binary_setup("pow", x1, x2, out, "any dtype", compute, same)?;
     let dt = op.dtype;
-    if dt.is_floating() {
+    if dt == DType::Float32 {
+        map_binary::<f32, f32, f32, _>(&op.a, &op.b, &op.out, GM, super::vmath::pow_f32);
+    } else if dt == DType::Float64 {
+        map_binary::<f64, f64, f64, _>(&op.a, &op.b, &op.out, GM, super::vmath::pow_f64);
+    } else if dt.is_floating() {
         real_map2!(dt, &op.a, &op.b, &op.out, GM, |x, y| x.powf(y));
     } else if dt.is_complex() {
         crate::dispatch_complex!(dt, T => {
@@ -293,7 +297,7 @@ fn float_compute(promoted: DType, a: DType, b: DType) -> Option<DType> {
 }
 
 macro_rules! float_binary_op {
-    ($(#[$doc:meta])* $name:ident, $grain:expr, |$x:ident, $y:ident| $e:expr) => {
+    ($(#[$doc:meta])* $name:ident, $grain:expr, $(vectorised $k32:path, $k64:path,)? |$x:ident, $y:ident| $e:expr) => {
         $(#[$doc])*
         ///
         /// Real dtypes only (complex is a `TypeError`); ints and bool compute in the smallest
@@ -306,6 +310,16 @@ macro_rules! float_binary_op {
             let compute = move |_: DType| compute;
             let (a, b) = (Operand::Tensor(a.into_owned()), Operand::Tensor(b.into_owned()));
             let op = binary_setup(name, &a, &b, out, "a real dtype", compute, same)?;
+            $(
+                if op.dtype == DType::Float32 {
+                    map_binary::<f32, f32, f32, _>(&op.a, &op.b, &op.out, $grain, $k32);
+                    return Ok(op.out);
+                }
+                if op.dtype == DType::Float64 {
+                    map_binary::<f64, f64, f64, _>(&op.a, &op.b, &op.out, $grain, $k64);
+                    return Ok(op.out);
+                }
+            )?
             real_map2!(op.dtype, &op.a, &op.b, &op.out, $grain, |$x, $y| $e);
             Ok(op.out)
         }
@@ -314,7 +328,7 @@ macro_rules! float_binary_op {
 
 float_binary_op!(
     /// The angle of the point `(x2, x1)` in radians, in `[-pi, pi]` (quadrant-aware `atan(x1/x2)`).
-    atan2, GM, |y, x| y.atan2(x)
+    atan2, GM, vectorised super::vmath::atan2_f32, super::vmath::atan2_f64, |y, x| y.atan2(x)
 );
 float_binary_op!(
     /// `x1` with the sign bit of `x2`.
@@ -322,11 +336,11 @@ float_binary_op!(
 );
 float_binary_op!(
     /// `sqrt(x1^2 + x2^2)` without undue overflow.
-    hypot, GM, |x, y| x.hypot(y)
+    hypot, GM, vectorised super::vmath::hypot_f32, super::vmath::hypot_f64, |x, y| x.hypot(y)
 );
 float_binary_op!(
     /// `log(exp(x1) + exp(x2))` without overflow.
-    logaddexp, GM, |x, y| real_logaddexp(x, y)
+    logaddexp, GM, vectorised super::vmath::logaddexp_f32, super::vmath::logaddexp_f64, |x, y| real_logaddexp(x, y)
 );
 /// `next_after` on the bits of a 16-bit float (float16 and bfloat16 are both sign-magnitude,
 /// so neighbouring values have neighbouring bit patterns); `nan` is the format's quiet NaN.

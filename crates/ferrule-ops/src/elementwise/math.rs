@@ -2,9 +2,9 @@
 
 use ferrule_core::{DType, Result, Tensor};
 
-use super::cmath;
 use super::real::Real;
 use super::unary::real_map;
+use super::{cmath, vmath};
 use super::{in_dtype, unary_out};
 use crate::dispatch::{Elem, FloatElem};
 use crate::iter::{map_unary, MIN_PER_TASK_MATH as G};
@@ -25,6 +25,30 @@ macro_rules! complex_map_f64 {
         $crate::dispatch_complex!($dt, T => {
             super::map1::<T, T>($x, $out, $grain, |a: T| T::from_c64($f(a.to_c64())))
         }, _ => unreachable!("complex_map_f64 on a non-complex dtype"))
+    };
+}
+
+/// A math op with vectorised float32 and float64 kernels (`vmath`); other real dtypes use the
+/// scalar function, complex ones the principal branch.
+macro_rules! vmath_op {
+    ($(#[$doc:meta])* $name:ident, $k32:path, $k64:path, |$v:ident| $real:expr) => {
+        $(#[$doc])*
+        ///
+        /// float32 and float64 use a vectorised kernel (within numpy's error bounds; see
+        /// `elementwise/vmath`), dispatched at run time to AVX-512, AVX2+FMA or the scalar
+        /// function. Integer and bool inputs are computed in numpy's float for them (float16 for
+        /// 8-bit, float32 for 16-bit, float64 otherwise); complex inputs use the principal branch
+        /// and the Array API standard's special values.
+        pub fn $name(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
+            let (x, out, dt) = float_setup(stringify!($name), x, out)?;
+            match dt {
+                DType::Float32 => map_unary::<f32, f32, _>(&x, &out, G, $k32),
+                DType::Float64 => map_unary::<f64, f64, _>(&x, &out, G, $k64),
+                _ if dt.is_complex() => complex_map_f64!(dt, &x, &out, G, cmath::$name),
+                _ => real_map!(dt, &x, &out, G, |$v| $real),
+            }
+            Ok(out)
+        }
     };
 }
 
@@ -60,83 +84,75 @@ pub fn exp(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
     Ok(out)
 }
 
-math_op!(
+vmath_op!(
     /// `exp(x) - 1`, accurate near zero.
-    expm1, |v| v.exp_m1()
+    expm1, vmath::expm1_f32, vmath::expm1_f64, |v| v.exp_m1()
 );
-math_op!(
+vmath_op!(
     /// The natural logarithm (NaN below zero, -inf at zero).
-    log, |v| v.ln()
+    log, vmath::log_f32, vmath::log_f64, |v| v.ln()
 );
-math_op!(
+vmath_op!(
     /// `log(1 + x)`, accurate near zero.
-    log1p, |v| v.ln_1p()
+    log1p, vmath::log1p_f32, vmath::log1p_f64, |v| v.ln_1p()
 );
-math_op!(
+vmath_op!(
     /// The base-2 logarithm.
-    log2, |v| v.log2()
+    log2, vmath::log2_f32, vmath::log2_f64, |v| v.log2()
 );
-math_op!(
+vmath_op!(
     /// The base-10 logarithm.
-    log10, |v| v.log10()
+    log10, vmath::log10_f32, vmath::log10_f64, |v| v.log10()
 );
 math_op!(
     /// The non-negative square root (NaN below zero).
     sqrt, |v| v.sqrt()
 );
-math_op!(
+vmath_op!(
     /// Sine of an angle in radians.
-    sin, |v| v.sin()
+    sin, vmath::sin_f32, vmath::sin_f64, |v| v.sin()
 );
-math_op!(
+vmath_op!(
     /// Cosine of an angle in radians.
-    cos, |v| v.cos()
+    cos, vmath::cos_f32, vmath::cos_f64, |v| v.cos()
 );
-math_op!(
+vmath_op!(
     /// Tangent of an angle in radians.
-    tan, |v| v.tan()
+    tan, vmath::tan_f32, vmath::tan_f64, |v| v.tan()
 );
-math_op!(
+vmath_op!(
     /// Inverse sine, in radians (`[-pi/2, pi/2]`).
-    asin, |v| v.asin()
+    asin, vmath::asin_f32, vmath::asin_f64, |v| v.asin()
 );
-math_op!(
+vmath_op!(
     /// Inverse cosine, in radians (`[0, pi]`).
-    acos, |v| v.acos()
+    acos, vmath::acos_f32, vmath::acos_f64, |v| v.acos()
 );
-math_op!(
+vmath_op!(
     /// Inverse tangent, in radians (`[-pi/2, pi/2]`).
-    atan, |v| v.atan()
+    atan, vmath::atan_f32, vmath::atan_f64, |v| v.atan()
 );
-math_op!(
+vmath_op!(
     /// Hyperbolic sine.
-    sinh, |v| v.sinh()
+    sinh, vmath::sinh_f32, vmath::sinh_f64, |v| v.sinh()
 );
-math_op!(
+vmath_op!(
     /// Hyperbolic cosine.
-    cosh, |v| v.cosh()
+    cosh, vmath::cosh_f32, vmath::cosh_f64, |v| v.cosh()
 );
-/// Hyperbolic tangent. float32 uses a vectorised kernel (within 2 ulp), dispatched at run
-/// time to AVX-512, AVX2+FMA or the baseline; other real dtypes the scalar function; complex
-/// inputs the principal branch and the Array API standard's special values.
-pub fn tanh(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
-    let (x, out, dt) = float_setup("tanh", x, out)?;
-    match dt {
-        DType::Float32 => map_unary::<f32, f32, _>(&x, &out, G, super::vmath::tanh_f32),
-        _ if dt.is_complex() => complex_map_f64!(dt, &x, &out, G, cmath::tanh),
-        _ => real_map!(dt, &x, &out, G, |v| v.tanh()),
-    }
-    Ok(out)
-}
-math_op!(
+vmath_op!(
+    /// Hyperbolic tangent.
+    tanh, vmath::tanh_f32, vmath::tanh_f64, |v| v.tanh()
+);
+vmath_op!(
     /// Inverse hyperbolic sine.
-    asinh, |v| Real::asinh(v)
+    asinh, vmath::asinh_f32, vmath::asinh_f64, |v| Real::asinh(v)
 );
-math_op!(
+vmath_op!(
     /// Inverse hyperbolic cosine (NaN below one).
-    acosh, |v| Real::acosh(v)
+    acosh, vmath::acosh_f32, vmath::acosh_f64, |v| Real::acosh(v)
 );
-math_op!(
+vmath_op!(
     /// Inverse hyperbolic tangent (NaN outside `[-1, 1]`, ±inf at ±1).
-    atanh, |v| Real::atanh(v)
+    atanh, vmath::atanh_f32, vmath::atanh_f64, |v| Real::atanh(v)
 );

@@ -326,26 +326,24 @@ pub(crate) fn sign<T: Real>(x: T) -> T {
     }
 }
 
-/// NaN-propagating maximum (numpy `maximum`): NaN if either is NaN.
+/// NaN-propagating maximum (numpy `maximum`): NaN if either is NaN, `a` on ties (so
+/// `maximum(-0.0, 0.0)` is -0.0, as numpy's). One select, which the compiler vectorises: when
+/// `a` is not NaN and not at least `b`, then `b` is NaN or larger.
 #[inline(always)]
 pub(crate) fn fmax_nan<T: Real>(a: T, b: T) -> T {
     if a.is_nan() || a >= b {
         a
-    } else if b.is_nan() || b > a {
-        b
     } else {
-        a
+        b
     }
 }
 
-/// NaN-propagating minimum (numpy `minimum`).
+/// NaN-propagating minimum (numpy `minimum`), as [`fmax_nan`].
 #[inline(always)]
 pub(crate) fn fmin_nan<T: Real>(a: T, b: T) -> T {
     if a.is_nan() || a <= b {
         a
-    } else if b.is_nan() || b < a {
-        b
     } else {
-        a
+        b
     }
 }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::arith::Num;
 use super::{cast::cast_to, in_dtype, map2};
-use crate::iter::{broadcast_all, map_ternary, prepare_out_overwritten, MIN_PER_TASK_CHEAP as G};
+use crate::iter::{broadcast_all, map_ternary, map_unary, prepare_out_overwritten, MIN_PER_TASK_CHEAP as G};
 use crate::operand::{resolve_pair, Operand, Scalar};
 use crate::promote::result_type;
 
@@ -77,6 +77,22 @@ pub fn clip(x: &Tensor, min: Option<&Operand>, max: Option<&Operand>, out: Optio
     let out = unsafe { prepare_out_overwritten("clip", out, &shape, dtype, &inputs)? };
     let x = in_dtype(x, dtype)?;
     crate::dispatch_real!(dtype, T => {
+        // one value per bound (scalars, 0-d tensors): a contiguous loop with the bounds in
+        // registers instead of a broadcast walk over three operands
+        let single = |b: &Option<Tensor>| match b {
+            Some(t) if t.numel() == 1 => t.to_vec::<T>().ok().map(|v| Some(v[0])),
+            Some(_) => None,
+            None => Some(None),
+        };
+        if let (Some(l), Some(h), true) = (single(&lo), single(&hi), lo.is_some() || hi.is_some()) {
+            map_unary::<T, T, _>(&x, &out, G, move |xs, os| {
+                for (o, &v) in os.iter_mut().zip(xs) {
+                    let v = match l { Some(l) => Num::max(v, l), None => v };
+                    *o = match h { Some(h) => Num::min(v, h), None => v };
+                }
+            });
+            return Ok(out);
+        }
         match (&lo, &hi) {
             (Some(lo), Some(hi)) => map_ternary::<T, T, T, T, _>(&x, lo, hi, &out, G, |v, l, h, o| {
                 for i in 0..o.len() {

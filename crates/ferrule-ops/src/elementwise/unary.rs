@@ -203,7 +203,11 @@ pub fn reciprocal(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
 pub fn round(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
     let dt = if x.dtype().is_bool() { DType::Float16 } else { x.dtype() };
     let out = unary_out("round", x, out, dt)?;
-    if dt.is_floating() {
+    if dt == DType::Float32 {
+        crate::iter::map_unary::<f32, f32, _>(x, &out, G, super::vmath::round_f32);
+    } else if dt == DType::Float64 {
+        crate::iter::map_unary::<f64, f64, _>(x, &out, G, super::vmath::round_f64);
+    } else if dt.is_floating() {
         let x = in_dtype(x, dt)?;
         real_map!(dt, &x, &out, G, |v| v.round_even());
     } else if dt.is_complex() {
@@ -215,7 +219,7 @@ pub fn round(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
 }
 
 macro_rules! rounding_op {
-    ($(#[$doc:meta])* $name:ident, $method:ident) => {
+    ($(#[$doc:meta])* $name:ident, $method:ident, $k32:path, $k64:path) => {
         $(#[$doc])*
         pub fn $name(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
             let dt = x.dtype();
@@ -223,7 +227,11 @@ macro_rules! rounding_op {
                 return Err(dtype_error(stringify!($name), dt, "a real dtype"));
             }
             let out = unary_out(stringify!($name), x, out, dt)?;
-            if dt.is_floating() {
+            if dt == DType::Float32 {
+                crate::iter::map_unary::<f32, f32, _>(x, &out, G, $k32);
+            } else if dt == DType::Float64 {
+                crate::iter::map_unary::<f64, f64, _>(x, &out, G, $k64);
+            } else if dt.is_floating() {
                 real_map!(dt, x, &out, G, |v| Real::$method(v));
             } else {
                 super::cast::cast_into(x, &out)?;
@@ -235,15 +243,15 @@ macro_rules! rounding_op {
 
 rounding_op!(
     /// Rounds down to an integer value; ints and bool are copied; complex is a `TypeError`.
-    floor, floor
+    floor, floor, super::vmath::floor_f32, super::vmath::floor_f64
 );
 rounding_op!(
     /// Rounds up to an integer value; ints and bool are copied; complex is a `TypeError`.
-    ceil, ceil
+    ceil, ceil, super::vmath::ceil_f32, super::vmath::ceil_f64
 );
 rounding_op!(
     /// Rounds toward zero to an integer value; ints and bool are copied; complex is a `TypeError`.
-    trunc, trunc
+    trunc, trunc, super::vmath::trunc_f32, super::vmath::trunc_f64
 );
 
 /// Whether the sign bit is set (`-0.0` and negative NaNs included); ints: `x < 0`; complex is a

@@ -7,6 +7,7 @@ use super::gather::{combine, gather, gather_into, layout_offsets};
 use crate::axes::normalize_axis as norm_axis;
 use crate::dispatch::Elem;
 use crate::fallible::FallibleCollect;
+use crate::iter::{SendPtr, MIN_PER_TASK_CHEAP};
 use crate::pool::{chunked, POLL_ITEMS};
 
 /// The values of an integer tensor as i64 in C order (uint64 values above `i64::MAX`
@@ -64,12 +65,80 @@ pub(crate) fn take_axis_into(x: &Tensor, axis: usize, index: &[i64], out: &Tenso
     Ok(())
 }
 
+/// True when [`take_flat`] applies: a contiguous `x` read as flat, contiguous int64 indices.
+pub(crate) fn flat_applies(x: &Tensor, indices: &Tensor) -> bool {
+    indices.dtype() == DType::Int64
+        && x.is_contiguous()
+        && indices.is_contiguous()
+        && x.device().is_cpu()
+        && indices.device().is_cpu()
+}
+
+/// `out[i] = src[wrap(ids[i])]` for `N`-byte elements (`ids` checked against the bounds).
+///
+/// # Safety
+///
+/// Every wrapped index addresses an element of `src` (`n` elements); `dst` holds `ids.len()`
+/// elements and does not overlap `src`.
+unsafe fn gather_flat<const N: usize>(src: *const u8, n: i64, ids: &[i64], dst: *mut u8) {
+    for (k, &v) in ids.iter().enumerate() {
+        let at = if v < 0 { v + n } else { v };
+        // SAFETY: caller contract.
+        unsafe {
+            let item = src.add(at as usize * N).cast::<[u8; N]>().read_unaligned();
+            dst.add(k * N).cast::<[u8; N]>().write_unaligned(item);
+        }
+    }
+}
+
+/// The flattened `x` at `indices` (see [`flat_applies`]), in the indices' shape: one pass that
+/// bounds-checks through the indices' minimum and maximum, one gather pass (both in parallel
+/// pieces), with no offset list. Out-of-range indices are an `IndexError` naming `op` and the
+/// first bad index, as [`take`] words it (axis 0).
+pub(crate) fn take_flat(op: &str, x: &Tensor, indices: &Tensor) -> Result<Tensor> {
+    let n = x.numel();
+    let m = indices.numel() as usize;
+    // SAFETY: `flat_applies`: contiguous int64 indices, alive for this call.
+    let ids = unsafe { std::slice::from_raw_parts(indices.data_ptr().cast::<i64>().cast_const(), m) };
+    let bounds = crate::pool::parallel_map(m, MIN_PER_TASK_CHEAP, |r| {
+        ids[r].iter().fold((i64::MAX, i64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)))
+    });
+    crate::interrupt::check()?;
+    let (lo, hi) = bounds.iter().fold((i64::MAX, i64::MIN), |(lo, hi), b| (lo.min(b.0), hi.max(b.1)));
+    if m > 0 && (lo < -n || hi >= n) {
+        let mut first = ids.iter().copied().filter(|&v| v < -n || v >= n);
+        let v = first.next().unwrap_or(lo);
+        return Err(Error::index_error(format!("{op}: index {v} is out of bounds for axis 0 with size {n}")));
+    }
+    // SAFETY: the gather below writes every element (or an interrupt throws the result away).
+    let out = unsafe { Tensor::uninit(indices.shape(), x.dtype())? };
+    let (src, dst, size) = (SendPtr(x.data_ptr()), SendPtr(out.data_ptr()), x.itemsize());
+    crate::pool::parallel_for(m, MIN_PER_TASK_CHEAP, |r| {
+        // SAFETY: every index is within `-n..n` (checked above), `x` has `n` contiguous
+        // elements, the output is fresh and each task writes its own range.
+        unsafe {
+            let (s, d, ids) = (src.get().cast_const(), dst.get().add(r.start * size), &ids[r]);
+            match size {
+                1 => gather_flat::<1>(s, n, ids, d),
+                2 => gather_flat::<2>(s, n, ids, d),
+                4 => gather_flat::<4>(s, n, ids, d),
+                8 => gather_flat::<8>(s, n, ids, d),
+                _ => gather_flat::<16>(s, n, ids, d),
+            }
+        }
+    });
+    Ok(out)
+}
+
 /// Elements of `x` at `indices` along `axis` (numpy's `take`): the result shape is
 /// `x.shape[:axis] + indices.shape + x.shape[axis+1:]`. `axis=None` indexes the flattened `x`
 /// (the Array API requires an axis for tensors of more than one dim; numpy does not).
 /// Negative indices count from the end; out of range is an `IndexError`; non-integer
 /// indices are a `TypeError`.
 pub fn take(x: &Tensor, indices: &Tensor, axis: Option<i64>) -> Result<Tensor> {
+    if (axis.is_none() || (x.ndim() == 1 && matches!(axis, Some(0 | -1)))) && flat_applies(x, indices) {
+        return take_flat("take", x, indices);
+    }
     let mut values = index_values("take", "indices", indices)?;
     let (x, axis) = match axis {
         None => (x.reshape(&[-1])?, 0),

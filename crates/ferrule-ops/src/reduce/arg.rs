@@ -49,6 +49,114 @@ where
     at as i64
 }
 
+/// Independent accumulators of the block scan, which the compiler keeps in vector registers.
+const LANES: usize = 16;
+
+/// Elements per block of the contiguous scan (the winning block is scanned once more).
+const BLOCK: usize = 1024;
+
+/// The extreme of a non-empty block (in the first-wins sense of [`scan`]: equal values keep the
+/// earlier) and whether it holds a NaN, in one pass the compiler vectorises.
+#[inline(always)]
+fn block_extreme<T: Extremum, const LARGEST: bool>(block: &[T]) -> (T::Acc, bool)
+where
+    T::Acc: PartialOrd,
+{
+    let better = |v: T::Acc, acc: T::Acc| if LARGEST { v > acc } else { v < acc };
+    let mut acc = [block[0].widen(); LANES];
+    let mut nan = [false; LANES];
+    let chunks = block.chunks_exact(LANES);
+    let rest = chunks.remainder();
+    for c in chunks {
+        for j in 0..LANES {
+            let v = c[j].widen();
+            #[allow(clippy::eq_op)]
+            let is_nan = v != v;
+            nan[j] |= is_nan;
+            acc[j] = if better(v, acc[j]) { v } else { acc[j] };
+        }
+    }
+    let mut best = acc[0];
+    let mut any_nan = nan[0];
+    for j in 1..LANES {
+        best = if better(acc[j], best) { acc[j] } else { best };
+        any_nan |= nan[j];
+    }
+    for x in rest {
+        let v = x.widen();
+        #[allow(clippy::eq_op)]
+        let is_nan = v != v;
+        any_nan |= is_nan;
+        best = if better(v, best) { v } else { best };
+    }
+    (best, any_nan)
+}
+
+/// [`scan`] of a contiguous line: the extreme and NaN flag of each block (vectorised), then the
+/// first NaN of the first block with one, or the first occurrence of the extreme in the first
+/// block that reached it. Polls for interrupts between groups of blocks.
+fn scan_contiguous<T: Extremum, const LARGEST: bool>(xs: &[T]) -> usize
+where
+    T::Acc: PartialOrd,
+{
+    #[allow(clippy::eq_op)]
+    let is_nan = |v: T::Acc| v != v;
+    let mut best: Option<(T::Acc, usize)> = None;
+    for (b, block) in xs.chunks(BLOCK).enumerate() {
+        if b % 64 == 63 && crate::interrupt::poll() {
+            break;
+        }
+        let (ext, nan) = block_extreme::<T, LARGEST>(block);
+        if nan {
+            return b * BLOCK + block.iter().position(|x| is_nan(x.widen())).unwrap_or(0);
+        }
+        let wins = match best {
+            None => true,
+            Some((v, _)) => (LARGEST && ext > v) || (!LARGEST && ext < v),
+        };
+        if wins {
+            best = Some((ext, b));
+        }
+    }
+    let Some((v, b)) = best else { return 0 };
+    let start = b * BLOCK;
+    // the first occurrence: which group of LANES holds it (a vectorised test), then where
+    let block = &xs[start..xs.len().min(start + BLOCK)];
+    let mut base = 0;
+    for c in block.chunks(LANES) {
+        if c.iter().fold(false, |hit, x| hit | (x.widen() == v)) {
+            return start + base + c.iter().position(|x| x.widen() == v).unwrap_or(0);
+        }
+        base += c.len();
+    }
+    start
+}
+
+/// [`scan_contiguous`] over a long line in parallel pieces, the first best of the pieces'
+/// answers (a NaN wins, the earliest piece on ties).
+fn scan_contiguous_par<T: Extremum, const LARGEST: bool>(xs: &[T]) -> usize
+where
+    T::Acc: PartialOrd,
+{
+    let parts = crate::pool::parallel_map(xs.len(), PAR_LINE, |r| r.start + scan_contiguous::<T, LARGEST>(&xs[r]));
+    #[allow(clippy::eq_op)]
+    let is_nan = |v: T::Acc| v != v;
+    let mut at = parts.first().copied().unwrap_or(0);
+    for &i in &parts {
+        let (v, best) = (xs[i].widen(), xs[at].widen());
+        if is_nan(v) {
+            return i;
+        }
+        if (LARGEST && v > best) || (!LARGEST && v < best) {
+            at = i;
+        }
+    }
+    at
+}
+
+/// Elements of one line per parallel piece.
+const PAR_LINE: usize = 1 << 16;
+
 fn arg_extremum(op: &str, x: &Tensor, axis: Option<i64>, keepdims: bool, largest: bool) -> Result<Tensor> {
     crate::promote::check_dtype(op, x.dtype(), crate::promote::is_real, "a real-valued dtype")?;
     // Move the reduced dim last; `None` flattens in C order.
@@ -83,16 +191,40 @@ fn arg_extremum(op: &str, x: &Tensor, axis: Option<i64>, keepdims: bool, largest
     let min_per_task = ((1usize << 15) / len as usize).max(1);
     macro_rules! run {
         ($t:ty) => {
-            parallel_for(n_out, min_per_task, |range| {
-                for i in range {
-                    // SAFETY: `bases[i]` plus in-range multiples of `stride` address elements of
-                    // `lines` (the tensor invariant); each task writes its own outputs.
-                    unsafe {
-                        let p = src.get().cast::<$t>().cast_const().offset(bases[i] as isize);
-                        *dst.get().cast::<i64>().add(i) = scan::<$t>(p, len as usize, stride, largest);
+            if stride == 1 && n_out == 1 {
+                // SAFETY: one contiguous line of `len` elements of `$t` (the tensor invariant).
+                let xs = unsafe {
+                    std::slice::from_raw_parts(
+                        src.get().cast::<$t>().cast_const().offset(bases[0] as isize),
+                        len as usize,
+                    )
+                };
+                let at =
+                    if largest { scan_contiguous_par::<$t, true>(xs) } else { scan_contiguous_par::<$t, false>(xs) };
+                // SAFETY: `out` is fresh, with one element.
+                unsafe { *dst.get().cast::<i64>() = at as i64 };
+            } else {
+                parallel_for(n_out, min_per_task, |range| {
+                    for i in range {
+                        // SAFETY: `bases[i]` plus in-range multiples of `stride` address elements of
+                        // `lines` (the tensor invariant); each task writes its own outputs.
+                        unsafe {
+                            let p = src.get().cast::<$t>().cast_const().offset(bases[i] as isize);
+                            *dst.get().cast::<i64>().add(i) = if stride == 1 {
+                                let xs = std::slice::from_raw_parts(p, len as usize);
+                                let at = if largest {
+                                    scan_contiguous::<$t, true>(xs)
+                                } else {
+                                    scan_contiguous::<$t, false>(xs)
+                                };
+                                at as i64
+                            } else {
+                                scan::<$t>(p, len as usize, stride, largest)
+                            };
+                        }
                     }
-                }
-            })
+                })
+            }
         };
     }
     match x.dtype() {
