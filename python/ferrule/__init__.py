@@ -10,6 +10,8 @@ import sys
 
 from . import _array_api, _ferrule, _namespace, _tensor, error, ffi, nn
 from ._tensor import Tensor, tensor
+
+# BEGIN ferrule-codegen error-imports: generated from crates/ferrule-sys/src/vocab.rs
 from .error import (
     AttributeError,
     BufferError,
@@ -24,6 +26,8 @@ from .error import (
     ValueError,
     ZeroDivisionError,
 )
+
+# END ferrule-codegen error-imports
 from .ffi import Function, get_global_func, init_api, list_global_func_names, load_library, register_func
 
 __version__ = "0.1.0"
@@ -73,6 +77,7 @@ __all__ = [
     "no_grad",
     "enable_grad",
     "set_grad_enabled",
+    # BEGIN ferrule-codegen error-names: generated from crates/ferrule-sys/src/vocab.rs
     "Error",
     "TypeError",
     "ValueError",
@@ -85,6 +90,7 @@ __all__ = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    # END ferrule-codegen error-names
 ]
 # ... and the Array API namespace: operators, dtypes, constants, asarray, from_dlpack, fft, linalg,
 # random, __array_api_version__, __array_namespace_info__.

@@ -18,7 +18,7 @@ import types
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from . import _ferrule
+from . import _ferrule, _vocab
 from ._ops import OPS, TENSOR_METHODS
 from .ffi import builtin_of
 
@@ -53,27 +53,9 @@ class DType(str):
         return f"ferrule.{str(self)}"
 
 
-#: Every dtype ferrule supports, by name.
-DTYPES: dict[str, DType] = {
-    name: DType(name)
-    for name in (
-        "bool",
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint8",
-        "uint16",
-        "uint32",
-        "uint64",
-        "float16",
-        "bfloat16",
-        "float32",
-        "float64",
-        "complex64",
-        "complex128",
-    )
-}
+#: Every dtype ferrule supports, by name (the names of ``_vocab.DTYPES``, which ferrule-codegen
+#: writes from ferrule-sys).
+DTYPES: dict[str, DType] = {name: DType(name) for name, _, _ in _vocab.DTYPES}
 
 
 class finfo_object:

@@ -9,7 +9,7 @@
 use std::ffi::{c_char, c_void};
 use std::ptr::null_mut;
 
-use ferrule_sys::{type_index as ti, FerruleAny, FerruleAnyPayload, FerruleObject};
+use ferrule_sys::{type_index as ti, ErrorKind, FerruleAny, FerruleAnyPayload, FerruleObject};
 use pyo3_ffi::*;
 
 use crate::api::api;
@@ -256,7 +256,10 @@ unsafe fn int_any(obj: *mut PyObject) -> Result<FerruleAny, ConvError> {
         let mut overflow = 0;
         let v = PyLong_AsLongLongAndOverflow(obj, &mut overflow);
         if overflow != 0 {
-            crate::error::raise_kind("OverflowError", "Python int too large to convert to a ferrule int (int64)");
+            crate::error::raise_kind(
+                ErrorKind::OverflowError,
+                "Python int too large to convert to a ferrule int (int64)",
+            );
             return Err(ConvError::Raised);
         }
         if v == -1 && !PyErr_Occurred().is_null() {
@@ -269,7 +272,9 @@ unsafe fn int_any(obj: *mut PyObject) -> Result<FerruleAny, ConvError> {
 unsafe fn check_depth(depth: u32) -> Result<(), ConvError> {
     if depth >= MAX_DEPTH {
         // SAFETY: the caller holds the GIL (this function's contract).
-        unsafe { crate::error::raise_kind("ValueError", "nested containers are too deep (or contain themselves)") };
+        unsafe {
+            crate::error::raise_kind(ErrorKind::ValueError, "nested containers are too deep (or contain themselves)")
+        };
         return Err(ConvError::Raised);
     }
     Ok(())
@@ -314,7 +319,7 @@ unsafe fn dict_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<
             let (_k, _v) = (Owned(crate::util::new_ref(k)), Owned(crate::util::new_ref(v)));
             if PyUnicode_Check(k) == 0 && PyLong_Check(k) == 0 {
                 let msg = format!("dict keys must be str or int, not '{}'", type_name(k));
-                crate::error::raise_kind("TypeError", &msg);
+                crate::error::raise_kind(ErrorKind::TypeError, &msg);
                 return Err(ConvError::Raised);
             }
             keys.push(py_to_any_depth(k, &mut inner, depth + 1)?);
@@ -510,7 +515,7 @@ unsafe fn object_to_py(a: &FerruleAny) -> *mut PyObject {
             ti::ERROR => crate::error::error_to_exception(o),
             t => {
                 let msg = format!("ferrule: no Python conversion for a value of type index {t}");
-                crate::error::raise_kind("TypeError", &msg);
+                crate::error::raise_kind(ErrorKind::TypeError, &msg);
                 null_mut()
             }
         }
@@ -578,7 +583,7 @@ unsafe extern "C" fn trampoline(
 ) -> i32 {
     if is_finalizing() {
         // SAFETY: err is a valid out-parameter by the calling convention.
-        unsafe { *err = native_error("RuntimeError", "Python is finalizing; the callback was not called") };
+        unsafe { *err = native_error(ErrorKind::RuntimeError, "Python is finalizing; the callback was not called") };
         return -1;
     }
     // SAFETY: `state` is the live Callback of a function object that is being called (so it was not deleted); any
@@ -592,7 +597,10 @@ unsafe extern "C" fn trampoline(
     result.unwrap_or_else(|panic| {
         // SAFETY: as above.
         unsafe {
-            *err = native_error("RuntimeError", &format!("ferrule: panic in the Python callback trampoline: {panic}"))
+            *err = native_error(
+                ErrorKind::RuntimeError,
+                &format!("ferrule: panic in the Python callback trampoline: {panic}"),
+            )
         };
         -1
     })
@@ -669,7 +677,7 @@ unsafe fn report_result_error(state: &Callback, result: *mut PyObject, e: ConvEr
                 };
                 Py_XDECREF(cause);
                 raise_kind(
-                    "TypeError",
+                    ErrorKind::TypeError,
                     &format!(
                         "{who}: its return value of type '{tp}'{inner} could not be converted to a ferrule value \
                          (expected None, bool, int, float, str, bytes, list, tuple, dict, Tensor or a callable){}",

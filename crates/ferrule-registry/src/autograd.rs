@@ -635,7 +635,10 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
                 }
                 let needs: Vec<bool> = node.edges.iter().map(Option::is_some).collect();
                 let grads = (node.backward)(&saved, &grad, &needs).map_err(|e| {
-                    Error::new(e.kind(), &format!("{what}: in the backward of '{}': {}", node.name, e.message()))
+                    Error::with_kind_name(
+                        e.kind(),
+                        &format!("{what}: in the backward of '{}': {}", node.name, e.message()),
+                    )
                 })?;
                 grads
             }
