@@ -6,7 +6,8 @@
 //!
 //! Every crate that crosses the ABI (the implementation in `ferrule-capi`, the plugin-side API,
 //! the Python extension) shares these definitions. Their layout is pinned by the assertions at
-//! the bottom of this file and by `tests/c/abi_layout.c`, compiled against the header.
+//! the bottom of this file and, field by field, by `tests/abi_layout.rs`, which compares every
+//! struct with the table `tests/c/abi_table.c` prints from the header (`make abi-table`).
 
 #![allow(non_camel_case_types)]
 
