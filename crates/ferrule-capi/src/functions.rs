@@ -2,7 +2,6 @@
 
 use std::ffi::{c_char, c_void};
 
-use ferrule_registry::function::call_c_checked;
 use ferrule_registry::signature::render_literal;
 use ferrule_registry::{registry, Any, Array, Callable, Error, Function, Map, ObjRef, Signature};
 use ferrule_sys::{FerruleAny, FerruleCallback, FerruleObject, FerruleStateDeleter};
@@ -53,21 +52,19 @@ pub unsafe extern "C" fn ferrule_func_call(
     err: *mut *mut FerruleObject,
 ) -> i32 {
     // Fast path, the one frontends hit on every call of a C or plugin function: well-formed
-    // arguments and a C callback that needs no defaults filled are called without converting
-    // anything, and what the callback returns is checked against the calling convention
-    // (`call_c_checked`). The callback is `extern "C"` and must not unwind (the ABI contract),
-    // so no guard is needed here.
+    // arguments and a C callback that needs no defaults filled run no code of ferrule's that can
+    // panic (the callback is `extern "C"` and must not unwind: the ABI contract), so no panic
+    // guard is set up. Either way the call takes the one path of every call,
+    // `Function::call_raw`, which holds a C callback to the calling convention.
     if !out.is_null() && !err.is_null() && num_args >= 0 && (num_args == 0 || !args.is_null()) {
         // SAFETY: a live object or NULL; the type index is checked.
         if let Some(f) = unsafe { ObjRef::<Function>::downcast(func) } {
-            if let Some((callback, state)) = f.direct_c_callback(num_args as usize) {
-                // SAFETY: arguments checked above; `out` and `err` are writable.
+            if f.calls_c_directly(num_args as usize) {
+                // SAFETY: arguments checked above, the rest is the caller's contract; `out` and
+                // `err` are writable (the callback gets slots of its own: call_c_checked).
                 unsafe {
-                    return match call_c_checked(callback, state, args, num_args, f) {
-                        Ok(result) => {
-                            *out = result.into_raw();
-                            0
-                        }
+                    return match f.call_raw(args, num_args, out) {
+                        Ok(()) => 0,
                         Err(error) => {
                             *out = FerruleAny::NONE;
                             *err = error.into_object().into_raw();

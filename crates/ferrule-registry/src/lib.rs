@@ -17,7 +17,7 @@ pub mod string;
 pub mod tensor;
 pub mod typed;
 
-pub use any::Any;
+pub use any::{Any, AnyView};
 pub use container::{Array, Map};
 pub use error::{Error, ErrorObj, Result};
 pub use ferrule_sys::ErrorKind;
