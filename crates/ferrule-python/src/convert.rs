@@ -393,13 +393,20 @@ pub unsafe fn any_to_py(a: &FerruleAny) -> *mut PyObject {
     unsafe { convert_any(a, false) }
 }
 
-/// Converts an owned value to a new Python object, consuming the value's reference. Takes the
-/// value by reference: it was just written by native code, and reading its fields one by one
-/// (instead of copying all 16 bytes) avoids a store-forwarding stall on the hot path.
+/// Takes the value out of the slot `a`, whose reference the caller owns (a packed call's `out`),
+/// and converts it to a new Python object: the reference is consumed (handed to the object or
+/// released), and `a` is left None, so nothing can use or release it twice. Works on the slot
+/// in place: the value was just written by native code, and reading its fields one by one
+/// (instead of moving all 16 bytes) avoids a store-forwarding stall on the hot path.
 #[inline(always)]
-pub unsafe fn any_into_py(a: &FerruleAny) -> *mut PyObject {
-    // SAFETY: the caller holds the GIL and owns `a`'s reference, which the conversion consumes exactly once.
-    unsafe { convert_any(a, true) }
+pub unsafe fn any_into_py(a: &mut FerruleAny) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and owns the slot's reference, which the conversion consumes exactly once;
+    // the slot no longer holds it afterwards.
+    unsafe {
+        let object = convert_any(a, true);
+        a.type_index = ti::NONE;
+        object
+    }
 }
 
 #[inline(always)]

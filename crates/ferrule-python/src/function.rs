@@ -255,7 +255,7 @@ unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny]) ->
             raise_native_error(err);
             return null_mut();
         }
-        any_into_py(&out)
+        any_into_py(&mut out)
     }
 }
 

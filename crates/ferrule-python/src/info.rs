@@ -45,7 +45,7 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
             raise_native_error(err);
             return None;
         }
-        let dict = Owned::new(any_into_py(&FerruleAny {
+        let dict = Owned::new(any_into_py(&mut FerruleAny {
             type_index: ti::MAP,
             small_len: 0,
             payload: FerruleAnyPayload { v_obj: map },
