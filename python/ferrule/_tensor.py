@@ -373,7 +373,11 @@ def __array_namespace__(self: Any, /, *, api_version: str | None = None) -> Any:
 def __copy__(self: Any) -> Any:
     """``copy.copy(x)``: a new tensor with a copy of the data (as numpy), a new name, and the
     same attribute values."""
-    new = _as_class(_astype(self, self.dtype, copy=True), type(self))
+    try:
+        data = _astype(self, self.dtype, copy=True)
+    except Exception as e:  # the copy's own error (no memory for it) names astype
+        raise_named("Tensor.__copy__()", e)
+    new = _as_class(data, type(self))
     _copy_attrs(self, new, dict)
     return new
 
@@ -383,7 +387,11 @@ def __deepcopy__(self: Any, memo: dict[int, Any]) -> Any:
     the attributes."""
     if not isinstance(memo, dict):
         raise TypeError(f"Tensor.__deepcopy__(): memo must be a dict, not {type(memo).__name__!r}")
-    new = _as_class(_astype(self, self.dtype, copy=True), type(self))
+    try:
+        data = _astype(self, self.dtype, copy=True)
+    except Exception as e:  # as in __copy__
+        raise_named("Tensor.__deepcopy__()", e)
+    new = _as_class(data, type(self))
     memo[id(self)] = new
     _copy_attrs(self, new, lambda attrs: _copy.deepcopy(attrs, memo))
     return new

@@ -39,6 +39,17 @@ CASES = [
     ("Tensor.__array_namespace__()", ValueError, lambda: t().__array_namespace__(api_version="1999.01")),
     ("Tensor.__array_namespace__()", ValueError, lambda: t().__array_namespace__(api_version=np.zeros(3))),
     ("Tensor.__deepcopy__()", TypeError, lambda: t().__deepcopy__(5)),
+    # no memory for the copy of a broadcast view of 2**40 elements (the error came from astype)
+    (
+        "Tensor.__copy__()",
+        MemoryError,
+        lambda: ferrule.broadcast_to(ferrule.ones(1, dtype=ferrule.complex64), (2**20, 2**20)).__copy__(),
+    ),
+    (
+        "Tensor.__deepcopy__()",
+        MemoryError,
+        lambda: ferrule.broadcast_to(ferrule.ones(1, dtype=ferrule.complex64), (2**20, 2**20)).__deepcopy__({}),
+    ),
     ("Tensor.__reduce_ex__()", TypeError, lambda: t().__reduce_ex__("5")),
     ("Tensor.__setstate__()", TypeError, lambda: t().__setstate__("x")),
     ("Tensor.__format__()", TypeError, lambda: t().__format__(np.zeros(3))),
