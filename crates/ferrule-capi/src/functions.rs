@@ -54,17 +54,21 @@ pub unsafe extern "C" fn ferrule_func_call(
     // Fast path, the one frontends hit on every call of a C or plugin function: well-formed
     // arguments and a C callback that needs no defaults filled run no code of ferrule's that can
     // panic (the callback is `extern "C"` and must not unwind: the ABI contract), so no panic
-    // guard is set up. Either way the call takes the one path of every call,
-    // `Function::call_raw`, which holds a C callback to the calling convention.
+    // guard is set up. Either way the callback is called where every call ends,
+    // `Function::invoke`, which holds it to the calling convention.
     if !out.is_null() && !err.is_null() && num_args >= 0 && (num_args == 0 || !args.is_null()) {
         // SAFETY: a live object or NULL; the type index is checked.
         if let Some(f) = unsafe { ObjRef::<Function>::downcast(func) } {
-            if f.calls_c_directly(num_args as usize) {
-                // SAFETY: arguments checked above, the rest is the caller's contract; `out` and
-                // `err` are writable (the callback gets slots of its own: call_c_checked).
+            // SAFETY: arguments checked above, the rest is the caller's contract.
+            if let Some(result) = unsafe { f.call_c_directly(args, num_args) } {
+                // SAFETY: `out` and `err` are writable (checked above; the callback got slots of
+                // its own).
                 unsafe {
-                    return match f.call_raw(args, num_args, out) {
-                        Ok(()) => 0,
+                    return match result {
+                        Ok(value) => {
+                            *out = value.into_raw();
+                            0
+                        }
                         Err(error) => {
                             *out = FerruleAny::NONE;
                             *err = error.into_object().into_raw();

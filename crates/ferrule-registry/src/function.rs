@@ -232,10 +232,27 @@ impl Function {
 
     /// Whether a packed call with `n` arguments goes straight to a C callback: no defaults to
     /// fill, no Rust closure (which may panic). Such a call runs no code of ferrule's that can
-    /// panic, so the C ABI's `ferrule_func_call` makes it without a panic guard.
+    /// panic, so the C ABI's `ferrule_func_call` makes it without a panic guard
+    /// ([`Function::call_c_directly`]).
     #[inline]
     pub fn calls_c_directly(&self, n: usize) -> bool {
         self.direct.is_some() && n >= self.fixed_len.load(Ordering::Relaxed)
+    }
+
+    /// The C ABI's fast path: when [`Function::calls_c_directly`] holds for `n` raw arguments,
+    /// makes the call (by `Function::invoke`, like every call, with the arguments viewed in
+    /// place) and returns its result; otherwise None, and nothing was called.
+    ///
+    /// # Safety
+    /// `args` points at `n` valid values (or `n == 0`).
+    #[inline]
+    pub unsafe fn call_c_directly(&self, args: *const FerruleAny, n: i32) -> Option<Result<Any>> {
+        let n = usize::try_from(n).ok()?;
+        if !self.calls_c_directly(n) {
+            return None;
+        }
+        // SAFETY: caller contract: `n` values, alive for the call.
+        Some(self.invoke(unsafe { AnyView::slice_from_raw(args, n) }))
     }
 
     /// Calls with raw arguments and a raw output: the C ABI's `ferrule_func_call`, by way of
@@ -383,6 +400,14 @@ mod tests {
         let one = [Any::from(1i64)];
         assert_eq!(two.call(&one).unwrap().as_int(), Some(2));
         assert_eq!(three.call(&one).unwrap().as_int(), Some(3));
+        // the C ABI's fast path calls only where no default is to be filled, and no closure
+        let raw = [Any::int(1), Any::int(2), Any::int(3)].map(Any::into_raw);
+        // SAFETY: `raw` holds three plain values.
+        let direct = |f: &Function, n| unsafe { f.call_c_directly(raw.as_ptr(), n) }.map(|r| r.unwrap().as_int());
+        assert_eq!((direct(&two, 1), direct(&two, 2), direct(&three, 3)), (None, Some(Some(2)), Some(Some(3))));
+        assert_eq!(direct(&three, -1), None);
+        let native = Function::from_native(|args: &[Any]| Ok(Any::int(args.len() as i64)));
+        assert!(!native.calls_c_directly(0) && direct(&native, 0).is_none());
     }
 
     #[test]
