@@ -53,7 +53,7 @@ SHELL := bash
 
 .PHONY: all venv build native python-ext test test-rust test-codegen test-c test-python test-go demo bench bench-go clean distclean
 .PHONY: fmt lint test-explore fuzz fuzz-c fuzz-c-check test-sanitize
-.PHONY: plugins plugin-rust pkgconfig install wheel go-headers test-packaging
+.PHONY: plugins plugin-rust pkgconfig install wheel go-headers test-packaging abi-table
 
 all: build
 
@@ -166,6 +166,19 @@ $(PKGCONFIG_DIR)/ferrule.pc: Makefile Cargo.toml
 go-headers:
 	cd go && $(GO) test -tags $(GO_TAGS) -count=1 -run '^TestHeadersMatchInclude$$' . -args -update-headers
 
+# The ABI of ferrule.h as the C compiler lays it out (tests/c/abi_table.c): every struct's size and
+# every field's offset, and every constant, as JSON. The Rust, Python and Go tests compare their
+# declarations with it field by field (crates/ferrule-sys/tests/abi_layout.rs,
+# python/tests/test_abi_layout.py, go/abi_layout_test.go); the program fails when its list of a
+# struct's fields does not cover the struct. Needs only the headers.
+ABI_TABLE := target/abi/layout.json
+abi-table: $(ABI_TABLE)
+
+$(ABI_TABLE): tests/c/abi_table.c $(HEADERS)
+	@mkdir -p $(BUILD) $(dir $@)
+	$(CC) $(C_FLAGS) $< -o $(BUILD)/abi_table
+	$(BUILD)/abi_table > $@.tmp && mv $@.tmp $@
+
 # ($(BUILD) is also the name of a phony target, so the directory is made in the recipes.)
 $(BUILD)/abi_layout: tests/c/abi_layout.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
@@ -258,7 +271,7 @@ lint: venv
 # ferrule-python is a cdylib that links against the interpreter loading it: it has no Rust tests
 # to link, but clippy checks it with the rest.
 RUST_SKIP := --exclude ferrule-python
-test-rust:
+test-rust: abi-table
 	$(CARGO) test --workspace $(RUST_SKIP) --release --no-fail-fast
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
@@ -283,7 +296,7 @@ go-plugin:
 # -count=1: go's test cache does not notice libferrule.a changing. The last go test is the
 # Close/cleanup stress test under the race detector, with every native release accounted per
 # handle (build tag ferrule_stress; see go/stress_test.go).
-test-go: native go-plugin
+test-go: native go-plugin abi-table
 	cd go && $(GO) vet -tags $(GO_TAGS) ./...
 	cd go && $(GO) vet -tags ferrule_plugin ./...
 	cd go && FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(GO) test -count=1 -tags $(GO_TAGS) ./...
@@ -292,7 +305,7 @@ test-go: native go-plugin
 	$(CC) $(C_FLAGS) tests/c/go_plugin.c $(C_LIBS) -o $(BUILD)/go_plugin
 	$(BUILD)/go_plugin $(GO_PLUGIN) $(TESTING_PLUGIN)
 
-test-c: native
+test-c: native abi-table
 	$(MAKE) --no-print-directory $(BUILD)/abi_layout $(BUILD)/abi_contracts $(BUILD)/registry_demo
 	$(BUILD)/abi_layout
 	$(BUILD)/abi_contracts $(TESTING_PLUGIN)
@@ -308,7 +321,7 @@ test-c: native
 # Every language's tests load the example plugins too.
 test-c test-python test-go: plugins
 
-test-python: python-ext
+test-python: python-ext abi-table
 	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) $(VENV_PY) -m pytest python/tests -q
 	$(VENV_PY) -m mypy.stubtest ferrule --allowlist python/stubtest-allowlist.txt
 	$(VENV_PY) -m mypy --strict examples/python
@@ -321,7 +334,7 @@ test-python: python-ext
 # hypothesis's "explore" profile (random, 10x the examples, failures kept in .hypothesis/).
 # A failure it finds becomes a fixed example: docs/testing.md says how.
 EXPLORE_CASES ?= 512
-test-explore: build
+test-explore: build abi-table
 	@seed=$${PROPTEST_RNG_SEED:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}; \
 	  echo "proptest: PROPTEST_RNG_SEED=$$seed PROPTEST_CASES=$(EXPLORE_CASES)"; \
 	  PROPTEST_RNG_SEED=$$seed PROPTEST_CASES=$(EXPLORE_CASES) \
@@ -388,7 +401,7 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:max_allocation
 SAN_PYTEST_ARGS ?= --ignore=python/tests/test_go_plugin.py --deselect python/tests/test_api_fuzz.py::test_api_fuzz \
   --deselect python/tests/test_leaks.py::test_million_calls_do_not_leak \
   --deselect python/tests/test_leaks.py::test_training_steps_keep_rss_flat
-test-sanitize: venv
+test-sanitize: venv abi-table
 	RUSTFLAGS="-Zsanitizer=address -Cforce-frame-pointers=yes" PYO3_PYTHON=$(abspath $(VENV_PY)) PYO3_BUILD_EXTENSION_MODULE=1 \
 	  $(CARGO) +nightly build --release \
 	  --target x86_64-unknown-linux-gnu --target-dir $(SAN_TARGET) \

@@ -24,22 +24,6 @@ import (
 	"unsafe"
 )
 
-// Error kinds: the names of the Python exceptions ferrule errors map to. An unknown kind is kept
-// as given.
-const (
-	KindTypeError           = "TypeError"
-	KindValueError          = "ValueError"
-	KindIndexError          = "IndexError"
-	KindKeyError            = "KeyError"
-	KindNotImplementedError = "NotImplementedError"
-	KindMemoryError         = "MemoryError"
-	KindRuntimeError        = "RuntimeError"
-	KindBufferError         = "BufferError"
-	KindOverflowError       = "OverflowError"
-	KindZeroDivisionError   = "ZeroDivisionError"
-	KindAttributeError      = "AttributeError"
-)
-
 // Error is an error raised by ferrule or by a function called through it: every fallible call
 // of this package returns one (wrapped as error; use errors.As with a *Error to read it).
 type Error struct {

@@ -54,7 +54,9 @@ extern "C" {
 #endif
 
 /* ABI version of this header. ferrule_abi_version() returns the library's; they must match. */
+/* BEGIN ferrule-codegen abi-version: generated from crates/ferrule-sys/src/vocab.rs */
 #define FERRULE_ABI_VERSION 1
+/* END ferrule-codegen abi-version */
 
 /* ---------------------------------------------------------------------------------------------
  * Type indices: the tag of a FerruleAny and the type of a heap object.
@@ -64,6 +66,7 @@ extern "C" {
  * a program built against an older header meets a newer index only as a value it does not know
  * (libferrule checks every value a caller hands over against the indices of its own header).
  * ------------------------------------------------------------------------------------------- */
+/* BEGIN ferrule-codegen type-indices: generated from crates/ferrule-sys/src/vocab.rs */
 typedef enum {
   FERRULE_TYPE_NONE = 0,        /* no payload */
   FERRULE_TYPE_INT = 1,         /* v_int64 */
@@ -83,9 +86,115 @@ typedef enum {
   FERRULE_TYPE_ARRAY = 69,    /* FerruleObject* of an immutable array of FerruleAny */
   FERRULE_TYPE_MAP = 70,      /* FerruleObject* of an immutable, insertion-ordered map */
   FERRULE_TYPE_TENSOR = 71,   /* FerruleObject* of a tensor (FerruleTensorObject) */
-  FERRULE_TYPE_COMPLEX = 72   /* FerruleObject* of a complex number (FerruleComplexObject);
-                                 appended after TENSOR */
+  FERRULE_TYPE_COMPLEX = 72   /* FerruleObject* of a complex number (FerruleComplexObject) */
 } FerruleTypeIndex;
+/* END ferrule-codegen type-indices */
+
+/* BEGIN ferrule-codegen type-names: generated from crates/ferrule-sys/src/vocab.rs */
+/* The name messages use for a value of type index `type_index` ("int", "str", "Tensor", ...):
+ * "object" for any other object type, "unknown" below the object range. */
+static inline const char* ferrule_type_name(int32_t type_index) {
+  switch (type_index) {
+    case FERRULE_TYPE_NONE:
+      return "None";
+    case FERRULE_TYPE_INT:
+      return "int";
+    case FERRULE_TYPE_BOOL:
+      return "bool";
+    case FERRULE_TYPE_FLOAT:
+      return "float";
+    case FERRULE_TYPE_OPAQUE_PTR:
+      return "opaque pointer";
+    case FERRULE_TYPE_DTYPE:
+      return "dtype";
+    case FERRULE_TYPE_DEVICE:
+      return "device";
+    case FERRULE_TYPE_SMALL_STR:
+    case FERRULE_TYPE_STR:
+      return "str";
+    case FERRULE_TYPE_SMALL_BYTES:
+    case FERRULE_TYPE_BYTES:
+      return "bytes";
+    case FERRULE_TYPE_OBJECT:
+      return "object";
+    case FERRULE_TYPE_ERROR:
+      return "Error";
+    case FERRULE_TYPE_FUNCTION:
+      return "Function";
+    case FERRULE_TYPE_ARRAY:
+      return "Array";
+    case FERRULE_TYPE_MAP:
+      return "Map";
+    case FERRULE_TYPE_TENSOR:
+      return "Tensor";
+    case FERRULE_TYPE_COMPLEX:
+      return "complex";
+    default:
+      return type_index >= FERRULE_TYPE_STATIC_OBJECT_BEGIN ? "object" : "unknown";
+  }
+}
+
+/* The name of a dtype ferrule supports ("float32", "bfloat16", ...), or NULL for any other
+ * DLDataType (lanes other than 1 included). */
+static inline const char* ferrule_dtype_name(DLDataType dtype) {
+  if (dtype.lanes != 1) return NULL;
+  if (dtype.code == kDLBool && dtype.bits == 8) return "bool";
+  if (dtype.code == kDLInt && dtype.bits == 8) return "int8";
+  if (dtype.code == kDLInt && dtype.bits == 16) return "int16";
+  if (dtype.code == kDLInt && dtype.bits == 32) return "int32";
+  if (dtype.code == kDLInt && dtype.bits == 64) return "int64";
+  if (dtype.code == kDLUInt && dtype.bits == 8) return "uint8";
+  if (dtype.code == kDLUInt && dtype.bits == 16) return "uint16";
+  if (dtype.code == kDLUInt && dtype.bits == 32) return "uint32";
+  if (dtype.code == kDLUInt && dtype.bits == 64) return "uint64";
+  if (dtype.code == kDLFloat && dtype.bits == 16) return "float16";
+  if (dtype.code == kDLBfloat && dtype.bits == 16) return "bfloat16";
+  if (dtype.code == kDLFloat && dtype.bits == 32) return "float32";
+  if (dtype.code == kDLFloat && dtype.bits == 64) return "float64";
+  if (dtype.code == kDLComplex && dtype.bits == 64) return "complex64";
+  if (dtype.code == kDLComplex && dtype.bits == 128) return "complex128";
+  return NULL;
+}
+
+/* The lowercase name of a DLPack device type ("cpu", "cuda", ...), or NULL for one ferrule does
+ * not name. */
+static inline const char* ferrule_device_type_name(int32_t device_type) {
+  switch (device_type) {
+    case 1:
+      return "cpu";
+    case 2:
+      return "cuda";
+    case 3:
+      return "cuda_host";
+    case 4:
+      return "opencl";
+    case 7:
+      return "vulkan";
+    case 8:
+      return "metal";
+    case 9:
+      return "vpi";
+    case 10:
+      return "rocm";
+    case 11:
+      return "rocm_host";
+    case 12:
+      return "ext_dev";
+    case 13:
+      return "cuda_managed";
+    case 14:
+      return "oneapi";
+    case 15:
+      return "webgpu";
+    case 16:
+      return "hexagon";
+    case 17:
+      return "maia";
+    default:
+      return NULL;
+  }
+}
+/* END ferrule-codegen type-names */
 
 /* ---------------------------------------------------------------------------------------------
  * Objects. Every heap object starts with this header. The layout is public so frontends can read
@@ -267,10 +376,50 @@ int32_t ferrule_complex_create(double real, double imag, FerruleObject** out, Fe
 int32_t ferrule_complex_parts(const FerruleObject* obj, double* real, double* imag);
 
 /* ---------------------------------------------------------------------------------------------
- * Errors. Kinds are Python exception names: "TypeError", "ValueError", "IndexError", "KeyError",
- * "NotImplementedError", "MemoryError", "RuntimeError", "BufferError", "OverflowError",
- * "ZeroDivisionError", "AttributeError", "KeyboardInterrupt". An unknown kind is kept as given.
+ * Errors. Kinds are Python exception names, one macro each below (FERRULE_KIND_VALUE_ERROR is
+ * "ValueError"; the same list as Go's Kind* constants and Python's ferrule.error classes). An
+ * unknown kind is kept as given.
  * ------------------------------------------------------------------------------------------- */
+
+/* BEGIN ferrule-codegen error-kinds: generated from crates/ferrule-sys/src/vocab.rs */
+/* A value of the wrong type (a bad argument names the function, the argument and its position). */
+#define FERRULE_KIND_TYPE_ERROR "TypeError"
+
+/* A value of the right type but a wrong content (a bad shape or axis, a released function). */
+#define FERRULE_KIND_VALUE_ERROR "ValueError"
+
+/* An index out of range. */
+#define FERRULE_KIND_INDEX_ERROR "IndexError"
+
+/* A missing or already taken name (an unregistered function, registering a taken name). */
+#define FERRULE_KIND_KEY_ERROR "KeyError"
+
+/* An operation that exists but is not implemented for these inputs or this device. */
+#define FERRULE_KIND_NOT_IMPLEMENTED_ERROR "NotImplementedError"
+
+/* Memory could not be allocated. */
+#define FERRULE_KIND_MEMORY_ERROR "MemoryError"
+
+/* Any other failure at run time, including a panic inside native code and an unknown kind. */
+#define FERRULE_KIND_RUNTIME_ERROR "RuntimeError"
+
+/* A buffer or DLPack exchange that cannot be done (device, dtype, layout, read-only memory). */
+#define FERRULE_KIND_BUFFER_ERROR "BufferError"
+
+/* A number that does not fit (a size or index computation, a Python int beyond int64). */
+#define FERRULE_KIND_OVERFLOW_ERROR "OverflowError"
+
+/* Division by zero. */
+#define FERRULE_KIND_ZERO_DIVISION_ERROR "ZeroDivisionError"
+
+/* A missing attribute. */
+#define FERRULE_KIND_ATTRIBUTE_ERROR "AttributeError"
+
+/* The call was interrupted (Ctrl-C, or another signal the frontend acts on). Not an error of the
+ * program: Python raises its builtin KeyboardInterrupt, which a handler for every Exception does
+ * not catch. */
+#define FERRULE_KIND_KEYBOARD_INTERRUPT "KeyboardInterrupt"
+/* END ferrule-codegen error-kinds */
 
 /* Creates an error. New reference in `*out`. Never fails (NULL strings read as ""; an empty kind
  * reads as "RuntimeError"; invalid UTF-8 is replaced by U+FFFD): when the copies of the strings

@@ -442,29 +442,29 @@ func convertTo(v any, t reflect.Type) (reflect.Value, error) {
 	return reflect.Value{}, newError(KindTypeError, "expected %s, got %s", t, typeName(v))
 }
 
-// typeName names a ferrule value's type the way error messages elsewhere do.
+// typeName names a ferrule value's type the way error messages elsewhere do (typeNames).
 func typeName(v any) string {
 	switch v.(type) {
 	case nil:
-		return "None"
+		return typeNames[tiNone]
 	case int64:
-		return "int"
+		return typeNames[tiInt]
 	case float64:
-		return "float"
+		return typeNames[tiFloat]
 	case bool:
-		return "bool"
+		return typeNames[tiBool]
 	case string:
-		return "str"
+		return typeNames[tiStr]
 	case []byte:
-		return "bytes"
+		return typeNames[tiBytes]
 	case []any:
-		return "Array"
+		return typeNames[tiArray]
 	case map[string]any, map[any]any:
-		return "Map"
+		return typeNames[tiMap]
 	case *Tensor:
-		return "Tensor"
+		return typeNames[tiTensor]
 	case *Function:
-		return "Function"
+		return typeNames[tiFunction]
 	}
 	return fmt.Sprintf("%T", v)
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,7 +62,9 @@ func TestPluginForwardsEveryFunction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// (static inline helpers, e.g. ferrule_type_name, are compiled into the plugin: nothing to forward)
 	declared := regexp.MustCompile(`(?m)^[A-Za-z][\w \*]*?\b(ferrule_\w+)\(`).FindAllStringSubmatch(string(header), -1)
+	declared = slices.DeleteFunc(declared, func(d []string) bool { return strings.HasPrefix(d[0], "static ") })
 	if len(declared) < 40 {
 		t.Fatalf("found only %d declarations in ferrule.h: the pattern no longer matches it", len(declared))
 	}

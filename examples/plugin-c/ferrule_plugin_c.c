@@ -48,59 +48,18 @@ static int32_t fail(FerruleObject** err, const char* kind, const char* format, .
   return -1;
 }
 
-/* The name of a value's type, as ferrule's messages spell it. */
+/* The name of a value's type, as ferrule's messages spell it (ferrule.h's ferrule_type_name). */
 static const char* type_name(const FerruleAny* value) {
-  switch (value->type_index) {
-    case FERRULE_TYPE_NONE:
-      return "None";
-    case FERRULE_TYPE_INT:
-      return "int";
-    case FERRULE_TYPE_BOOL:
-      return "bool";
-    case FERRULE_TYPE_FLOAT:
-      return "float";
-    case FERRULE_TYPE_OPAQUE_PTR:
-      return "opaque_ptr";
-    case FERRULE_TYPE_DTYPE:
-      return "dtype";
-    case FERRULE_TYPE_DEVICE:
-      return "Device";
-    case FERRULE_TYPE_SMALL_STR:
-    case FERRULE_TYPE_STR:
-      return "str";
-    case FERRULE_TYPE_SMALL_BYTES:
-    case FERRULE_TYPE_BYTES:
-      return "bytes";
-    case FERRULE_TYPE_ERROR:
-      return "Error";
-    case FERRULE_TYPE_FUNCTION:
-      return "Function";
-    case FERRULE_TYPE_ARRAY:
-      return "Array";
-    case FERRULE_TYPE_MAP:
-      return "Map";
-    case FERRULE_TYPE_TENSOR:
-      return "Tensor";
-    default:
-      return value->type_index >= FERRULE_TYPE_STATIC_OBJECT_BEGIN ? "Object" : "unknown";
-  }
+  return ferrule_type_name(value->type_index);
 }
 
-/* A dtype's name as numpy spells it ("float32", "int64", "bool", ...), written into `buf`. */
+/* A dtype's name as ferrule spells it ("float32", "int64", "bool", ...: ferrule_dtype_name), or a
+ * description of one ferrule has no name for, written into `buf`. */
 static const char* dtype_name(DLDataType dtype, char* buf, size_t size) {
-  static const char* const bases[] = {"int", "uint", "float", NULL, "bfloat", "complex"};
-  if (dtype.code == kDLBool && dtype.bits == 8 && dtype.lanes == 1) return "bool";
-  if (dtype.code < sizeof bases / sizeof bases[0] && bases[dtype.code] != NULL) {
-    if (dtype.lanes == 1) {
-      snprintf(buf, size, "%s%u", bases[dtype.code], (unsigned)dtype.bits);
-    } else {
-      snprintf(buf, size, "%s%ux%u", bases[dtype.code], (unsigned)dtype.bits,
-               (unsigned)dtype.lanes);
-    }
-  } else {
-    snprintf(buf, size, "dtype(code=%u, bits=%u, lanes=%u)", (unsigned)dtype.code,
-             (unsigned)dtype.bits, (unsigned)dtype.lanes);
-  }
+  const char* name = ferrule_dtype_name(dtype);
+  if (name != NULL) return name;
+  snprintf(buf, size, "dtype(code=%u, bits=%u, lanes=%u)", (unsigned)dtype.code,
+           (unsigned)dtype.bits, (unsigned)dtype.lanes);
   return buf;
 }
 
@@ -108,16 +67,16 @@ static const char* dtype_name(DLDataType dtype, char* buf, size_t size) {
 static int32_t expect_count(const char* function, int32_t given, int32_t expected,
                             FerruleObject** err) {
   if (given == expected) return 0;
-  return fail(err, "TypeError", "%s() takes %d argument%s but %d %s given", function, expected,
-              expected == 1 ? "" : "s", given, given == 1 ? "was" : "were");
+  return fail(err, FERRULE_KIND_TYPE_ERROR, "%s() takes %d argument%s but %d %s given", function,
+              expected, expected == 1 ? "" : "s", given, given == 1 ? "was" : "were");
 }
 
 /* A TypeError about argument `index` (0-based) named `name`: "f() argument 1 'x': expected ...". */
 static int32_t argument_type_error(const char* function, int index, const char* name,
                                    const char* expected, const FerruleAny* got,
                                    FerruleObject** err) {
-  return fail(err, "TypeError", "%s() argument %d '%s': expected %s, got %s", function, index + 1,
-              name, expected, type_name(got));
+  return fail(err, FERRULE_KIND_TYPE_ERROR, "%s() argument %d '%s': expected %s, got %s", function,
+              index + 1, name, expected, type_name(got));
 }
 
 /* ---- arguments ----------------------------------------------------------------------------- */
@@ -133,21 +92,24 @@ static const DLTensor* float_tensor_arg(const char* function, const FerruleAny* 
     return NULL;
   }
   if (t->device.device_type != kDLCPU) {
-    fail(err, "ValueError", "%s() argument %d '%s': expected a CPU tensor, got device type %d",
-         function, index + 1, name, (int)t->device.device_type);
+    fail(err, FERRULE_KIND_VALUE_ERROR,
+         "%s() argument %d '%s': expected a CPU tensor, got device type %d", function, index + 1,
+         name, (int)t->device.device_type);
     return NULL;
   }
   int is_float = t->dtype.code == kDLFloat && t->dtype.lanes == 1 &&
                  (t->dtype.bits == 32 || t->dtype.bits == 64);
   if (!is_float) {
     char buf[48];
-    fail(err, "TypeError", "%s() argument %d '%s': expected a float32 or float64 tensor, got %s",
-         function, index + 1, name, dtype_name(t->dtype, buf, sizeof buf));
+    fail(err, FERRULE_KIND_TYPE_ERROR,
+         "%s() argument %d '%s': expected a float32 or float64 tensor, got %s", function, index + 1,
+         name, dtype_name(t->dtype, buf, sizeof buf));
     return NULL;
   }
   if (t->ndim < 0 || t->ndim > MAX_NDIM) {
-    fail(err, "ValueError", "%s() argument %d '%s': %d dimensions (at most %d are supported)",
-         function, index + 1, name, (int)t->ndim, MAX_NDIM);
+    fail(err, FERRULE_KIND_VALUE_ERROR,
+         "%s() argument %d '%s': %d dimensions (at most %d are supported)", function, index + 1,
+         name, (int)t->ndim, MAX_NDIM);
     return NULL;
   }
   return t;
@@ -253,7 +215,7 @@ static int32_t example_arange(void* self, const FerruleAny* args, int32_t num_ar
   }
   const int64_t n = args[0].v_int64;
   if (n < 0) {
-    return fail(err, "ValueError", "%s() argument 1 'n': must be >= 0, got %lld", name,
+    return fail(err, FERRULE_KIND_VALUE_ERROR, "%s() argument 1 'n': must be >= 0, got %lld", name,
                 (long long)n);
   }
   const DLDataType float32 = {.code = kDLFloat, .bits = 32, .lanes = 1};
@@ -307,7 +269,7 @@ int32_t ferrule_plugin_init(const FerruleApi* table, FerruleObject** err) {
                "built for ABI version %d (a %zu-byte table)",
                (unsigned)table->abi_version, (unsigned)table->struct_size, FERRULE_ABI_VERSION,
                sizeof(FerruleApi));
-      table->error_create("RuntimeError", message, err);
+      table->error_create(FERRULE_KIND_RUNTIME_ERROR, message, err);
     }
     return -1;
   }

@@ -11,6 +11,8 @@ import sys
 from . import _array_api, _ferrule, _interop, _namespace, _tensor, error, ffi, nn
 from ._namespace import DType
 from ._tensor import Tensor, tensor
+
+# BEGIN ferrule-codegen error-imports: generated from crates/ferrule-sys/src/vocab.rs
 from .error import (
     AttributeError,
     BufferError,
@@ -25,6 +27,8 @@ from .error import (
     ValueError,
     ZeroDivisionError,
 )
+
+# END ferrule-codegen error-imports
 from .ffi import Function, get_global_func, init_api, list_global_func_names, load_library, register_func
 
 __version__ = "0.1.0"
@@ -83,6 +87,7 @@ __all__ = [
     "no_grad",
     "enable_grad",
     "set_grad_enabled",
+    # BEGIN ferrule-codegen error-names: generated from crates/ferrule-sys/src/vocab.rs
     "Error",
     "TypeError",
     "ValueError",
@@ -95,6 +100,7 @@ __all__ = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    # END ferrule-codegen error-names
 ]
 # ... and the Array API namespace: operators, dtypes, constants, asarray, from_dlpack, fft, linalg,
 # random, __array_api_version__, __array_namespace_info__.

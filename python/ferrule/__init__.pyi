@@ -426,6 +426,8 @@ from ._tensor import tensor as tensor
 from .autograd import enable_grad as enable_grad
 from .autograd import no_grad as no_grad
 from .autograd import set_grad_enabled as set_grad_enabled
+
+# BEGIN ferrule-codegen error-imports: generated from crates/ferrule-sys/src/vocab.rs
 from .error import (
     AttributeError as AttributeError,
 )
@@ -462,6 +464,8 @@ from .error import (
 from .error import (
     ZeroDivisionError as ZeroDivisionError,
 )
+
+# END ferrule-codegen error-imports
 from .ffi import (
     Function as Function,
 )
@@ -502,6 +506,7 @@ __all__ = [
     "no_grad",
     "enable_grad",
     "set_grad_enabled",
+    # BEGIN ferrule-codegen error-names: generated from crates/ferrule-sys/src/vocab.rs
     "Error",
     "TypeError",
     "ValueError",
@@ -514,6 +519,7 @@ __all__ = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    # END ferrule-codegen error-names
     "e",
     "pi",
     "inf",

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _ferrule
+from . import _ferrule, _vocab
 from ._ops import OPS, TENSOR_METHODS
 from .ffi import builtin_of
 
@@ -46,25 +46,9 @@ __all__ = [
 ]
 
 
-#: Every dtype ferrule supports: name -> (DLPack type code, bits). The order is the standard's
-#: listing, with ferrule's float16 and bfloat16 beside the other floats.
-_DTYPE_CODES: dict[str, tuple[int, int]] = {
-    "bool": (6, 8),
-    "int8": (0, 8),
-    "int16": (0, 16),
-    "int32": (0, 32),
-    "int64": (0, 64),
-    "uint8": (1, 8),
-    "uint16": (1, 16),
-    "uint32": (1, 32),
-    "uint64": (1, 64),
-    "float16": (2, 16),
-    "bfloat16": (4, 16),
-    "float32": (2, 32),
-    "float64": (2, 64),
-    "complex64": (5, 64),
-    "complex128": (5, 128),
-}
+#: Every dtype ferrule supports: name -> (DLPack type code, bits), from ``_vocab.DTYPES`` (which
+#: ferrule-codegen writes from ferrule-sys, the one source of the dtype names).
+_DTYPE_CODES: dict[str, tuple[int, int]] = {name: (code, bits) for name, code, bits in _vocab.DTYPES}
 
 
 class DType:
@@ -154,8 +138,9 @@ class DType:
 # What pickle and the docs call it: the class is public as ferrule.DType.
 DType.__module__ = "ferrule"
 
-#: Every dtype ferrule supports, by name.
-DTYPES: dict[str, DType] = {name: DType._make(name) for name in _DTYPE_CODES}
+#: Every dtype ferrule supports, by name (the names of ``_vocab.DTYPES``, which ferrule-codegen
+#: writes from ferrule-sys).
+DTYPES: dict[str, DType] = {name: DType._make(name) for name, _, _ in _vocab.DTYPES}
 
 #: Spellings already read, and the dtype each means: the names, Python's scalar types (as numpy
 #: reads them; ``int`` is int64 on every platform, as in numpy 2), and every str, type and numpy

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _array_api, _ferrule
+from . import _array_api, _ferrule, _vocab
 from ._namespace import DTYPES, as_dtype
 from .error import raise_named
 
@@ -30,40 +30,10 @@ Tensor = _ferrule.Tensor
 
 # numpy dtype -> DLPack (code, bits); kDLInt=0, kDLUInt=1, kDLFloat=2, kDLComplex=5, kDLBool=6
 _DLPACK_CODES = {"b": 6, "i": 0, "u": 1, "f": 2, "c": 5}
-_NAMES = {
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float16",
-    "float32",
-    "float64",
-    "complex64",
-    "complex128",
-}
+#: The dtypes ferrule has (``_vocab.DTYPES``) that numpy has too: all but bfloat16.
+_NAMES = {name for name, _, _ in _vocab.DTYPES if name != "bfloat16"}
 #: Bytes per element of each dtype ferrule has.
-_ITEMSIZE = {
-    "bool": 1,
-    "int8": 1,
-    "uint8": 1,
-    "int16": 2,
-    "uint16": 2,
-    "float16": 2,
-    "bfloat16": 2,
-    "int32": 4,
-    "uint32": 4,
-    "float32": 4,
-    "int64": 8,
-    "uint64": 8,
-    "float64": 8,
-    "complex64": 8,
-    "complex128": 16,
-}
+_ITEMSIZE = {name: bits // 8 for name, _, bits in _vocab.DTYPES}
 _INTEGER = {DTYPES[n] for n in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")}
 _BFLOAT16, _FLOAT32 = DTYPES["bfloat16"], DTYPES["float32"]
 #: Native-order numpy dtype -> DLPack (code, bits), for the dtypes ferrule takes from numpy (a

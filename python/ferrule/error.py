@@ -11,21 +11,7 @@ from __future__ import annotations
 import builtins
 from typing import Any, NoReturn
 
-__all__ = [
-    "Error",
-    "TypeError",
-    "ValueError",
-    "IndexError",
-    "KeyError",
-    "NotImplementedError",
-    "MemoryError",
-    "RuntimeError",
-    "BufferError",
-    "OverflowError",
-    "ZeroDivisionError",
-    "AttributeError",
-    "ERROR_TYPES",
-]
+from . import _vocab
 
 
 class Error(Exception):
@@ -54,10 +40,16 @@ def _kind_of(cls: type) -> str:
     for base in cls.__mro__:
         if base.__module__ == "builtins" and base.__name__ in _KINDS:
             return base.__name__
-    return "RuntimeError"
+    return _vocab.FALLBACK_KIND
 
 
-_KINDS = (
+#: The kinds that are errors (one class each below); the interrupts are raised as the builtins.
+_KINDS = tuple(kind for kind in _vocab.ERROR_KINDS if kind not in _vocab.INTERRUPT_KINDS)
+
+
+# BEGIN ferrule-codegen error-classes: generated from crates/ferrule-sys/src/vocab.rs
+__all__ = [
+    "Error",
     "TypeError",
     "ValueError",
     "IndexError",
@@ -69,7 +61,8 @@ _KINDS = (
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
-)
+    "ERROR_TYPES",
+]
 
 
 class TypeError(Error, builtins.TypeError):
@@ -77,7 +70,7 @@ class TypeError(Error, builtins.TypeError):
 
 
 class ValueError(Error, builtins.ValueError):
-    """A value of the right type but a wrong content (including calling a released Function)."""
+    """A value of the right type but a wrong content (a bad shape or axis, a released function)."""
 
 
 class IndexError(Error, builtins.IndexError):
@@ -85,27 +78,27 @@ class IndexError(Error, builtins.IndexError):
 
 
 class KeyError(Error, builtins.KeyError):
-    """A missing or already taken name (unknown function, registering a taken name)."""
+    """A missing or already taken name (an unregistered function, registering a taken name)."""
 
 
 class NotImplementedError(Error, builtins.NotImplementedError):
-    """A feature or device that ferrule does not support (yet)."""
+    """An operation that exists but is not implemented for these inputs or this device."""
 
 
 class MemoryError(Error, builtins.MemoryError):
-    """An allocation failed."""
+    """Memory could not be allocated."""
 
 
 class RuntimeError(Error, builtins.RuntimeError):
-    """Any other failure, including a panic inside native code and unknown error kinds."""
+    """Any other failure at run time, including a panic inside native code and an unknown kind."""
 
 
 class BufferError(Error, builtins.BufferError):
-    """A buffer or DLPack exchange that cannot be done (device, dtype, layout, read-only)."""
+    """A buffer or DLPack exchange that cannot be done (device, dtype, layout, read-only memory)."""
 
 
 class OverflowError(Error, builtins.OverflowError):
-    """A number that does not fit (e.g. a Python int beyond int64)."""
+    """A number that does not fit (a size or index computation, a Python int beyond int64)."""
 
 
 class ZeroDivisionError(Error, builtins.ZeroDivisionError):
@@ -114,6 +107,24 @@ class ZeroDivisionError(Error, builtins.ZeroDivisionError):
 
 class AttributeError(Error, builtins.AttributeError):
     """A missing attribute."""
+
+
+#: kind name -> exception class, as the extension uses it to raise native errors.
+ERROR_TYPES: dict[str, type[Error]] = {
+    "TypeError": TypeError,
+    "ValueError": ValueError,
+    "IndexError": IndexError,
+    "KeyError": KeyError,
+    "NotImplementedError": NotImplementedError,
+    "MemoryError": MemoryError,
+    "RuntimeError": RuntimeError,
+    "BufferError": BufferError,
+    "OverflowError": OverflowError,
+    "ZeroDivisionError": ZeroDivisionError,
+    "AttributeError": AttributeError,
+    "KeyboardInterrupt": builtins.KeyboardInterrupt,  # type: ignore[dict-item]
+}
+# END ferrule-codegen error-classes
 
 
 def raise_named(where: str, e: Exception) -> NoReturn:
@@ -132,20 +143,3 @@ def raise_named(where: str, e: Exception) -> NoReturn:
         if base.__module__ == "builtins" and base.__name__ in _KINDS:
             raise base(f"{where}: {text}") from e
     raise e
-
-
-#: kind name -> exception class, as the extension uses it to raise native errors.
-ERROR_TYPES: dict[str, type[Error]] = {
-    "TypeError": TypeError,
-    "ValueError": ValueError,
-    "IndexError": IndexError,
-    "KeyError": KeyError,
-    "NotImplementedError": NotImplementedError,
-    "MemoryError": MemoryError,
-    "RuntimeError": RuntimeError,
-    "BufferError": BufferError,
-    "OverflowError": OverflowError,
-    "ZeroDivisionError": ZeroDivisionError,
-    "AttributeError": AttributeError,
-    "KeyboardInterrupt": builtins.KeyboardInterrupt,  # type: ignore[dict-item]
-}

@@ -18,6 +18,7 @@ import ferrule.ffi.ctypes as cffi
 import numpy as np
 import pytest
 from conftest import PLUGIN
+from ferrule import _vocab
 from ferrule.ffi import _abi, _native
 
 FRONTENDS = ("extension", "ctypes")
@@ -75,7 +76,7 @@ def _register_c_callback(name: str, body) -> None:
     _native.check(
         cdll.ferrule_func_create(callback, None, _abi.FerruleStateDeleter(), ctypes.byref(func), ctypes.byref(err)), err
     )
-    rc = cdll.ferrule_func_set_global(name.encode(), func, None, None, _abi.REGISTER_OVERRIDE, ctypes.byref(err))
+    rc = cdll.ferrule_func_set_global(name.encode(), func, None, None, _vocab.REGISTER_OVERRIDE, ctypes.byref(err))
     cdll.ferrule_object_release(func)
     _native.check(rc, err)
 
@@ -95,7 +96,7 @@ def _five(self, args, n, out, err):
 
 
 def _null_tensor(self, args, n, out, err):
-    out[0].type_index = _abi.TYPE_TENSOR
+    out[0].type_index = _vocab.TYPE_TENSOR
     out[0].v_obj = None
     return 0
 
@@ -163,7 +164,7 @@ class _Producer:
         self.strides = (c_int64 * max(ndim, 1))(*strides) if strides is not None else None
         dl = _abi.DLTensor()
         dl.data = ctypes.addressof(self.data) if data else None
-        dl.device = _abi.DLDevice(_abi.KDL_CPU, 0)
+        dl.device = _abi.DLDevice(_vocab.KDL_CPU, 0)
         dl.ndim = ndim
         dl.dtype = _abi.DLDataType(2, 32, 1)  # float32
         dl.shape = ctypes.cast(self.shape, POINTER(c_int64)) if self.shape is not None else None

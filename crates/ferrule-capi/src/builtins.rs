@@ -4,6 +4,7 @@
 use std::sync::Once;
 
 use ferrule_registry::{live_object_count, Any, FuncDef, Function, ObjRef};
+use ferrule_sys::ErrorKind;
 
 /// Registers the built-in functions once.
 pub fn ensure_registered() {
@@ -34,8 +35,9 @@ fn register_all() -> ferrule_registry::Result<()> {
         .doc("Adds two integers (a typed Rust closure).")
         .signature("(a: int, b: int) -> int")
         .register(|a: i64, b: i64| {
-            a.checked_add(b)
-                .ok_or_else(|| ferrule_registry::Error::new("OverflowError", "demo.add: result does not fit in int64"))
+            a.checked_add(b).ok_or_else(|| {
+                ferrule_registry::Error::new(ErrorKind::OverflowError, "demo.add: result does not fit in int64")
+            })
         })?;
     FuncDef::new("demo.scale")
         .doc("Multiplies x by factor.\n\nExample: demo.scale(3.0) == 6.0")
@@ -48,7 +50,7 @@ fn register_all() -> ferrule_registry::Result<()> {
         .register(|lon1: f64, lat1: f64, lon2: f64, lat2: f64, test_cnt: i64| {
             if test_cnt < 0 {
                 return Err(ferrule_registry::Error::new(
-                    "ValueError",
+                    ErrorKind::ValueError,
                     &format!("examples.geo_distance() argument 5 'test_cnt': expected a count >= 0, got {test_cnt}"),
                 ));
             }
@@ -76,7 +78,7 @@ fn register_all() -> ferrule_registry::Result<()> {
 fn long_task(steps: i64, progress: Option<ObjRef<Function>>) -> ferrule_registry::Result<i64> {
     if steps < 0 {
         return Err(ferrule_registry::Error::new(
-            "ValueError",
+            ErrorKind::ValueError,
             &format!("examples.long_task() argument 1 'steps': expected a count >= 0, got {steps}"),
         ));
     }
@@ -113,7 +115,10 @@ fn long_task(steps: i64, progress: Option<ObjRef<Function>>) -> ferrule_registry
             }
         }
         let result = job.join().unwrap_or_else(|_| {
-            Err(ferrule_registry::Error::new("RuntimeError", "examples.long_task(): the worker thread panicked"))
+            Err(ferrule_registry::Error::new(
+                ErrorKind::RuntimeError,
+                "examples.long_task(): the worker thread panicked",
+            ))
         });
         match interrupted {
             Some(e) => Err(e),

@@ -1,6 +1,6 @@
 //! Exports for arrays and maps.
 
-use ferrule_registry::{Any, Array, Error, Map, ObjRef};
+use ferrule_registry::{Any, AnyView, Array, Error, Map, ObjRef};
 use ferrule_sys::{FerruleAny, FerruleObject};
 
 use crate::boundary::ffi_boundary;
@@ -17,8 +17,8 @@ unsafe fn values_arg<'a>(items: *const FerruleAny, n: i64, func: &str, arg: &str
     if n > isize::MAX as usize / std::mem::size_of::<Any>() {
         return Err(Error::out_of_memory(func, n.saturating_mul(std::mem::size_of::<Any>())));
     }
-    // SAFETY: caller passes `n` valid values.
-    Ok(unsafe { Any::slice_from_raw(items, n) })
+    // SAFETY: caller passes `n` valid values, borrowed for the call.
+    Ok(AnyView::as_anys(unsafe { AnyView::slice_from_raw(items, n) }))
 }
 
 /// See `ferrule_array_create` in ferrule.h.

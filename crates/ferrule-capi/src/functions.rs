@@ -3,7 +3,6 @@
 use std::ffi::{c_char, c_void};
 
 use ferrule_core::profiler::{self, Frontend, Span};
-use ferrule_registry::function::call_c_checked;
 use ferrule_registry::signature::render_literal;
 use ferrule_registry::{registry, Any, Array, Callable, Error, Function, Map, ObjRef, Signature};
 use ferrule_sys::{FerruleAny, FerruleCallback, FerruleObject, FerruleStateDeleter};
@@ -133,19 +132,21 @@ unsafe fn func_call(
     err: *mut *mut FerruleObject,
 ) -> i32 {
     // Fast path, the one frontends hit on every call of a C or plugin function: well-formed
-    // arguments and a C callback that needs no defaults filled are called without converting
-    // anything, and what the callback returns is checked against the calling convention
-    // (`call_c_checked`). The callback is `extern "C"` and must not unwind (the ABI contract),
-    // so no guard is needed here.
+    // arguments and a C callback that needs no defaults filled run no code of ferrule's that can
+    // panic (the callback is `extern "C"` and must not unwind: the ABI contract), so no panic
+    // guard is set up. Either way the callback is called where every call ends,
+    // `Function::invoke`, which holds it to the calling convention.
     if !out.is_null() && !err.is_null() && num_args >= 0 && (num_args == 0 || !args.is_null()) {
         // SAFETY: a live object or NULL; the type index is checked.
         if let Some(f) = unsafe { ObjRef::<Function>::downcast(func) } {
-            if let Some((callback, state)) = f.direct_c_callback(num_args as usize) {
-                // SAFETY: arguments checked above; `out` and `err` are writable.
+            // SAFETY: arguments checked above, the rest is the caller's contract.
+            if let Some(result) = unsafe { f.call_c_directly(args, num_args) } {
+                // SAFETY: `out` and `err` are writable (checked above; the callback got slots of
+                // its own).
                 unsafe {
-                    return match call_c_checked(callback, state, args, num_args, f) {
-                        Ok(result) => {
-                            *out = result.into_raw();
+                    return match result {
+                        Ok(value) => {
+                            *out = value.into_raw();
                             0
                         }
                         Err(error) => {

@@ -12,20 +12,17 @@ use std::fmt::Write;
 use crate::schema::{Kind, Op};
 use crate::{header, signature_text};
 
-/// Exported identifiers written by hand in the Go package. A generated option whose natural name
-/// is one of these (or an operator's name) gets a `With` prefix (`dtype=` -> `WithDType`); an
-/// operator whose name is one of these is an error. Keep in sync with `go/*.go`.
+/// Exported identifiers written by hand in the Go package (those of `go/vocab_gen.go` come from
+/// [`crate::emit_vocab::go_names`]). A generated option whose natural name is one of these (or an
+/// operator's name) gets a `With` prefix (`dtype=` -> `WithDType`); an operator whose name is one
+/// of these is an error. Keep in sync with `go/*.go` (go/codegen_test.go checks).
 pub const HAND_WRITTEN: &[&str] = &[
     "ABIVersion",
     "Adam",
     "AdamOptions",
     "AllowUnused",
-    "BFloat16",
     "Backward",
-    "Bool",
     "CPU",
-    "Complex128",
-    "Complex64",
     "CreateGraph",
     "DType",
     "Data",
@@ -36,9 +33,6 @@ pub const HAND_WRITTEN: &[&str] = &[
     "Ellipsis",
     "EnableGrad",
     "Error",
-    "Float16",
-    "Float32",
-    "Float64",
     "FromBools",
     "FromFloat32s",
     "FromFloat64s",
@@ -48,22 +42,7 @@ pub const HAND_WRITTEN: &[&str] = &[
     "GetGlobalFunc",
     "Grad",
     "GradOption",
-    "Int16",
-    "Int32",
-    "Int64",
-    "Int8",
     "IsGradEnabled",
-    "KindAttributeError",
-    "KindBufferError",
-    "KindIndexError",
-    "KindKeyError",
-    "KindMemoryError",
-    "KindNotImplementedError",
-    "KindOverflowError",
-    "KindRuntimeError",
-    "KindTypeError",
-    "KindValueError",
-    "KindZeroDivisionError",
     "LibraryABIVersion",
     "ListGlobalFuncNames",
     "LiveObjectCount",
@@ -95,10 +74,6 @@ pub const HAND_WRITTEN: &[&str] = &[
     "SGDOptions",
     "Slice",
     "Tensor",
-    "Uint16",
-    "Uint32",
-    "Uint64",
-    "Uint8",
     "UnsafeData",
     "WithBackward",
     "WithDoc",
@@ -334,7 +309,11 @@ struct OptionFn {
 }
 
 /// The option functions of every argument that has a default, keyed by argument name.
-fn option_fns(ops: &[Op], op_names: &BTreeSet<String>) -> Result<BTreeMap<String, OptionFn>, String> {
+fn option_fns(
+    ops: &[Op],
+    op_names: &BTreeSet<String>,
+    reserved: &BTreeSet<&str>,
+) -> Result<BTreeMap<String, OptionFn>, String> {
     let mut types: BTreeMap<&str, (BTreeSet<&'static str>, Vec<String>)> = BTreeMap::new();
     for op in ops {
         for a in op.args.iter().filter(|a| a.kind != Kind::VarPositional && a.default.is_some()) {
@@ -348,7 +327,7 @@ fn option_fns(ops: &[Op], op_names: &BTreeSet<String>) -> Result<BTreeMap<String
     let mut out = BTreeMap::new();
     for (name, (tys, used_by)) in types {
         let natural = go_name(name);
-        let taken = |n: &str| HAND_WRITTEN.contains(&n) || op_names.contains(n);
+        let taken = |n: &str| reserved.contains(n) || op_names.contains(n);
         let func = if taken(&natural) { format!("With{natural}") } else { natural };
         if taken(&func) {
             return Err(format!("the option for keyword argument '{name}' would be named {func}, which is taken"));
@@ -359,19 +338,21 @@ fn option_fns(ops: &[Op], op_names: &BTreeSet<String>) -> Result<BTreeMap<String
     Ok(out)
 }
 
-/// `go/ops_gen.go`.
-pub fn ops_go(ops: &[Op]) -> Result<String, String> {
+/// `go/ops_gen.go`. `vocab_names` are the exported names of `go/vocab_gen.go`, which no
+/// operator or option may take either.
+pub fn ops_go(ops: &[Op], vocab_names: &[String]) -> Result<String, String> {
+    let reserved: BTreeSet<&str> = HAND_WRITTEN.iter().copied().chain(vocab_names.iter().map(String::as_str)).collect();
     let mut op_names = BTreeSet::new();
     for op in ops {
         let name = go_name(&op.name);
-        if HAND_WRITTEN.contains(&name.as_str()) {
+        if reserved.contains(name.as_str()) {
             return Err(format!("op {}: its Go name {name} is taken by the hand-written Go API", op.name));
         }
         if !op_names.insert(name.clone()) {
             return Err(format!("op {}: its Go name {name} is used by another op", op.name));
         }
     }
-    let options = option_fns(ops, &op_names)?;
+    let options = option_fns(ops, &op_names, &reserved)?;
 
     let mut body = String::new();
     for op in ops {
@@ -536,7 +517,7 @@ mod tests {
 
     fn generate() -> String {
         let ops = crate::schema::parse(SCHEMA).expect("schema parses");
-        ops_go(&ops).expect("emits")
+        ops_go(&ops, &[]).expect("emits")
     }
 
     #[test]
@@ -583,12 +564,12 @@ mod tests {
     #[test]
     fn collisions_are_errors() {
         let ops = crate::schema::parse("- {name: tensor, rust: x::y, returns: Tensor, doc: d}\n").expect("parses");
-        assert!(ops_go(&ops).unwrap_err().contains("taken"));
+        assert!(ops_go(&ops, &[]).unwrap_err().contains("taken"));
         let ops = crate::schema::parse(
             "- {name: a_b, rust: x::y, returns: Tensor, doc: d}\n- {name: a.b, rust: x::y, returns: Tensor, doc: d}\n",
         )
         .expect("parses");
-        assert!(ops_go(&ops).unwrap_err().contains("another op"));
+        assert!(ops_go(&ops, &[]).unwrap_err().contains("another op"));
     }
 
     /// The output is what gofmt would write (checked when gofmt is installed).

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use ferrule_sys::device_type;
+
 use crate::{Error, Result};
 
 /// A device type and ordinal, with the same `#[repr(C)]` layout as DLPack's `DLDevice`.
@@ -14,56 +16,37 @@ pub struct Device {
     pub device_id: i32,
 }
 
-/// DLPack device type values and their lowercase names, in one table so they cannot drift.
-const TYPE_NAMES: [(i32, &str); 15] = [
-    (Device::KDL_CPU, "cpu"),
-    (Device::KDL_CUDA, "cuda"),
-    (Device::KDL_CUDA_HOST, "cuda_host"),
-    (Device::KDL_OPENCL, "opencl"),
-    (Device::KDL_VULKAN, "vulkan"),
-    (Device::KDL_METAL, "metal"),
-    (Device::KDL_VPI, "vpi"),
-    (Device::KDL_ROCM, "rocm"),
-    (Device::KDL_ROCM_HOST, "rocm_host"),
-    (Device::KDL_EXT_DEV, "ext_dev"),
-    (Device::KDL_CUDA_MANAGED, "cuda_managed"),
-    (Device::KDL_ONEAPI, "oneapi"),
-    (Device::KDL_WEBGPU, "webgpu"),
-    (Device::KDL_HEXAGON, "hexagon"),
-    (Device::KDL_MAIA, "maia"),
-];
-
 impl Device {
     /// `kDLCPU`.
-    pub const KDL_CPU: i32 = 1;
+    pub const KDL_CPU: i32 = device_type::CPU;
     /// `kDLCUDA`.
-    pub const KDL_CUDA: i32 = 2;
+    pub const KDL_CUDA: i32 = device_type::CUDA;
     /// `kDLCUDAHost`: pinned host memory.
-    pub const KDL_CUDA_HOST: i32 = 3;
+    pub const KDL_CUDA_HOST: i32 = device_type::CUDA_HOST;
     /// `kDLOpenCL`.
-    pub const KDL_OPENCL: i32 = 4;
+    pub const KDL_OPENCL: i32 = device_type::OPENCL;
     /// `kDLVulkan`.
-    pub const KDL_VULKAN: i32 = 7;
+    pub const KDL_VULKAN: i32 = device_type::VULKAN;
     /// `kDLMetal`.
-    pub const KDL_METAL: i32 = 8;
+    pub const KDL_METAL: i32 = device_type::METAL;
     /// `kDLVPI`.
-    pub const KDL_VPI: i32 = 9;
+    pub const KDL_VPI: i32 = device_type::VPI;
     /// `kDLROCM`.
-    pub const KDL_ROCM: i32 = 10;
+    pub const KDL_ROCM: i32 = device_type::ROCM;
     /// `kDLROCMHost`: pinned host memory.
-    pub const KDL_ROCM_HOST: i32 = 11;
+    pub const KDL_ROCM_HOST: i32 = device_type::ROCM_HOST;
     /// `kDLExtDev`.
-    pub const KDL_EXT_DEV: i32 = 12;
+    pub const KDL_EXT_DEV: i32 = device_type::EXT_DEV;
     /// `kDLCUDAManaged`: unified memory.
-    pub const KDL_CUDA_MANAGED: i32 = 13;
+    pub const KDL_CUDA_MANAGED: i32 = device_type::CUDA_MANAGED;
     /// `kDLOneAPI`.
-    pub const KDL_ONEAPI: i32 = 14;
+    pub const KDL_ONEAPI: i32 = device_type::ONEAPI;
     /// `kDLWebGPU`.
-    pub const KDL_WEBGPU: i32 = 15;
+    pub const KDL_WEBGPU: i32 = device_type::WEBGPU;
     /// `kDLHexagon`.
-    pub const KDL_HEXAGON: i32 = 16;
+    pub const KDL_HEXAGON: i32 = device_type::HEXAGON;
     /// `kDLMAIA`.
-    pub const KDL_MAIA: i32 = 17;
+    pub const KDL_MAIA: i32 = device_type::MAIA;
 
     /// The host CPU, `cpu:0`.
     pub const CPU: Device = Device { device_type: Device::KDL_CPU, device_id: 0 };
@@ -88,9 +71,10 @@ impl Device {
         )
     }
 
-    /// The lowercase name of the device type (`"cpu"`, `"cuda"`, ...), or `"unknown"`.
+    /// The lowercase name of the device type (`"cpu"`, `"cuda"`, ...: `ferrule_sys::device_type`),
+    /// or `"unknown"`.
     pub fn type_name(self) -> &'static str {
-        TYPE_NAMES.iter().find(|(code, _)| *code == self.device_type).map_or("unknown", |(_, name)| name)
+        device_type::name(self.device_type).unwrap_or("unknown")
     }
 
     /// Parses `"cpu"`, `"cpu:0"`, `"cuda:1"`, ... (a missing ordinal means 0).
@@ -104,8 +88,7 @@ impl Device {
             }
             None => (text, 0),
         };
-        let device_type =
-            TYPE_NAMES.iter().find(|(_, type_name)| *type_name == name).map(|(code, _)| *code).ok_or_else(invalid)?;
+        let device_type = device_type::from_name(name).ok_or_else(invalid)?;
         Ok(Device { device_type, device_id: id })
     }
 }
@@ -152,9 +135,9 @@ mod tests {
         assert_eq!(Device::CPU.to_string(), "cpu:0");
         assert_eq!(Device::new(Device::KDL_CUDA, 1).to_string(), "cuda:1");
         assert_eq!(Device::new(99, 2).to_string(), "unknown(99):2");
-        for (code, name) in TYPE_NAMES {
-            let device = Device::new(code, 3);
-            assert_eq!(device.type_name(), name);
+        for t in device_type::ALL {
+            let device = Device::new(t.value, 3);
+            assert_eq!(device.type_name(), t.name);
             assert_eq!(Device::parse(&device.to_string()).unwrap(), device);
         }
     }

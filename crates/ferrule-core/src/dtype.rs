@@ -43,20 +43,20 @@ pub enum DType {
 }
 
 /// DLPack `DLDataTypeCode` values used by [`DType::to_dlpack`] and [`DType::from_dlpack`].
-pub mod dlpack_code {
-    /// `kDLInt`: signed integer.
-    pub const INT: u8 = 0;
-    /// `kDLUInt`: unsigned integer.
-    pub const UINT: u8 = 1;
-    /// `kDLFloat`: IEEE float.
-    pub const FLOAT: u8 = 2;
-    /// `kDLBfloat`: bfloat16.
-    pub const BFLOAT: u8 = 4;
-    /// `kDLComplex`: complex of two floats.
-    pub const COMPLEX: u8 = 5;
-    /// `kDLBool`: boolean.
-    pub const BOOL: u8 = 6;
-}
+pub use ferrule_sys::dtype_code as dlpack_code;
+
+// The names come from `ferrule_sys::DTYPES` (the table every language's copy is generated
+// from), row for row in the order of the variants: checked here by each row's DLPack identity.
+const _: () = {
+    let mut i = 0;
+    while i < DType::ALL.len() {
+        let (code, bits, _) = DType::ALL[i].to_dlpack();
+        let row = ferrule_sys::DTYPES[i];
+        assert!(DType::ALL[i] as usize == i && row.code == code && row.bits == bits);
+        i += 1;
+    }
+    assert!(ferrule_sys::DTYPES.len() == DType::ALL.len());
+};
 
 impl DType {
     /// Every dtype, in declaration order.
@@ -90,25 +90,10 @@ impl DType {
         }
     }
 
-    /// The numpy name, e.g. `"float32"` (`"bfloat16"` for the type numpy lacks).
+    /// The numpy name, e.g. `"float32"` (`"bfloat16"` for the type numpy lacks), from
+    /// `ferrule_sys::DTYPES`.
     pub const fn name(self) -> &'static str {
-        match self {
-            DType::Bool => "bool",
-            DType::Int8 => "int8",
-            DType::Int16 => "int16",
-            DType::Int32 => "int32",
-            DType::Int64 => "int64",
-            DType::UInt8 => "uint8",
-            DType::UInt16 => "uint16",
-            DType::UInt32 => "uint32",
-            DType::UInt64 => "uint64",
-            DType::Float16 => "float16",
-            DType::BFloat16 => "bfloat16",
-            DType::Float32 => "float32",
-            DType::Float64 => "float64",
-            DType::Complex64 => "complex64",
-            DType::Complex128 => "complex128",
-        }
+        ferrule_sys::DTYPES[self as usize].name
     }
 
     /// The dtype whose [`name`](Self::name) is exactly `name`; no aliases are accepted.

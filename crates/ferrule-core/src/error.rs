@@ -2,82 +2,10 @@
 
 use std::fmt;
 
-/// The kind of an [`Error`]; each variant is named after the Python exception it maps to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
-    /// An argument has the wrong type or dtype.
-    TypeError,
-    /// An argument has the right type but an unacceptable value (bad shape, bad axis, ...).
-    ValueError,
-    /// An index is out of range.
-    IndexError,
-    /// A name or key was not found (e.g. an unregistered function).
-    KeyError,
-    /// The operation exists but is not implemented for these inputs.
-    NotImplementedError,
-    /// Memory could not be allocated.
-    MemoryError,
-    /// Any other failure at run time.
-    RuntimeError,
-    /// A buffer or DLPack exchange failed.
-    BufferError,
-    /// A size or index computation overflowed.
-    OverflowError,
-    /// Division by zero.
-    ZeroDivisionError,
-    /// An attribute does not exist.
-    AttributeError,
-    /// The call was interrupted (Ctrl-C, or another signal the frontend acts on); see
-    /// [`crate::interrupt`].
-    KeyboardInterrupt,
-}
-
-impl ErrorKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 12] = [
-        ErrorKind::TypeError,
-        ErrorKind::ValueError,
-        ErrorKind::IndexError,
-        ErrorKind::KeyError,
-        ErrorKind::NotImplementedError,
-        ErrorKind::MemoryError,
-        ErrorKind::RuntimeError,
-        ErrorKind::BufferError,
-        ErrorKind::OverflowError,
-        ErrorKind::ZeroDivisionError,
-        ErrorKind::AttributeError,
-        ErrorKind::KeyboardInterrupt,
-    ];
-
-    /// The Python exception name, e.g. `"TypeError"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ErrorKind::TypeError => "TypeError",
-            ErrorKind::ValueError => "ValueError",
-            ErrorKind::IndexError => "IndexError",
-            ErrorKind::KeyError => "KeyError",
-            ErrorKind::NotImplementedError => "NotImplementedError",
-            ErrorKind::MemoryError => "MemoryError",
-            ErrorKind::RuntimeError => "RuntimeError",
-            ErrorKind::BufferError => "BufferError",
-            ErrorKind::OverflowError => "OverflowError",
-            ErrorKind::ZeroDivisionError => "ZeroDivisionError",
-            ErrorKind::AttributeError => "AttributeError",
-            ErrorKind::KeyboardInterrupt => "KeyboardInterrupt",
-        }
-    }
-
-    /// The kind whose [`name`](Self::name) is exactly `name`, if any.
-    pub fn from_name(name: &str) -> Option<ErrorKind> {
-        Self::ALL.into_iter().find(|kind| kind.name() == name)
-    }
-}
-
-impl fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The kind of an [`Error`]: the Python exception it maps to. Defined, with every other
+/// vocabulary the languages share, in `ferrule-sys` (whose tables ferrule-codegen writes into C,
+/// Python and Go).
+pub use ferrule_sys::ErrorKind;
 
 /// A ferrule error: a kind, a message, and context lines added as it travels outward.
 #[derive(Clone, Debug, PartialEq)]
@@ -172,7 +100,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for kind in ErrorKind::ALL {
+        for &kind in ErrorKind::ALL {
             assert_eq!(ErrorKind::from_name(kind.name()), Some(kind));
         }
         assert_eq!(ErrorKind::from_name("valueerror"), None);

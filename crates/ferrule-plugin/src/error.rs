@@ -3,7 +3,7 @@
 use std::ffi::{CStr, CString};
 use std::fmt;
 
-use ferrule_sys::{type_index, FerruleObject};
+use ferrule_sys::{type_index, ErrorKind, FerruleObject};
 
 use crate::api;
 use crate::object::Object;
@@ -25,39 +25,40 @@ pub struct Error {
 }
 
 impl Error {
-    /// A new error of `kind` (a Python exception name) with `message`.
+    /// A new error of `kind` with `message`: an [`ErrorKind`] (`Error::new(ErrorKind::KeyError,
+    /// ...)`), or any other kind name as a string, which is kept as given.
     pub fn new(kind: impl Into<String>, message: impl Into<String>) -> Error {
         Error { kind: kind.into(), message: message.into(), native: None, context: Vec::new() }
     }
 
     /// A `TypeError`.
     pub fn type_error(message: impl Into<String>) -> Error {
-        Error::new("TypeError", message)
+        Error::new(ErrorKind::TypeError, message)
     }
 
     /// A `ValueError`.
     pub fn value_error(message: impl Into<String>) -> Error {
-        Error::new("ValueError", message)
+        Error::new(ErrorKind::ValueError, message)
     }
 
     /// A `RuntimeError`.
     pub fn runtime_error(message: impl Into<String>) -> Error {
-        Error::new("RuntimeError", message)
+        Error::new(ErrorKind::RuntimeError, message)
     }
 
     /// An `OverflowError`.
     pub fn overflow_error(message: impl Into<String>) -> Error {
-        Error::new("OverflowError", message)
+        Error::new(ErrorKind::OverflowError, message)
     }
 
     /// An `IndexError`.
     pub fn index_error(message: impl Into<String>) -> Error {
-        Error::new("IndexError", message)
+        Error::new(ErrorKind::IndexError, message)
     }
 
     /// A `KeyError`.
     pub fn key_error(message: impl Into<String>) -> Error {
-        Error::new("KeyError", message)
+        Error::new(ErrorKind::KeyError, message)
     }
 
     /// The kind: a Python exception name.

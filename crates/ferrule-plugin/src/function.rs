@@ -1,6 +1,6 @@
 //! `Function`: packed functions of the host, calling them, and making them from Rust closures.
 
-use ferrule_sys::{panics, type_index, FerruleAny, FerruleObject};
+use ferrule_sys::{panics, type_index, ErrorKind, FerruleAny, FerruleObject};
 use std::ffi::c_void;
 use std::fmt;
 
@@ -242,7 +242,13 @@ where
 fn static_error() -> *mut FerruleObject {
     let mut out = std::ptr::null_mut();
     // SAFETY: static NUL-terminated strings; error_create never fails.
-    unsafe { (api().error_create)(c"RuntimeError".as_ptr(), c"panic in a ferrule plugin callback".as_ptr(), &mut out) };
+    unsafe {
+        (api().error_create)(
+            ErrorKind::RuntimeError.c_name().as_ptr(),
+            c"panic in a ferrule plugin callback".as_ptr(),
+            &mut out,
+        )
+    };
     out
 }
 

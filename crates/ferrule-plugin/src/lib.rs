@@ -27,6 +27,7 @@ mod value;
 pub use args::Args;
 pub use error::Error;
 pub use ferrule_sys as sys;
+pub use ferrule_sys::ErrorKind;
 pub use function::{register, Function};
 pub use object::Object;
 pub use value::{type_name, Value};

@@ -27,28 +27,10 @@ unsafe impl Send for Value {}
 // SAFETY: as above.
 unsafe impl Sync for Value {}
 
-/// The name of a type index as used in error messages ("int", "str", "Tensor", ...).
+/// The name of a type index as used in error messages ("int", "str", "Tensor", ...): the names
+/// of `ferrule_sys::type_index`, the same in every language.
 pub fn type_name(index: i32) -> &'static str {
-    match index {
-        type_index::NONE => "None",
-        type_index::INT => "int",
-        type_index::BOOL => "bool",
-        type_index::FLOAT => "float",
-        type_index::OPAQUE_PTR => "opaque_ptr",
-        type_index::DTYPE => "dtype",
-        type_index::DEVICE => "Device",
-        type_index::SMALL_STR | type_index::STR => "str",
-        type_index::SMALL_BYTES | type_index::BYTES => "bytes",
-        type_index::OBJECT => "Object",
-        type_index::ERROR => "Error",
-        type_index::FUNCTION => "Function",
-        type_index::ARRAY => "Array",
-        type_index::MAP => "Map",
-        type_index::TENSOR => "Tensor",
-        type_index::COMPLEX => "complex",
-        _ if index >= type_index::STATIC_OBJECT_BEGIN => "Object",
-        _ => "unknown",
-    }
+    type_index::name(index)
 }
 
 impl Value {
@@ -592,7 +574,9 @@ mod tests {
         assert_eq!(Value::str("x").unwrap().type_name(), "str");
         assert_eq!(type_name(type_index::STR), "str");
         assert_eq!(type_name(type_index::TENSOR), "Tensor");
-        assert_eq!(type_name(1000), "Object");
+        assert_eq!(type_name(1000), "object");
+        assert_eq!(type_name(type_index::OPAQUE_PTR), "opaque pointer");
+        assert_eq!(type_name(type_index::DEVICE), "device");
         assert_eq!(type_name(-1), "unknown");
     }
 

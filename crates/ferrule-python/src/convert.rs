@@ -11,7 +11,7 @@ use std::ptr::{null, null_mut};
 use std::sync::atomic::{AtomicPtr, Ordering};
 
 use ferrule_sys::{
-    type_index as ti, DLDataType, DLDevice, DLManagedTensorVersioned, DLPackVersion, DLTensor, FerruleAny,
+    type_index as ti, DLDataType, DLDevice, DLManagedTensorVersioned, DLPackVersion, DLTensor, ErrorKind, FerruleAny,
     FerruleAnyPayload, FerruleObject, DLPACK_FLAG_BITMASK_READ_ONLY,
 };
 use pyo3_ffi::*;
@@ -356,7 +356,10 @@ unsafe fn int_any(obj: *mut PyObject) -> Result<FerruleAny, ConvError> {
         let mut overflow = 0;
         let v = PyLong_AsLongLongAndOverflow(obj, &mut overflow);
         if overflow != 0 {
-            crate::error::raise_kind("OverflowError", "Python int too large to convert to a ferrule int (int64)");
+            crate::error::raise_kind(
+                ErrorKind::OverflowError,
+                "Python int too large to convert to a ferrule int (int64)",
+            );
             return Err(ConvError::Raised);
         }
         if v == -1 && !PyErr_Occurred().is_null() {
@@ -369,7 +372,9 @@ unsafe fn int_any(obj: *mut PyObject) -> Result<FerruleAny, ConvError> {
 unsafe fn check_depth(depth: u32) -> Result<(), ConvError> {
     if depth >= MAX_DEPTH {
         // SAFETY: the caller holds the GIL (this function's contract).
-        unsafe { crate::error::raise_kind("ValueError", "nested containers are too deep (or contain themselves)") };
+        unsafe {
+            crate::error::raise_kind(ErrorKind::ValueError, "nested containers are too deep (or contain themselves)")
+        };
         return Err(ConvError::Raised);
     }
     Ok(())
@@ -448,7 +453,7 @@ unsafe fn dict_any(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> Result<
             let (_k, _v) = (Owned(crate::util::new_ref(k)), Owned(crate::util::new_ref(v)));
             if PyUnicode_Check(k) == 0 && PyLong_Check(k) == 0 {
                 let msg = format!("dict keys must be str or int, not '{}'", type_name(k));
-                crate::error::raise_kind("TypeError", &msg);
+                crate::error::raise_kind(ErrorKind::TypeError, &msg);
                 return Err(ConvError::Raised);
             }
             keys.push(py_to_any_depth(k, &mut inner, depth + 1)?);
@@ -541,13 +546,20 @@ pub unsafe fn any_to_py(a: &FerruleAny) -> *mut PyObject {
     unsafe { convert_any(a, false) }
 }
 
-/// Converts an owned value to a new Python object, consuming the value's reference. Takes the
-/// value by reference: it was just written by native code, and reading its fields one by one
-/// (instead of copying all 16 bytes) avoids a store-forwarding stall on the hot path.
+/// Takes the value out of the slot `a`, whose reference the caller owns (a packed call's `out`),
+/// and converts it to a new Python object: the reference is consumed (handed to the object or
+/// released), and `a` is left None, so nothing can use or release it twice. Works on the slot
+/// in place: the value was just written by native code, and reading its fields one by one
+/// (instead of moving all 16 bytes) avoids a store-forwarding stall on the hot path.
 #[inline(always)]
-pub unsafe fn any_into_py(a: &FerruleAny) -> *mut PyObject {
-    // SAFETY: the caller holds the GIL and owns `a`'s reference, which the conversion consumes exactly once.
-    unsafe { convert_any(a, true) }
+pub unsafe fn any_into_py(a: &mut FerruleAny) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL and owns the slot's reference, which the conversion consumes exactly once;
+    // the slot no longer holds it afterwards.
+    unsafe {
+        let object = convert_any(a, true);
+        a.type_index = ti::NONE;
+        object
+    }
 }
 
 #[inline(always)]
@@ -679,7 +691,7 @@ unsafe fn object_to_py(a: &FerruleAny) -> *mut PyObject {
             }
             t => {
                 let msg = format!("ferrule: no Python conversion for a value of type index {t}");
-                crate::error::raise_kind("TypeError", &msg);
+                crate::error::raise_kind(ErrorKind::TypeError, &msg);
                 null_mut()
             }
         }
@@ -747,7 +759,7 @@ unsafe extern "C" fn trampoline(
 ) -> i32 {
     if is_finalizing() {
         // SAFETY: err is a valid out-parameter by the calling convention.
-        unsafe { *err = native_error("RuntimeError", "Python is finalizing; the callback was not called") };
+        unsafe { *err = native_error(ErrorKind::RuntimeError, "Python is finalizing; the callback was not called") };
         return -1;
     }
     // SAFETY: `state` is the live Callback of a function object that is being called (so it was not deleted); any
@@ -761,7 +773,10 @@ unsafe extern "C" fn trampoline(
     result.unwrap_or_else(|panic| {
         // SAFETY: as above.
         unsafe {
-            *err = native_error("RuntimeError", &format!("ferrule: panic in the Python callback trampoline: {panic}"))
+            *err = native_error(
+                ErrorKind::RuntimeError,
+                &format!("ferrule: panic in the Python callback trampoline: {panic}"),
+            )
         };
         -1
     })
@@ -838,7 +853,7 @@ unsafe fn report_result_error(state: &Callback, result: *mut PyObject, e: ConvEr
                 };
                 Py_XDECREF(cause);
                 raise_kind(
-                    "TypeError",
+                    ErrorKind::TypeError,
                     &format!(
                         "{who}: its return value of type '{tp}'{inner} could not be converted to a ferrule value \
                          (expected None, bool, int, float, complex, str, bytes, list, tuple, dict, Tensor or a \

@@ -10,7 +10,7 @@
 use std::ffi::{c_void, CStr};
 use std::ptr::{null, null_mut};
 
-use ferrule_sys::{DLManagedTensorVersioned, DLPackVersion, DLTensor};
+use ferrule_sys::{DLManagedTensorVersioned, DLPackVersion, DLTensor, ErrorKind};
 use pyo3_ffi::*;
 
 use crate::api::api;
@@ -112,7 +112,7 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
             return null_mut();
         }
         if stream != Py_None() {
-            raise_kind("BufferError", "__dlpack__() argument 'stream' must be None for CPU tensors");
+            raise_kind(ErrorKind::BufferError, "__dlpack__() argument 'stream' must be None for CPU tensors");
             return null_mut();
         }
         if dl_device != Py_None() {
@@ -121,7 +121,7 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
             };
             if kind != 1 || id != 0 {
                 raise_kind(
-                    "BufferError",
+                    ErrorKind::BufferError,
                     &format!(
                         "__dlpack__() argument 'dl_device': cannot export to device ({kind}, {id}); ferrule tensors \
                          live on the CPU (1, 0)"
@@ -140,7 +140,7 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
         };
         if !is_optional_bool(copy) {
             raise_kind(
-                "TypeError",
+                ErrorKind::TypeError,
                 &format!("__dlpack__() argument 'copy' must be True, False or None, not '{}'", type_name(copy)),
             );
             return null_mut();
@@ -151,7 +151,7 @@ pub unsafe extern "C" fn m_dlpack(obj: *mut PyObject, args: *mut PyObject, kwarg
             // A legacy capsule has no read-only flag: its consumer would take the memory as
             // writable (numpy refuses the same way).
             raise_kind(
-                "BufferError",
+                ErrorKind::BufferError,
                 "__dlpack__(): the tensor is read-only, which only DLPack >= 1.0 can signal; pass \
                  max_version=(1, 0) (numpy.from_dlpack does) or export a copy (copy=True)",
             );
@@ -213,7 +213,7 @@ unsafe fn int_pair(obj: *mut PyObject, name: &str, what: &str) -> Option<(i64, i
                 format!("'{}'", type_name(obj))
             };
             raise_kind(
-                "TypeError",
+                ErrorKind::TypeError,
                 &format!("__dlpack__() argument '{name}' must be None or a tuple of two ints {what}, not {got}"),
             );
             return None;
@@ -223,7 +223,7 @@ unsafe fn int_pair(obj: *mut PyObject, name: &str, what: &str) -> Option<(i64, i
             let item = PyTuple_GET_ITEM(obj, i as Py_ssize_t);
             if PyLong_Check(item) == 0 && PyIndex_Check(item) == 0 {
                 raise_kind(
-                    "TypeError",
+                    ErrorKind::TypeError,
                     &format!(
                         "__dlpack__() argument '{name}' must be a tuple of two ints {what}, but item {i} is a '{}'",
                         type_name(item)
@@ -331,14 +331,14 @@ pub unsafe extern "C" fn from_dlpack(_m: *mut PyObject, args: *mut PyObject, kwa
                 format!("a '{}'", type_name(device))
             });
             raise_kind(
-                "ValueError",
+                ErrorKind::ValueError,
                 &format!("from_dlpack() argument 'device': ferrule tensors live on the CPU ('cpu'), got {shown}"),
             );
             return null_mut();
         }
         if !is_optional_bool(copy) {
             raise_kind(
-                "TypeError",
+                ErrorKind::TypeError,
                 &format!("from_dlpack() argument 'copy' must be True, False or None, not '{}'", type_name(copy)),
             );
             return null_mut();

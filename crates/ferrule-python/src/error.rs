@@ -11,7 +11,7 @@ use std::ffi::{c_void, CStr};
 use std::ptr::null_mut;
 use std::sync::atomic::Ordering;
 
-use ferrule_sys::FerruleObject;
+use ferrule_sys::{ErrorKind, FerruleObject};
 use pyo3_ffi::*;
 
 use crate::api::api;
@@ -27,30 +27,32 @@ fn owner() -> *const c_void {
     &PAYLOAD_OWNER as *const u8 as *const c_void
 }
 
-/// The builtin class of a known kind.
-unsafe fn builtin_class(kind: &str) -> *mut PyObject {
+/// The builtin class of a kind (every kind is a Python exception name; an exhaustive match, so a
+/// kind added to `ferrule_sys::ErrorKind` must be mapped here before this compiles).
+fn builtin_class(kind: ErrorKind) -> *mut PyObject {
     // SAFETY: reading the addresses of CPython's builtin exception classes, which live as long as the interpreter.
     unsafe {
         match kind {
-            "TypeError" => PyExc_TypeError,
-            "ValueError" => PyExc_ValueError,
-            "IndexError" => PyExc_IndexError,
-            "KeyError" => PyExc_KeyError,
-            "NotImplementedError" => PyExc_NotImplementedError,
-            "MemoryError" => PyExc_MemoryError,
-            "BufferError" => PyExc_BufferError,
-            "OverflowError" => PyExc_OverflowError,
-            "ZeroDivisionError" => PyExc_ZeroDivisionError,
-            "AttributeError" => PyExc_AttributeError,
-            "KeyboardInterrupt" => PyExc_KeyboardInterrupt,
-            _ => PyExc_RuntimeError,
+            ErrorKind::TypeError => PyExc_TypeError,
+            ErrorKind::ValueError => PyExc_ValueError,
+            ErrorKind::IndexError => PyExc_IndexError,
+            ErrorKind::KeyError => PyExc_KeyError,
+            ErrorKind::NotImplementedError => PyExc_NotImplementedError,
+            ErrorKind::MemoryError => PyExc_MemoryError,
+            ErrorKind::RuntimeError => PyExc_RuntimeError,
+            ErrorKind::BufferError => PyExc_BufferError,
+            ErrorKind::OverflowError => PyExc_OverflowError,
+            ErrorKind::ZeroDivisionError => PyExc_ZeroDivisionError,
+            ErrorKind::AttributeError => PyExc_AttributeError,
+            ErrorKind::KeyboardInterrupt => PyExc_KeyboardInterrupt,
         }
     }
 }
 
-/// The ferrule exception class for `kind` (borrowed): the registered one, else the registered
-/// RuntimeError, else the builtin.
+/// The ferrule exception class for the kind named `kind` (borrowed): the one registered for it,
+/// else (for an error kind) the registered fallback (RuntimeError), else the builtin.
 pub unsafe fn class_for_kind(kind: &str) -> *mut PyObject {
+    let known = ErrorKind::from_name(kind);
     // SAFETY: the caller holds the GIL; the mapping is NULL or the dict the hooks own until exit, and the class
     // returned is borrowed from it (or a builtin).
     unsafe {
@@ -61,22 +63,22 @@ pub unsafe fn class_for_kind(kind: &str) -> *mut PyObject {
             if !cls.is_null() {
                 return cls;
             }
-            if kind != "KeyboardInterrupt" {
-                let cls = PyDict_GetItemString(types, c"RuntimeError".as_ptr());
+            if !known.is_some_and(ErrorKind::is_interrupt) {
+                let cls = PyDict_GetItemString(types, ErrorKind::FALLBACK.c_name().as_ptr());
                 if !cls.is_null() {
                     return cls;
                 }
             }
         }
-        builtin_class(kind)
+        builtin_class(known.unwrap_or(ErrorKind::FALLBACK))
     }
 }
 
 /// Raises a ferrule exception of `kind` with `message` (no native error involved).
-pub unsafe fn raise_kind(kind: &str, message: &str) {
+pub unsafe fn raise_kind(kind: ErrorKind, message: &str) {
     // SAFETY: the caller holds the GIL; `exc` is our new reference, dropped once after PyErr_SetObject took its own.
     unsafe {
-        let exc = make_exception(kind, message, "");
+        let exc = make_exception(kind.name(), message, "");
         if !exc.is_null() {
             PyErr_SetObject(Py_TYPE(exc) as *mut PyObject, exc);
             Py_DECREF(exc);
@@ -141,7 +143,7 @@ pub unsafe fn error_to_exception(err: *mut FerruleObject) -> *mut PyObject {
         let kind = c_text((a.error_kind)(err));
         let message = c_text((a.error_message)(err));
         let context = c_text((a.error_context)(err));
-        let kind = if kind.is_empty() { "RuntimeError".into() } else { kind };
+        let kind = if kind.is_empty() { ErrorKind::FALLBACK.name().into() } else { kind };
         make_exception(&kind, &message, &context)
     }
 }
@@ -172,36 +174,22 @@ pub unsafe extern "C" fn decref_payload(payload: *mut c_void) {
     unsafe { decref_from_any_thread(payload as *mut PyObject) }
 }
 
-/// The kind of a Python exception instance: the nearest known builtin class in its MRO.
-pub unsafe fn kind_of_exception(exc: *mut PyObject) -> &'static str {
+/// The kind of a Python exception instance: the nearest builtin class of a kind in its MRO.
+pub unsafe fn kind_of_exception(exc: *mut PyObject) -> ErrorKind {
     // SAFETY: the caller holds the GIL and `exc` is a live exception instance; its type's `tp_mro` is NULL or a tuple
     // of live classes.
     unsafe {
-        let known: [(*mut PyObject, &'static str); 12] = [
-            (PyExc_TypeError, "TypeError"),
-            (PyExc_ValueError, "ValueError"),
-            (PyExc_IndexError, "IndexError"),
-            (PyExc_KeyError, "KeyError"),
-            (PyExc_NotImplementedError, "NotImplementedError"),
-            (PyExc_MemoryError, "MemoryError"),
-            (PyExc_RuntimeError, "RuntimeError"),
-            (PyExc_BufferError, "BufferError"),
-            (PyExc_OverflowError, "OverflowError"),
-            (PyExc_ZeroDivisionError, "ZeroDivisionError"),
-            (PyExc_AttributeError, "AttributeError"),
-            (PyExc_KeyboardInterrupt, "KeyboardInterrupt"),
-        ];
         let mro = (*Py_TYPE(exc)).tp_mro;
         if mro.is_null() || PyTuple_Check(mro) == 0 {
-            return "RuntimeError";
+            return ErrorKind::FALLBACK;
         }
         for i in 0..PyTuple_GET_SIZE(mro) {
             let cls = PyTuple_GET_ITEM(mro, i);
-            if let Some((_, name)) = known.iter().find(|(c, _)| *c == cls) {
-                return name;
+            if let Some(&kind) = ErrorKind::ALL.iter().find(|&&kind| builtin_class(kind) == cls) {
+                return kind;
             }
         }
-        "RuntimeError"
+        ErrorKind::FALLBACK
     }
 }
 
@@ -214,7 +202,7 @@ pub unsafe fn take_python_error() -> *mut FerruleObject {
         let value = fetch_exception();
         if value.is_null() {
             let mut e = null_mut();
-            (api().error_create)(c"RuntimeError".as_ptr(), c"unknown Python error".as_ptr(), &mut e);
+            (api().error_create)(ErrorKind::FALLBACK.c_name().as_ptr(), c"unknown Python error".as_ptr(), &mut e);
             return e;
         }
         let e = error_from_exception(value);
@@ -229,10 +217,9 @@ pub unsafe fn error_from_exception(exc: *mut PyObject) -> *mut FerruleObject {
     // SAFETY: the caller holds the GIL and `exc` is live; the error gets its own reference on `exc`, freed by
     // `decref_payload` when the error dies.
     unsafe {
-        let kind = c_string(kind_of_exception(exc));
         let message = c_string(&display(exc));
         let mut e = null_mut();
-        (api().error_create)(kind.as_ptr(), message.as_ptr(), &mut e);
+        (api().error_create)(kind_of_exception(exc).c_name().as_ptr(), message.as_ptr(), &mut e);
         Py_INCREF(exc);
         (api().error_set_payload)(e, owner(), exc as *mut c_void, Some(decref_payload));
         e
@@ -240,11 +227,11 @@ pub unsafe fn error_from_exception(exc: *mut PyObject) -> *mut FerruleObject {
 }
 
 /// A new native error of `kind` with `message` (no payload).
-pub fn native_error(kind: &str, message: &str) -> *mut FerruleObject {
-    let (k, m) = (c_string(kind), c_string(message));
+pub fn native_error(kind: ErrorKind, message: &str) -> *mut FerruleObject {
+    let m = c_string(message);
     let mut e = null_mut();
     // SAFETY: error_create never fails and accepts any NUL-terminated strings.
-    unsafe { (api().error_create)(k.as_ptr(), m.as_ptr(), &mut e) };
+    unsafe { (api().error_create)(kind.c_name().as_ptr(), m.as_ptr(), &mut e) };
     e
 }
 
@@ -256,7 +243,7 @@ pub unsafe fn reraise_with_prefix(prefix: &str) {
     unsafe {
         let cause = fetch_exception();
         if cause.is_null() {
-            raise_kind("RuntimeError", prefix);
+            raise_kind(ErrorKind::RuntimeError, prefix);
             return;
         }
         let kind = kind_of_exception(cause);
@@ -276,6 +263,6 @@ pub unsafe fn raise_released(obj: *mut PyObject) {
     // SAFETY: the caller holds the GIL and `obj` is a live Function.
     unsafe {
         let name = crate::types::display_name(obj as *mut crate::types::PyFunction);
-        raise_kind("ValueError", &format!("Function '{name}' has been released"));
+        raise_kind(ErrorKind::ValueError, &format!("Function '{name}' has been released"));
     }
 }

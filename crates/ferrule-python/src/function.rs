@@ -12,7 +12,7 @@ use std::ptr::null_mut;
 use std::sync::atomic::Ordering;
 
 use ferrule_sys::frontend::PYTHON;
-use ferrule_sys::FerruleAny;
+use ferrule_sys::{ErrorKind, FerruleAny};
 use pyo3_ffi::*;
 
 use crate::api::api;
@@ -135,7 +135,7 @@ pub unsafe extern "C" fn make_builtin(_m: *mut PyObject, args: *mut *mut PyObjec
         let (Ok(c_name), Ok(c_doc)) =
             (std::ffi::CString::new(name_text), doc_text.map(std::ffi::CString::new).transpose())
         else {
-            raise_kind("ValueError", "_builtin(): name and doc must not contain NUL characters");
+            raise_kind(ErrorKind::ValueError, "_builtin(): name and doc must not contain NUL characters");
             return null_mut();
         };
         (api().object_retain)(h);
@@ -355,7 +355,7 @@ unsafe fn call_values(f: *mut PyFunction, info: &Info, values: &[FerruleAny], ar
             name_containers(info, args);
             return null_mut();
         }
-        any_into_py(&out)
+        any_into_py(&mut out)
     }
 }
 
@@ -373,7 +373,7 @@ unsafe fn report_argument_error(f: *mut PyFunction, info: &Info, index: usize, e
                     type_name(obj),
                     crate::convert::foreign_tensor_hint(obj)
                 );
-                raise_kind("TypeError", &msg);
+                raise_kind(ErrorKind::TypeError, &msg);
             }
             ConvError::Raised => {
                 // Re-raise with the argument named, keeping the original as __cause__.

@@ -9,7 +9,9 @@
 use std::ffi::CStr;
 use std::ptr::null_mut;
 
-use ferrule_sys::{type_index as ti, FerruleAny, FerruleAnyPayload, FerruleObject, FERRULE_FUNC_LONG_RUNNING};
+use ferrule_sys::{
+    type_index as ti, ErrorKind, FerruleAny, FerruleAnyPayload, FerruleObject, FERRULE_FUNC_LONG_RUNNING,
+};
 use pyo3_ffi::*;
 
 use crate::api::api;
@@ -43,13 +45,13 @@ pub unsafe fn load_info(handle: *mut FerruleObject) -> Option<Info> {
             raise_native_error(err);
             return None;
         }
-        let dict = Owned::new(any_into_py(&FerruleAny {
+        let dict = Owned::new(any_into_py(&mut FerruleAny {
             type_index: ti::MAP,
             small_len: 0,
             payload: FerruleAnyPayload { v_obj: map },
         }))?;
         if PyDict_Check(dict.0) == 0 {
-            raise_kind("RuntimeError", "ferrule: func_get_info did not return a map");
+            raise_kind(ErrorKind::RuntimeError, "ferrule: func_get_info did not return a map");
             return None;
         }
         let flags = PyDict_GetItemString(dict.0, c"flags".as_ptr());
@@ -153,7 +155,7 @@ unsafe fn raise_arity(f: *mut PyFunction, info: &Info, nargs: usize, filled: &[b
             let plural = if n == 1 { "" } else { "s" };
             let given = if nargs == 1 { "was" } else { "were" };
             raise_kind(
-                "TypeError",
+                ErrorKind::TypeError,
                 &format!("{name}() takes {n} positional argument{plural} but {nargs} {given} given"),
             );
             return;
@@ -165,11 +167,11 @@ unsafe fn raise_arity(f: *mut PyFunction, info: &Info, nargs: usize, filled: &[b
                     Kind::KeywordOnly => format!("{name}() missing required keyword argument '{}'", p.text),
                     _ => format!("{name}() missing required argument '{}' (position {})", p.text, i + 1),
                 };
-                raise_kind("TypeError", &msg);
+                raise_kind(ErrorKind::TypeError, &msg);
                 return;
             }
         }
-        raise_kind("TypeError", &format!("{name}(): wrong number of arguments ({nargs})"));
+        raise_kind(ErrorKind::TypeError, &format!("{name}(): wrong number of arguments ({nargs})"));
     }
 }
 
@@ -203,7 +205,7 @@ pub unsafe fn bind_keywords(
         if !info.has_signature {
             let name = display_name(f);
             raise_kind(
-                "TypeError",
+                ErrorKind::TypeError,
                 &format!("{name}() takes no keyword arguments (it was registered without a signature)"),
             );
             return None;
@@ -230,7 +232,7 @@ pub unsafe fn bind_keywords(
                     display_name(f),
                     crate::util::text_for_message(key)
                 );
-                raise_kind("TypeError", &msg);
+                raise_kind(ErrorKind::TypeError, &msg);
                 return None;
             };
             if info.params[i].kind == Kind::PositionalOnly {
@@ -239,12 +241,12 @@ pub unsafe fn bind_keywords(
                     display_name(f),
                     info.params[i].text
                 );
-                raise_kind("TypeError", &msg);
+                raise_kind(ErrorKind::TypeError, &msg);
                 return None;
             }
             if !fixed[i].is_null() {
                 let msg = format!("{}() got multiple values for argument '{}'", display_name(f), info.params[i].text);
-                raise_kind("TypeError", &msg);
+                raise_kind(ErrorKind::TypeError, &msg);
                 return None;
             }
             fixed[i] = value;

@@ -72,7 +72,7 @@ pub unsafe extern "C" fn list_global_func_names(_m: *mut PyObject, _: *mut PyObj
             raise_native_error(err);
             return null_mut();
         }
-        any_into_py(&FerruleAny { type_index: ti::ARRAY, small_len: 0, payload: FerruleAnyPayload { v_obj: out } })
+        any_into_py(&mut FerruleAny { type_index: ti::ARRAY, small_len: 0, payload: FerruleAnyPayload { v_obj: out } })
     }
 }
 

@@ -18,7 +18,9 @@ use std::ffi::{c_char, c_void, CStr};
 use std::ptr::{null, null_mut};
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
-use ferrule_sys::{DLDataType, DLDevice, DLTensor, FerruleObject, FerruleTensorObject, FERRULE_OBJECT_FRONTEND_OWNED};
+use ferrule_sys::{
+    DLDataType, DLDevice, DLTensor, ErrorKind, FerruleObject, FerruleTensorObject, FERRULE_OBJECT_FRONTEND_OWNED,
+};
 use pyo3_ffi::*;
 
 use crate::api::api;
@@ -736,18 +738,21 @@ unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: 
         let Some(readonly) = is_read_only(obj) else { return -1 };
         if readonly && flags & PyBUF_WRITABLE != 0 {
             raise_kind(
-                "BufferError",
+                ErrorKind::BufferError,
                 "ferrule.Tensor: cannot export a writable buffer: the tensor is read-only (it views memory that \
                  must not be written, such as bytes or a read-only numpy array)",
             );
             return -1;
         }
         if t.device.device_type != 1 {
-            raise_kind("BufferError", &format!("cannot export a buffer of a tensor on {}", device_name(t.device)));
+            raise_kind(
+                ErrorKind::BufferError,
+                &format!("cannot export a buffer of a tensor on {}", device_name(t.device)),
+            );
             return -1;
         }
         let Some(format) = buffer_format(t.dtype) else {
-            raise_kind("BufferError", &format!("dtype {} has no buffer format", dtype_name(t.dtype)));
+            raise_kind(ErrorKind::BufferError, &format!("dtype {} has no buffer format", dtype_name(t.dtype)));
             return -1;
         };
         let item = item_bytes(t.dtype);
@@ -762,7 +767,7 @@ unsafe extern "C" fn getbuffer(obj: *mut PyObject, view: *mut Py_buffer, flags: 
             expect *= n;
         }
         if !contiguous && flags & PyBUF_STRIDES != PyBUF_STRIDES {
-            raise_kind("BufferError", "tensor is not C-contiguous and the consumer did not ask for strides");
+            raise_kind(ErrorKind::BufferError, "tensor is not C-contiguous and the consumer did not ask for strides");
             return -1;
         }
         let v = &mut *view;

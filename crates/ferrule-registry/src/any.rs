@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 use std::ffi::c_void;
+use std::marker::PhantomData;
 
 use ferrule_core::{DType, Device};
 use ferrule_sys::{type_index as ti, DLDataType, DLDevice, FerruleAny, FerruleAnyPayload, FerruleObject};
@@ -12,8 +13,9 @@ use crate::string::{Bytes, Str};
 
 /// An owned `FerruleAny`: dropping it releases the object it holds, if any.
 ///
-/// `#[repr(transparent)]`, so a borrowed `&[FerruleAny]` of a packed call can be viewed as
-/// `&[Any]` (see [`Any::slice_from_raw`]) without taking ownership.
+/// `#[repr(transparent)]`, like [`AnyView`], its borrowed counterpart: the borrowed arguments of
+/// a packed call are viewed as `&[AnyView]` ([`AnyView::slice_from_raw`]) and, where an API takes
+/// `&[Any]`, as that ([`AnyView::as_anys`]), without copying or counting anything.
 #[repr(transparent)]
 pub struct Any(FerruleAny);
 
@@ -24,6 +26,89 @@ unsafe impl Sync for Any {}
 
 /// The longest string or byte string stored inline in an `Any`.
 pub const SMALL_LEN: usize = 8;
+
+/// A borrowed `FerruleAny`: a value someone else owns (a packed call's argument, an `Any`),
+/// valid for `'a`. `Copy`, and dropping it releases nothing, so arrays of views (a call's
+/// arguments completed by defaults) are plain arrays. It reads like an [`Any`] (it dereferences to
+/// one); [`AnyView::to_any`] takes a reference of its own.
+#[repr(transparent)]
+#[derive(Clone, Copy)]
+pub struct AnyView<'a> {
+    raw: FerruleAny,
+    borrow: PhantomData<&'a Any>,
+}
+
+// SAFETY: as for `Any`: objects are immutable or internally synchronised, refcounts atomic.
+unsafe impl Send for AnyView<'_> {}
+// SAFETY: as above.
+unsafe impl Sync for AnyView<'_> {}
+
+impl<'a> AnyView<'a> {
+    /// None.
+    pub const NONE: AnyView<'static> = AnyView { raw: FerruleAny::NONE, borrow: PhantomData };
+
+    /// Views a raw value someone else owns.
+    ///
+    /// # Safety
+    /// `raw` holds a plain value or an object that stays alive for `'a`.
+    #[inline]
+    pub unsafe fn from_raw(raw: FerruleAny) -> AnyView<'a> {
+        AnyView { raw, borrow: PhantomData }
+    }
+
+    /// Views `n` borrowed raw values (a packed call's arguments) without copying them.
+    ///
+    /// # Safety
+    /// `ptr` points at `n` valid values that outlive `'a` (or `n == 0`).
+    #[inline]
+    pub unsafe fn slice_from_raw(ptr: *const FerruleAny, n: usize) -> &'a [AnyView<'a>] {
+        if n == 0 {
+            &[]
+        } else {
+            // SAFETY: repr(transparent) and caller contract.
+            unsafe { std::slice::from_raw_parts(ptr.cast::<AnyView<'a>>(), n) }
+        }
+    }
+
+    /// The views as `&[Any]`, for APIs written over borrowed `Any`s (a native function's
+    /// arguments): nothing is copied, and a borrowed `Any` is never dropped.
+    #[inline]
+    pub fn as_anys<'b>(views: &'b [AnyView<'a>]) -> &'b [Any] {
+        // SAFETY: both types are repr(transparent) over FerruleAny; the `Any`s are only borrowed
+        // (for no longer than the views, whose values live for 'a), so none is ever dropped.
+        unsafe { std::slice::from_raw_parts(views.as_ptr().cast::<Any>(), views.len()) }
+    }
+
+    /// The raw value.
+    #[inline]
+    pub fn as_raw(&self) -> &FerruleAny {
+        &self.raw
+    }
+
+    /// An owned copy (retains the object, if any).
+    #[inline]
+    pub fn to_any(self) -> Any {
+        // SAFETY: the view's value is valid for 'a, which includes now.
+        unsafe { Any::from_borrowed(&self.raw) }
+    }
+}
+
+impl std::ops::Deref for AnyView<'_> {
+    type Target = Any;
+
+    #[inline]
+    fn deref(&self) -> &Any {
+        // SAFETY: both types are repr(transparent) over FerruleAny; the `Any` is only borrowed,
+        // for no longer than the view, so it is never dropped.
+        unsafe { &*(self as *const AnyView<'_>).cast::<Any>() }
+    }
+}
+
+impl std::fmt::Debug for AnyView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
 
 impl Any {
     /// None.
@@ -141,18 +226,18 @@ impl Any {
         Any(*raw)
     }
 
-    /// Views `n` borrowed raw values as `&[Any]`.
-    ///
-    /// # Safety
-    /// `ptr` points at `n` valid values that outlive `'a` (or `n == 0`).
+    /// A borrowed view of this value (no reference counted).
     #[inline]
-    pub unsafe fn slice_from_raw<'a>(ptr: *const FerruleAny, n: usize) -> &'a [Any] {
-        if n == 0 {
-            &[]
-        } else {
-            // SAFETY: repr(transparent) and caller contract.
-            unsafe { std::slice::from_raw_parts(ptr.cast::<Any>(), n) }
-        }
+    pub fn view(&self) -> AnyView<'_> {
+        AnyView { raw: self.0, borrow: PhantomData }
+    }
+
+    /// Borrowed views of these values (no reference counted, nothing copied).
+    #[inline]
+    pub fn views(values: &[Any]) -> &[AnyView<'_>] {
+        // SAFETY: both types are repr(transparent) over FerruleAny, and a view borrows what the
+        // `Any` it is read from owns, for as long as the slice is borrowed.
+        unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<AnyView<'_>>(), values.len()) }
     }
 
     /// Gives up ownership, returning the raw value.

@@ -539,7 +539,7 @@ fn in_backward_of(e: Error, what: &str, name: &str) -> Error {
     if e.object().has_payload() {
         return e.with_context(&format!("{what}: in the backward of '{name}'"));
     }
-    let renamed = Error::new(e.kind(), &format!("{what}: in the backward of '{name}': {}", e.message()));
+    let renamed = Error::with_kind_name(e.kind(), &format!("{what}: in the backward of '{name}': {}", e.message()));
     for line in e.object().context() {
         renamed.object().add_context(&line);
     }

@@ -6,7 +6,7 @@
 use std::ffi::{c_void, CStr, CString};
 use std::sync::Mutex;
 
-use ferrule_sys::{type_index as ti, FerruleStateDeleter};
+use ferrule_sys::{type_index as ti, ErrorKind, FerruleStateDeleter};
 
 use crate::object::{ObjRef, ObjectType};
 
@@ -70,7 +70,7 @@ fn try_c_string_lossy(bytes: &[u8]) -> Option<CString> {
 impl ErrorObj {
     /// The kind, e.g. "TypeError".
     pub fn kind(&self) -> &str {
-        self.kind.to_str().unwrap_or("RuntimeError")
+        self.kind.to_str().unwrap_or(ErrorKind::RuntimeError.name())
     }
 
     /// The kind as a C string.
@@ -186,8 +186,14 @@ impl std::fmt::Debug for ErrorObj {
 pub struct Error(ObjRef<ErrorObj>);
 
 impl Error {
-    /// A new error of `kind` (a Python exception name) with `message`.
-    pub fn new(kind: &str, message: &str) -> Error {
+    /// A new error of `kind` with `message`.
+    pub fn new(kind: ErrorKind, message: &str) -> Error {
+        Error::with_kind_name(kind.name(), message)
+    }
+
+    /// A new error whose kind is the name `kind`, kept as given: for a kind that arrived from
+    /// elsewhere (another error, a frontend), which need not be an [`ErrorKind`].
+    pub fn with_kind_name(kind: &str, message: &str) -> Error {
         Error(ObjRef::new(ErrorObj {
             kind: c_string(kind),
             message: c_string(message),
@@ -201,7 +207,7 @@ impl Error {
     /// the copies cannot be allocated, a MemoryError saying so instead (the lengths come from a
     /// caller, so this must not abort the process).
     pub fn from_c(kind: &CStr, message: &CStr) -> Error {
-        let kind_bytes = if kind.is_empty() { b"RuntimeError".as_slice() } else { kind.to_bytes() };
+        let kind_bytes = if kind.is_empty() { ErrorKind::RuntimeError.name().as_bytes() } else { kind.to_bytes() };
         match (try_c_string_lossy(kind_bytes), try_c_string_lossy(message.to_bytes())) {
             (Some(kind), Some(message)) => Error(ObjRef::new(ErrorObj {
                 kind,
@@ -215,27 +221,27 @@ impl Error {
 
     /// A MemoryError: `what` (a function, an argument) could not allocate `bytes` bytes.
     pub fn out_of_memory(what: &str, bytes: usize) -> Error {
-        Error::new("MemoryError", &format!("{what}: cannot allocate {bytes} bytes"))
+        Error::new(ErrorKind::MemoryError, &format!("{what}: cannot allocate {bytes} bytes"))
     }
 
     /// A TypeError.
     pub fn type_error(message: impl AsRef<str>) -> Error {
-        Error::new("TypeError", message.as_ref())
+        Error::new(ErrorKind::TypeError, message.as_ref())
     }
 
     /// A ValueError.
     pub fn value_error(message: impl AsRef<str>) -> Error {
-        Error::new("ValueError", message.as_ref())
+        Error::new(ErrorKind::ValueError, message.as_ref())
     }
 
     /// A KeyError.
     pub fn key_error(message: impl AsRef<str>) -> Error {
-        Error::new("KeyError", message.as_ref())
+        Error::new(ErrorKind::KeyError, message.as_ref())
     }
 
     /// A RuntimeError.
     pub fn runtime_error(message: impl AsRef<str>) -> Error {
-        Error::new("RuntimeError", message.as_ref())
+        Error::new(ErrorKind::RuntimeError, message.as_ref())
     }
 
     /// Wraps an existing error object.
@@ -279,7 +285,7 @@ impl From<ferrule_core::Error> for Error {
                 return original;
             }
         }
-        let out = Error::new(e.kind.name(), &e.message);
+        let out = Error::new(e.kind, &e.message);
         for line in &e.context {
             out.0.add_context(line);
         }

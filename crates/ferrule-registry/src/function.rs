@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use ferrule_core::profiler::{self, Category, Frontend, Interned, Name, Span};
 use ferrule_sys::{type_index as ti, FerruleAny, FerruleCallback, FerruleObject, FerruleStateDeleter};
 
-use crate::any::{check_raw, type_name_of, Any, RawValueProblem};
+use crate::any::{check_raw, type_name_of, Any, AnyView, RawValueProblem};
 use crate::error::{Error, ErrorObj, Result};
 use crate::object::{ObjRef, ObjectType};
 use crate::signature::Signature;
@@ -50,9 +50,9 @@ pub struct FuncInfo {
     /// How many leading fixed parameters a call must pass (one past the last without a
     /// default), computed once: fewer arguments are a TypeError, more get defaults filled.
     pub(crate) required_len_cache: usize,
-    /// The default of every fixed parameter (None where there is none), when no default is an
-    /// object: filling them is then a bitwise copy, with nothing to count or drop.
-    pub(crate) plain_defaults_cache: Option<Box<[Any]>>,
+    /// The default of every fixed parameter (None where there is none), in order: a call that
+    /// leaves trailing arguments out borrows them from here (views: nothing counted or dropped).
+    pub(crate) defaults_cache: Box<[Any]>,
     /// Registered name ("" if never registered).
     pub name: String,
     /// Documentation.
@@ -72,13 +72,12 @@ pub struct Function {
     info: OnceLock<Arc<FuncInfo>>,
     /// A C callable's callback and state, copied out of `callable`, and the number of fixed
     /// parameters of `info`'s signature (0 until registered; fewer arguments get defaults
-    /// filled): the packed call path reads these two fields on every call instead of following
-    /// `callable` and `info`.
+    /// filled): every call reads these two fields instead of following `callable` and `info`.
     direct: Option<Direct>,
     fixed_len: AtomicUsize,
 }
 
-/// A C callback and its state, as called directly.
+/// A C callback and its state, as [`Function::invoke`] calls them.
 #[derive(Clone, Copy)]
 struct Direct {
     callback: FerruleCallback,
@@ -126,9 +125,8 @@ impl Function {
         info.required_len_cache = info.signature.as_ref().map_or(0, |sig| {
             sig.fixed_params().enumerate().filter(|(_, p)| p.default.is_none()).map(|(i, _)| i + 1).max().unwrap_or(0)
         });
-        info.plain_defaults_cache = info.signature.as_ref().and_then(|sig| {
-            let defaults: Box<[Any]> = sig.fixed_params().map(|p| p.default.clone().unwrap_or_default()).collect();
-            (!defaults.iter().any(|d| d.as_raw().is_object())).then_some(defaults)
+        info.defaults_cache = info.signature.as_ref().map_or_else(Box::default, |sig| {
+            sig.fixed_params().map(|p| p.default.clone().unwrap_or_default()).collect()
         });
         let fixed_len = info.signature.as_ref().map_or(0, Signature::fixed_len);
         let info = Arc::new(info);
@@ -187,81 +185,57 @@ impl Function {
     /// by the profiler as a call from Rust.
     pub fn call(&self, args: &[Any]) -> Result<Any> {
         let _profiled = self.profile_call(Frontend::Rust);
+        self.call_views(Any::views(args))
+    }
+
+    /// Calls with borrowed arguments, unrecorded (the C ABI's calls record themselves);
+    /// trailing arguments left out take their defaults. Every call of a function, from Rust or
+    /// through the C ABI, comes here.
+    #[inline]
+    pub fn call_views(&self, args: &[AnyView<'_>]) -> Result<Any> {
         match self.fill_defaults(args.len())? {
-            None => self.call_exact(args),
-            Some(sig) => self.call_filled(args, sig),
+            None => self.invoke(args),
+            Some(info) => self.call_filled(args, info),
         }
     }
 
-    /// Calls with `args` completed by the defaults of `sig` (what [`Function::fill_defaults`]
-    /// returned for `args.len()`).
-    fn call_filled(&self, args: &[Any], sig: &Signature) -> Result<Any> {
-        // Ops called without their trailing keywords (`add(a, b)` leaves `out`) come
-        // here on every call: fill on the stack when the signature is short.
+    /// Calls with `args` completed by the registered defaults (`info` is what
+    /// [`Function::fill_defaults`] returned for `args.len()`). The defaults are borrowed from
+    /// `info` for the call: views, copied into an array on the stack when the signature is short
+    /// (ops called without their trailing keywords, `add(a, b)` leaving `out`, come here on every
+    /// call).
+    fn call_filled(&self, args: &[AnyView<'_>], info: &FuncInfo) -> Result<Any> {
         const INLINE: usize = 8;
-        let plain = self.info().and_then(|i| i.plain_defaults_cache.as_deref()).filter(|d| d.len() <= INLINE);
-        if let Some(defaults) = plain {
-            let mut full = [const { std::mem::MaybeUninit::<Any>::uninit() }; INLINE];
-            // SAFETY: `Any` is repr(transparent) over the plain-data FerruleAny, so bitwise
-            // copies are valid values. The caller's stay borrowed and the defaults are
-            // plain values (no object), so no copy is ever dropped; `args.len()` is below
-            // `defaults.len()` (fill_defaults returned the signature).
-            unsafe {
-                let dst = full.as_mut_ptr().cast::<Any>();
-                std::ptr::copy_nonoverlapping(args.as_ptr(), dst, args.len());
-                std::ptr::copy_nonoverlapping(
-                    defaults.as_ptr().add(args.len()),
-                    dst.add(args.len()),
-                    defaults.len() - args.len(),
-                );
-                return self.call_exact(std::slice::from_raw_parts(dst, defaults.len()));
-            }
+        let defaults = Any::views(&info.defaults_cache);
+        // (fill_defaults returns `info` only for fewer arguments than there are defaults)
+        let missing = defaults.get(args.len()..).unwrap_or_default();
+        if defaults.len() <= INLINE {
+            let mut full = [AnyView::NONE; INLINE];
+            full[..args.len()].copy_from_slice(args);
+            full[args.len()..defaults.len()].copy_from_slice(missing);
+            return self.invoke(&full[..defaults.len()]);
         }
-        let defaults = sig.fixed_params().skip(args.len()).map(|p| p.default.clone().unwrap_or_default());
-        let total = sig.fixed_params().count();
-        if total <= INLINE {
-            // The caller's arguments stay borrowed: copied bit for bit (no reference
-            // counting) into slots that are never dropped. Only the defaults, cloned in,
-            // are owned here and dropped after the call.
-            let mut full = [const { std::mem::MaybeUninit::<Any>::uninit() }; INLINE];
-            // SAFETY: `Any` is repr(transparent) over the plain-data FerruleAny, so a
-            // bitwise copy is a valid value; these copies are never dropped.
-            unsafe { std::ptr::copy_nonoverlapping(args.as_ptr(), full.as_mut_ptr().cast::<Any>(), args.len()) };
-            let mut filled = args.len();
-            for value in defaults.take(total - args.len()) {
-                full[filled].write(value);
-                filled += 1;
-            }
-            // SAFETY: the first `filled` slots are initialised just above.
-            let result = self.call_exact(unsafe { std::slice::from_raw_parts(full.as_ptr().cast::<Any>(), filled) });
-            for slot in &mut full[args.len()..filled] {
-                // SAFETY: each default slot was written once above and is dropped once.
-                unsafe { slot.assume_init_drop() };
-            }
-            return result;
-        }
-        let mut full: Vec<Any> = args.to_vec();
-        full.extend(defaults);
-        self.call_exact(&full)
+        let full: Vec<AnyView<'_>> = args.iter().chain(missing).copied().collect();
+        self.invoke(&full)
     }
 
-    /// If `n` arguments are too few and defaults can fill them, the signature to fill from.
+    /// If `n` arguments are too few and defaults can fill them, the metadata to fill from.
     /// Errors: TypeError naming the first missing argument without a default.
     #[inline]
-    fn fill_defaults(&self, n: usize) -> Result<Option<&Signature>> {
-        match self.info() {
-            Some(info) if n < self.fixed_len.load(Ordering::Relaxed) => {
-                if n >= info.required_len_cache {
-                    return Ok(info.signature.as_ref());
-                }
-            }
-            _ => return Ok(None),
+    fn fill_defaults(&self, n: usize) -> Result<Option<&FuncInfo>> {
+        // (`fixed_len` is stored after `info`: a call it sends on has metadata to fill from)
+        if n >= self.fixed_len.load(Ordering::Relaxed) {
+            return Ok(None);
         }
-        self.fill_defaults_slow(n)
+        match self.info() {
+            Some(info) if n >= info.required_len_cache => Ok(Some(info)),
+            _ => self.fill_defaults_slow(n),
+        }
     }
 
-    fn fill_defaults_slow(&self, n: usize) -> Result<Option<&Signature>> {
-        let Some(sig) = self.info().and_then(|i| i.signature.as_ref()) else { return Ok(None) };
+    fn fill_defaults_slow(&self, n: usize) -> Result<Option<&FuncInfo>> {
+        let Some(info) = self.info() else { return Ok(None) };
+        let Some(sig) = info.signature.as_ref() else { return Ok(None) };
         if let Some((pos, p)) = sig.fixed_params().enumerate().skip(n).find(|(_, p)| p.default.is_none()) {
             return Err(Error::type_error(format!(
                 "{}() missing required argument '{}' (position {})",
@@ -270,61 +244,66 @@ impl Function {
                 pos + 1
             )));
         }
-        Ok(Some(sig))
+        Ok(Some(info))
     }
 
-    fn call_exact(&self, args: &[Any]) -> Result<Any> {
-        match &*self.callable {
-            Callable::Native(f) => f(args),
-            Callable::C { callback, state, .. } => {
-                let n = i32::try_from(args.len()).map_err(|_| Error::value_error("too many arguments"))?;
-                // SAFETY: `Any` is repr(transparent) over FerruleAny: `n` borrowed values.
-                unsafe { call_c_checked(*callback, *state, args.as_ptr().cast(), n, self) }
-            }
-        }
-    }
-
-    /// The C callback and its state, when this function wraps one and a packed call with `n`
-    /// arguments needs no defaults filled: the caller may then invoke it directly.
+    /// Calls what the function wraps with exactly these arguments: the one place a Rust closure
+    /// or a C callback is called from (a C callback through [`call_c_checked`]).
     #[inline]
-    pub fn direct_c_callback(&self, n: usize) -> Option<(FerruleCallback, *mut c_void)> {
-        match self.direct {
-            Some(Direct { callback, state }) if n >= self.fixed_len.load(Ordering::Relaxed) => Some((callback, state)),
-            _ => None,
-        }
+    fn invoke(&self, args: &[AnyView<'_>]) -> Result<Any> {
+        // A C callable's callback and state are read from `direct` (a copy kept in this object,
+        // see `Function::sharing`), so a call follows no pointer to reach them.
+        let (callback, state) = match (self.direct, &*self.callable) {
+            (Some(Direct { callback, state }), _) | (None, &Callable::C { callback, state, .. }) => (callback, state),
+            (None, Callable::Native(f)) => return f(AnyView::as_anys(args)),
+        };
+        let n = i32::try_from(args.len()).map_err(|_| {
+            Error::value_error(format!("{}(): {} arguments, more than a C callback can take", self.name(), args.len()))
+        })?;
+        // SAFETY: `AnyView` is repr(transparent) over FerruleAny: `n` borrowed values, alive for
+        // the call; the callback and state are one `Callable::C`'s.
+        unsafe { call_c_checked(callback, state, args.as_ptr().cast(), n, self) }
     }
 
-    /// Calls with raw arguments and raw outputs: the C ABI's `ferrule_func_call`. A C callback
-    /// with no defaults to fill is called directly, without converting anything.
+    /// Whether a packed call with `n` arguments goes straight to a C callback: no defaults to
+    /// fill, no Rust closure (which may panic). Such a call runs no code of ferrule's that can
+    /// panic, so the C ABI's `ferrule_func_call` makes it without a panic guard
+    /// ([`Function::call_c_directly`]).
+    #[inline]
+    pub fn calls_c_directly(&self, n: usize) -> bool {
+        self.direct.is_some() && n >= self.fixed_len.load(Ordering::Relaxed)
+    }
+
+    /// The C ABI's fast path: when [`Function::calls_c_directly`] holds for `n` raw arguments,
+    /// makes the call (by `Function::invoke`, like every call, with the arguments viewed in
+    /// place) and returns its result; otherwise None, and nothing was called.
+    ///
+    /// # Safety
+    /// `args` points at `n` valid values (or `n == 0`).
+    #[inline]
+    pub unsafe fn call_c_directly(&self, args: *const FerruleAny, n: i32) -> Option<Result<Any>> {
+        let n = usize::try_from(n).ok()?;
+        if !self.calls_c_directly(n) {
+            return None;
+        }
+        // SAFETY: caller contract: `n` values, alive for the call.
+        Some(self.invoke(unsafe { AnyView::slice_from_raw(args, n) }))
+    }
+
+    /// Calls with raw arguments and a raw output: the C ABI's `ferrule_func_call`, by way of
+    /// [`Function::call_views`] (the arguments are viewed in place, nothing converted).
     ///
     /// # Safety
     /// `args` points at `n` valid values (or n == 0); `out` is writable.
+    #[inline]
     pub unsafe fn call_raw(&self, args: *const FerruleAny, n: i32, out: *mut FerruleAny) -> Result<()> {
         let n_args = usize::try_from(n)
             .map_err(|_| Error::value_error(format!("{}(): negative argument count {n}", self.name())))?;
-        if let Some(sig) = self.fill_defaults(n_args)? {
-            // SAFETY: caller contract.
-            let result = self.call_filled(unsafe { Any::slice_from_raw(args, n_args) }, sig)?;
-            // SAFETY: `out` is writable.
-            unsafe { *out = result.into_raw() };
-            return Ok(());
-        }
-        match &*self.callable {
-            Callable::C { callback, state, .. } => {
-                // SAFETY: caller contract.
-                let result = unsafe { call_c_checked(*callback, *state, args, n, self) }?;
-                // SAFETY: `out` is writable.
-                unsafe { *out = result.into_raw() };
-                Ok(())
-            }
-            Callable::Native(f) => {
-                // SAFETY: caller contract.
-                let result = f(unsafe { Any::slice_from_raw(args, n_args) })?;
-                // SAFETY: `out` is writable.
-                unsafe { *out = result.into_raw() };
-                Ok(())
-            }
-        }
+        // SAFETY: caller contract: `n_args` values, alive for the call.
+        let result = self.call_views(unsafe { AnyView::slice_from_raw(args, n_args) })?;
+        // SAFETY: `out` is writable.
+        unsafe { *out = result.into_raw() };
+        Ok(())
     }
 }
 
@@ -339,7 +318,7 @@ impl Function {
 /// `args` points at `n` valid values (or `n == 0`); `callback` and `state` come from one
 /// `Callable::C`.
 #[inline]
-pub unsafe fn call_c_checked(
+unsafe fn call_c_checked(
     callback: FerruleCallback,
     state: *mut c_void,
     args: *const FerruleAny,
@@ -445,17 +424,51 @@ mod tests {
         let f =
             Function::from_callable(Callable::C { callback: count_args, state: std::ptr::null_mut(), deleter: None });
         // unregistered: every arity is called directly
-        assert!(f.direct_c_callback(0).is_some());
+        assert!(f.calls_c_directly(0));
         let two = Function::with_info(&f, info("(a: int, b: int = 5) -> int"));
         // a second registration gets its own object over the same callable
         let three = Function::with_info(&f, info("(a: int, b: int = 5, c: int = 6) -> int"));
         assert!(std::ptr::eq(&*two, &*f) && !std::ptr::eq(&*three, &*f));
-        assert!(two.direct_c_callback(1).is_none() && two.direct_c_callback(2).is_some());
-        assert!(three.direct_c_callback(2).is_none() && three.direct_c_callback(3).is_some());
+        assert!(!two.calls_c_directly(1) && two.calls_c_directly(2));
+        assert!(!three.calls_c_directly(2) && three.calls_c_directly(3));
         // calls with fewer arguments get the defaults of their own signature
         let one = [Any::from(1i64)];
         assert_eq!(two.call(&one).unwrap().as_int(), Some(2));
         assert_eq!(three.call(&one).unwrap().as_int(), Some(3));
+        // the C ABI's fast path calls only where no default is to be filled, and no closure
+        let raw = [Any::int(1), Any::int(2), Any::int(3)].map(Any::into_raw);
+        // SAFETY: `raw` holds three plain values.
+        let direct = |f: &Function, n| unsafe { f.call_c_directly(raw.as_ptr(), n) }.map(|r| r.unwrap().as_int());
+        assert_eq!((direct(&two, 1), direct(&two, 2), direct(&three, 3)), (None, Some(Some(2)), Some(Some(3))));
+        assert_eq!(direct(&three, -1), None);
+        let native = Function::from_native(|args: &[Any]| Ok(Any::int(args.len() as i64)));
+        assert!(!native.calls_c_directly(0) && direct(&native, 0).is_none());
+    }
+
+    #[test]
+    fn defaults_are_borrowed_for_the_call_objects_included() {
+        // returns its second argument: the default when the call leaves it out
+        let f = Function::from_native(|args: &[Any]| Ok(args[1].clone()));
+        let text = "a default long enough to be a Str object";
+        let f = Function::with_info(&f, info(&format!("(a: int, s: str = '{text}', n: int = 7) -> str")));
+        let default = f.info().unwrap().defaults_cache[1].as_object_ptr().unwrap();
+        // SAFETY: the registered signature keeps the default alive for the whole test.
+        let count = || unsafe { crate::object::use_count(default) };
+        let before = count();
+        for _ in 0..3 {
+            assert_eq!(f.call(&[Any::int(1)]).unwrap().as_str(), Some(text));
+        }
+        assert_eq!(count(), before, "no reference is left behind, none is dropped twice");
+        assert_eq!(f.call(&[Any::int(1), Any::str("given")]).unwrap().as_str(), Some("given"));
+        // past the inline array: a long signature is completed on the heap, alike
+        let params: Vec<String> = (0..12).map(|i| format!("p{i}: int = {i}")).collect();
+        let g = Function::with_info(
+            &Function::from_native(|args: &[Any]| Ok(Any::int(args.iter().filter_map(Any::as_int).sum()))),
+            info(&format!("({}) -> int", params.join(", "))),
+        );
+        assert_eq!(g.call(&[Any::int(100)]).unwrap().as_int(), Some(100 + (1..12).sum::<i64>()));
+        let view = Any::int(5);
+        assert_eq!(g.call_views(&[view.view(), AnyView::NONE]).unwrap().as_int(), Some(5 + (2..12).sum::<i64>()));
     }
 
     /// A C callback that breaks the convention in the way its first argument (an int) says; the

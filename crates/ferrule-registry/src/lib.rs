@@ -18,10 +18,11 @@ pub mod string;
 pub mod tensor;
 pub mod typed;
 
-pub use any::Any;
+pub use any::{Any, AnyView};
 pub use complex::Complex;
 pub use container::{Array, Map};
 pub use error::{Error, ErrorObj, Result};
+pub use ferrule_sys::ErrorKind;
 pub use function::{Callable, FuncInfo, Function};
 pub use object::{live_object_count, ObjRef, ObjectType, WeakRef};
 pub use registry::{get_global, list_global_names, register, remove_global, set_global, FuncDef};

@@ -10,7 +10,7 @@ use std::ffi::c_void;
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::time::{Duration, Instant};
 
-use ferrule_sys::{FerruleObject, FerruleSignalCheck};
+use ferrule_sys::{ErrorKind, FerruleObject, FerruleSignalCheck};
 
 use crate::error::{Error, ErrorObj, Result};
 use crate::object::ObjRef;
@@ -67,7 +67,7 @@ pub fn check() -> Result<()> {
             crate::object::release(err);
         }
     }
-    Err(Error::new("KeyboardInterrupt", "interrupted"))
+    Err(Error::new(ErrorKind::KeyboardInterrupt, "interrupted"))
 }
 
 /// How often [`Throttle::check`] really asks the frontend (asking takes the interpreter's lock).

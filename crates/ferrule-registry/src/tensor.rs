@@ -5,7 +5,7 @@ use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use ferrule_core::{contiguous_strides, DType, Device, Storage, Tensor};
+use ferrule_core::{contiguous_strides, DType, Device, ErrorKind, Storage, Tensor};
 use ferrule_sys::{
     type_index as ti, DLDataType, DLDevice, DLManagedTensorVersioned, DLPackVersion, DLTensor,
     DLPACK_FLAG_BITMASK_READ_ONLY, DLPACK_MAJOR_VERSION, DLPACK_MINOR_VERSION,
@@ -100,7 +100,7 @@ pub fn tensor_create(shape: &[i64], dtype: DLDataType, device: DLDevice) -> Resu
         .map_err(|e| Error::type_error(format!("tensor_create: unsupported dtype: {}", e.message)))?;
     if device.device_type != Device::KDL_CPU {
         return Err(Error::new(
-            "NotImplementedError",
+            ErrorKind::NotImplementedError,
             &format!("tensor_create: only cpu tensors can be created, not device type {}", device.device_type),
         ));
     }
@@ -137,7 +137,7 @@ impl Drop for ManagedOwner {
 }
 
 fn buffer_error(message: String) -> Error {
-    Error::new("BufferError", &message)
+    Error::new(ErrorKind::BufferError, &message)
 }
 
 /// Reads `ndim` int64s of a DLTensor's shape or strides (never more than the producer's
@@ -148,7 +148,7 @@ fn buffer_error(message: String) -> Error {
 unsafe fn read_dims(ptr: *const i64, ndim: usize, what: &str) -> Result<Vec<i64>> {
     let mut dims = Vec::new();
     dims.try_reserve_exact(ndim).map_err(|_| {
-        Error::new("MemoryError", &format!("from_dlpack: cannot allocate the {what} of {ndim} dimensions"))
+        Error::new(ErrorKind::MemoryError, &format!("from_dlpack: cannot allocate the {what} of {ndim} dimensions"))
     })?;
     // SAFETY: caller contract.
     dims.extend_from_slice(unsafe { std::slice::from_raw_parts(ptr, ndim) });

@@ -1,6 +1,6 @@
 //! Object lifetimes, values, containers and errors.
 
-use ferrule_registry::{live_object_count, Any, Array, Error, Function, Map, ObjRef, Str, TensorObj};
+use ferrule_registry::{live_object_count, Any, AnyView, Array, Error, Function, Map, ObjRef, Str, TensorObj};
 use proptest::prelude::*;
 
 #[test]
@@ -176,7 +176,7 @@ fn malformed_values_are_described() {
     let raw = |type_index, payload| FerruleAny { type_index, small_len: 0, payload };
     let null_tensor = raw(ti::TENSOR, FerruleAnyPayload { v_obj: std::ptr::null_mut() });
     // SAFETY: borrowed views of plain values (no object is released)
-    let view = |v: &FerruleAny| unsafe { Any::slice_from_raw(v, 1) }[0].type_name().into_owned();
+    let view = |v: &FerruleAny| unsafe { AnyView::from_raw(*v) }.type_name().into_owned();
     assert_eq!(view(&null_tensor), "a Tensor value (type index 71) whose object pointer is NULL");
     assert_eq!(view(&raw(999, FerruleAnyPayload { v_int64: 5 })), "a value with unknown type index 999");
     assert_eq!(view(&raw(ti::INT, FerruleAnyPayload { v_int64: 5 })), "int");
@@ -191,7 +191,7 @@ fn malformed_values_are_described() {
     let items = [Any::int(1), s.clone()];
     assert!(Array::try_from_slice(&items, "test").is_ok());
     // SAFETY: as above
-    let bad = unsafe { Any::slice_from_raw(&null_tensor, 1) };
+    let bad = AnyView::as_anys(unsafe { AnyView::slice_from_raw(&null_tensor, 1) });
     let error = Array::try_from_slice(bad, "test: 'items'").unwrap_err();
     assert_eq!(error.message(), "test: 'items': item 0 is a Tensor value (type index 71) whose object pointer is NULL");
 }

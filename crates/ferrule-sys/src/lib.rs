@@ -1,96 +1,26 @@
-//! The C ABI of libferrule (`include/ferrule/ferrule.h`) as `#[repr(C)]` Rust types, and the one
-//! piece of behaviour every Rust side of the ABI must share: how a panic caught at the boundary is
-//! kept quiet and reported ([`panics`]).
+//! The C ABI of libferrule (`include/ferrule/ferrule.h`) as `#[repr(C)]` Rust types, the
+//! vocabularies every language shares (error kinds, type indices, dtype and device names:
+//! [`vocab`], from which ferrule-codegen writes the C, Python and Go copies), and
+//! the one piece of behaviour every Rust side of the ABI must share: how a panic caught at the
+//! boundary is kept quiet and reported ([`panics`]).
 //!
 //! Every crate that crosses the ABI (the implementation in `ferrule-capi`, the plugin-side API,
 //! the Python extension) shares these definitions. Their layout is pinned by the assertions at
-//! the bottom of this file and by `tests/c/abi_layout.c`, compiled against the header.
+//! the bottom of this file and, field by field, by `tests/abi_layout.rs`, which compares every
+//! struct with the table `tests/c/abi_table.c` prints from the header (`make abi-table`).
 
 #![allow(non_camel_case_types)]
 
 mod dlpack;
 pub mod panics;
+pub mod vocab;
 pub use dlpack::*;
+pub use vocab::*;
 
 use std::ffi::{c_char, c_void};
 
 /// The ABI version this crate describes (`FERRULE_ABI_VERSION`).
 pub const FERRULE_ABI_VERSION: u32 = 1;
-
-/// Tags of [`FerruleAny`] and type indices of heap objects (`FerruleTypeIndex`).
-pub mod type_index {
-    /// No value.
-    pub const NONE: i32 = 0;
-    /// `v_int64`.
-    pub const INT: i32 = 1;
-    /// `v_int64`, 0 or 1.
-    pub const BOOL: i32 = 2;
-    /// `v_float64`.
-    pub const FLOAT: i32 = 3;
-    /// `v_ptr`, never dereferenced by ferrule.
-    pub const OPAQUE_PTR: i32 = 4;
-    /// `v_dtype`.
-    pub const DTYPE: i32 = 5;
-    /// `v_device`.
-    pub const DEVICE: i32 = 6;
-    /// Up to 8 bytes of UTF-8 inline.
-    pub const SMALL_STR: i32 = 7;
-    /// Up to 8 bytes inline.
-    pub const SMALL_BYTES: i32 = 8;
-    /// First type index whose payload is an object pointer.
-    pub const STATIC_OBJECT_BEGIN: i32 = 64;
-    /// An object of no more specific type.
-    pub const OBJECT: i32 = 64;
-    /// String object.
-    pub const STR: i32 = 65;
-    /// Byte-string object.
-    pub const BYTES: i32 = 66;
-    /// Error object.
-    pub const ERROR: i32 = 67;
-    /// Function object.
-    pub const FUNCTION: i32 = 68;
-    /// Array object.
-    pub const ARRAY: i32 = 69;
-    /// Map object.
-    pub const MAP: i32 = 70;
-    /// Tensor object.
-    pub const TENSOR: i32 = 71;
-    /// Complex number object ([`FerruleComplexObject`](super::FerruleComplexObject)); appended
-    /// after `TENSOR`.
-    pub const COMPLEX: i32 = 72;
-    /// The last type index of this header (indices are only ever appended).
-    pub const LAST: i32 = COMPLEX;
-
-    /// Whether `tag` is a type index of this ABI version.
-    #[inline]
-    pub fn is_known(tag: i32) -> bool {
-        (NONE..=SMALL_BYTES).contains(&tag) || (STATIC_OBJECT_BEGIN..=LAST).contains(&tag)
-    }
-
-    /// The Python-style name of a type index, for error messages ("object" for any object type
-    /// without a more specific name, "unknown" below the object range).
-    pub fn name(tag: i32) -> &'static str {
-        match tag {
-            NONE => "None",
-            INT => "int",
-            BOOL => "bool",
-            FLOAT => "float",
-            OPAQUE_PTR => "opaque pointer",
-            DTYPE => "dtype",
-            DEVICE => "device",
-            SMALL_STR | STR => "str",
-            SMALL_BYTES | BYTES => "bytes",
-            ERROR => "Error",
-            FUNCTION => "Function",
-            ARRAY => "Array",
-            MAP => "Map",
-            TENSOR => "Tensor",
-            COMPLEX => "complex",
-            _ if tag >= STATIC_OBJECT_BEGIN => "object",
-            _ => "unknown",
-        }
-    }
-}
 
 /// The longest string or byte string stored inline in a [`FerruleAny`].
 pub const SMALL_CAPACITY: usize = 8;

@@ -1,8 +1,10 @@
 """ctypes declarations of include/ferrule/ferrule.h (ABI version 1) and its DLPack structures.
 
-Only layouts and prototypes live here; ``ferrule.ffi.ctypes`` gives them behaviour. Every
-prototype is declared with ``argtypes``/``restype`` so ctypes checks what is passed and never
-guesses an int for a pointer. Functions are called through :class:`ctypes.CDLL`, which releases
+Only layouts and prototypes live here (the constants, type indices included, are generated into
+``ferrule._vocab``); ``ferrule.ffi.ctypes`` gives them behaviour. Every structure is compared
+field by field with the header by ``python/tests/test_abi_layout.py``. Every prototype is
+declared with ``argtypes``/``restype`` so ctypes checks what is passed and never guesses an int
+for a pointer. Functions are called through :class:`ctypes.CDLL`, which releases
 the GIL around each call, so native code may call back into Python from any thread.
 """
 
@@ -24,38 +26,7 @@ from ctypes import (
 )
 from typing import Any
 
-ABI_VERSION = 1
-
-# ---- type indices (FerruleTypeIndex) ---------------------------------------------------------------
-TYPE_NONE = 0
-TYPE_INT = 1
-TYPE_BOOL = 2
-TYPE_FLOAT = 3
-TYPE_OPAQUE_PTR = 4
-TYPE_DTYPE = 5
-TYPE_DEVICE = 6
-TYPE_SMALL_STR = 7
-TYPE_SMALL_BYTES = 8
-TYPE_STATIC_OBJECT_BEGIN = 64
-TYPE_OBJECT = 64
-TYPE_STR = 65
-TYPE_BYTES = 66
-TYPE_ERROR = 67
-TYPE_FUNCTION = 68
-TYPE_ARRAY = 69
-TYPE_MAP = 70
-TYPE_TENSOR = 71
-TYPE_COMPLEX = 72
-
-#: Bytes a SMALL_STR / SMALL_BYTES value holds inline.
-SMALL_CAPACITY = 8
-
-REGISTER_OVERRIDE = 1
-FUNC_LONG_RUNNING = 2
-
-# DLPack
-KDL_CPU = 1
-DLPACK_FLAG_BITMASK_READ_ONLY = 1 << 0
+from .._vocab import SMALL_CAPACITY
 
 
 class DLDataType(ctypes.Structure):

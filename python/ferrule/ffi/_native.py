@@ -17,6 +17,7 @@ import threading
 from ctypes import byref, c_size_t, c_void_p
 from typing import Any
 
+from .. import _vocab
 from ..error import ERROR_TYPES
 from . import _abi
 
@@ -85,12 +86,14 @@ def load(path: str | os.PathLike[str] | None = None) -> Library:
         try:
             _abi.declare(cdll)
         except AttributeError as e:
-            raise ImportError(f"ferrule.ffi.ctypes: {where} is not a libferrule of ABI {_abi.ABI_VERSION}: {e}") from e
+            raise ImportError(
+                f"ferrule.ffi.ctypes: {where} is not a libferrule of ABI {_vocab.ABI_VERSION}: {e}"
+            ) from e
         version = int(cdll.ferrule_abi_version())
-        if version != _abi.ABI_VERSION:
+        if version != _vocab.ABI_VERSION:
             raise ImportError(
                 f"ferrule.ffi.ctypes: {where} has ABI version {version}, but this frontend reads version "
-                f"{_abi.ABI_VERSION}"
+                f"{_vocab.ABI_VERSION}"
             )
         _library = Library(where, cdll, version)
         _cdll = cdll
@@ -137,13 +140,8 @@ _PAYLOAD_DELETER = immortal(_abi.FerruleStateDeleter(_forget_payload))
 
 # ---- the mapping -------------------------------------------------------------------------------------
 
-_BUILTIN_KINDS = tuple(
-    (getattr(builtins, kind), kind)
-    for kind in (
-        "TypeError", "ValueError", "IndexError", "KeyError", "NotImplementedError", "MemoryError", "RuntimeError",
-        "BufferError", "OverflowError", "ZeroDivisionError", "AttributeError", "KeyboardInterrupt",
-    )
-)  # fmt: skip
+#: (builtin exception class, kind) for every error kind: the kinds are Python exception names.
+_BUILTIN_KINDS = tuple((getattr(builtins, kind), kind) for kind in _vocab.ERROR_KINDS)
 
 
 def kind_of(exc: BaseException) -> str:
@@ -152,12 +150,12 @@ def kind_of(exc: BaseException) -> str:
         for builtin, kind in _BUILTIN_KINDS:
             if cls is builtin:
                 return kind
-    return "RuntimeError"
+    return _vocab.FALLBACK_KIND
 
 
 def ferrule_error(kind: str, message: str) -> BaseException:
     """A new ``ferrule.<kind>`` exception (not raised); unknown kinds give ferrule.RuntimeError."""
-    return ERROR_TYPES.get(kind, ERROR_TYPES["RuntimeError"])(message)
+    return ERROR_TYPES.get(kind, ERROR_TYPES[_vocab.FALLBACK_KIND])(message)
 
 
 def c_text(text: str) -> bytes:
@@ -191,7 +189,7 @@ def exception_from_error(err: int) -> BaseException:
         exc = payloads.get(token)
         if exc is not None:
             return exc
-    kind = (cdll.ferrule_error_kind(err) or b"").decode("utf-8", "replace") or "RuntimeError"
+    kind = (cdll.ferrule_error_kind(err) or b"").decode("utf-8", "replace") or _vocab.FALLBACK_KIND
     message = (cdll.ferrule_error_message(err) or b"").decode("utf-8", "replace")
     context = error_context(err)
     exc = KeyboardInterrupt(message) if kind == "KeyboardInterrupt" else ferrule_error(kind, message)

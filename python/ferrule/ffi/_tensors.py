@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _vocab
 from ..error import Error, raise_named
 from . import _abi
 from ._native import check, ferrule_error, lib
@@ -53,7 +54,7 @@ def _tensor_copy(data: Any, dtype: Any = None) -> int:
     dl_dtype = _abi.DLDataType(_DLPACK_CODE[arr.dtype.kind], arr.dtype.itemsize * 8, 1)
     out, err = c_void_p(), c_void_p()
     check(
-        cdll.ferrule_tensor_create(shape, arr.ndim, dl_dtype, _abi.DLDevice(_abi.KDL_CPU, 0), byref(out), byref(err)),
+        cdll.ferrule_tensor_create(shape, arr.ndim, dl_dtype, _abi.DLDevice(_vocab.KDL_CPU, 0), byref(out), byref(err)),
         err,
     )
     handle = int(out.value or 0)
@@ -73,7 +74,7 @@ class Tensor(NativeObject):
 
     __slots__ = ("_handle", "__weakref__")
     _handle: int
-    TYPE_INDEX = _abi.TYPE_TENSOR
+    TYPE_INDEX = _vocab.TYPE_TENSOR
 
     def __init__(self, data: Any, dtype: Any = None) -> None:
         self._handle = _tensor_copy(data, dtype)
@@ -155,7 +156,7 @@ class Tensor(NativeObject):
         check(lib().ferrule_tensor_to_dlpack(self._handle, byref(managed), byref(err)), err)
         m = managed.contents
         try:
-            return bool(m.flags & _abi.DLPACK_FLAG_BITMASK_READ_ONLY)
+            return bool(m.flags & _vocab.DLPACK_FLAG_BITMASK_READ_ONLY)
         finally:
             m.deleter(ctypes.addressof(m))
 
@@ -163,7 +164,7 @@ class Tensor(NativeObject):
     def __array_interface__(self) -> dict[str, Any]:
         """The numpy array interface over the tensor's memory (CPU tensors only)."""
         dl = self._dl()
-        if dl.device.device_type != _abi.KDL_CPU:
+        if dl.device.device_type != _vocab.KDL_CPU:
             raise BufferError(f"numpy(): the tensor is on {self.device}, not the CPU")
         code, bits, lanes = dl.dtype.code, dl.dtype.bits, dl.dtype.lanes
         kind = _TYPESTR_KIND.get(code)
@@ -251,4 +252,4 @@ def to_numpy(t: Tensor, *, copy: bool = False) -> np.ndarray[Any, Any]:
     return t.numpy(copy=copy)
 
 
-WRAPPERS[_abi.TYPE_TENSOR] = Tensor._wrap
+WRAPPERS[_vocab.TYPE_TENSOR] = Tensor._wrap

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _vocab
 from . import _abi
 from ._abi import FerruleAny
 from ._native import (
@@ -45,7 +46,7 @@ class NativeObject:
     """
 
     __slots__ = ()
-    TYPE_INDEX = _abi.TYPE_OBJECT
+    TYPE_INDEX = _vocab.TYPE_OBJECT
 
     def _argument_handle(self, temps: Temps) -> int:
         """The object pointer to pass (borrowed for the duration of the call)."""
@@ -243,8 +244,8 @@ def set_object(slot: FerruleAny, type_index: int, obj: int) -> None:
 def _set_bytes(slot: FerruleAny, data: bytes, is_str: bool, temps: Temps) -> None:
     """A string or byte value: inline when it fits in 8 bytes, else a new object in ``temps``."""
     n = len(data)
-    if n <= _abi.SMALL_CAPACITY and not (is_str and b"\0" in data):
-        slot.type_index = _abi.TYPE_SMALL_STR if is_str else _abi.TYPE_SMALL_BYTES
+    if n <= _vocab.SMALL_CAPACITY and not (is_str and b"\0" in data):
+        slot.type_index = _vocab.TYPE_SMALL_STR if is_str else _vocab.TYPE_SMALL_BYTES
         slot.small_len = n
         slot.v_int64 = 0
         ctypes.memmove(ctypes.addressof(slot) + _abi.PAYLOAD_OFFSET, data, n)
@@ -254,13 +255,13 @@ def _set_bytes(slot: FerruleAny, data: bytes, is_str: bool, temps: Temps) -> Non
     create = cdll.ferrule_str_create if is_str else cdll.ferrule_bytes_create
     check(create(data, n, byref(out), byref(err)), err)
     temps.objects.append(int(out.value or 0))
-    set_object(slot, _abi.TYPE_STR if is_str else _abi.TYPE_BYTES, int(out.value or 0))
+    set_object(slot, _vocab.TYPE_STR if is_str else _vocab.TYPE_BYTES, int(out.value or 0))
 
 
 def _set_int(slot: FerruleAny, value: int) -> None:
     if not INT64_MIN <= value <= INT64_MAX:
         raise ferrule_error("OverflowError", "Python int too large to convert to a ferrule int (int64)")
-    slot.type_index = _abi.TYPE_INT
+    slot.type_index = _vocab.TYPE_INT
     slot.small_len = 0
     slot.v_int64 = value
 
@@ -271,28 +272,28 @@ def to_any(value: Any, slot: FerruleAny, temps: Temps, depth: int = 0) -> None:
     (OverflowError for an int beyond int64, ValueError for nesting too deep, ...)."""
     tp = type(value)
     if value is None:
-        slot.type_index = _abi.TYPE_NONE
+        slot.type_index = _vocab.TYPE_NONE
         slot.small_len = 0
         slot.v_int64 = 0
     elif tp is bool or isinstance(value, np.bool_):
-        slot.type_index = _abi.TYPE_BOOL
+        slot.type_index = _vocab.TYPE_BOOL
         slot.small_len = 0
         slot.v_int64 = 1 if value else 0
     elif isinstance(value, int):
         _set_int(slot, value)
     elif isinstance(value, float):
-        slot.type_index = _abi.TYPE_FLOAT
+        slot.type_index = _vocab.TYPE_FLOAT
         slot.small_len = 0
         slot.v_float64 = value
     elif isinstance(value, complex):
         handle = _complex_object(value)
         temps.objects.append(handle)
-        set_object(slot, _abi.TYPE_COMPLEX, handle)
+        set_object(slot, _vocab.TYPE_COMPLEX, handle)
     elif isinstance(value, str):
         _set_bytes(slot, value.encode("utf-8"), True, temps)
     elif tp.__name__ == "DType" and tp.__module__ == "ferrule":
         # a dtype of the ferrule package (ferrule.float32): its DLPack code and bits
-        slot.type_index = _abi.TYPE_DTYPE
+        slot.type_index = _vocab.TYPE_DTYPE
         slot.small_len = 0
         slot.v_int64 = 0
         slot.v_dtype = _abi.DLDataType(value._code, value._bits, 1)
@@ -312,18 +313,18 @@ def to_any(value: Any, slot: FerruleAny, temps: Temps, depth: int = 0) -> None:
     elif isinstance(value, np.ndarray) or hasattr(tp, "__dlpack__"):
         handle = tensor_from_dlpack(value)  # zero-copy
         temps.objects.append(handle)
-        set_object(slot, _abi.TYPE_TENSOR, handle)
+        set_object(slot, _vocab.TYPE_TENSOR, handle)
     elif isinstance(value, BaseException):
         # an exception as a value: a native error that carries the very object
         err = error_from_exception(value)
         temps.objects.append(err)
-        set_object(slot, _abi.TYPE_ERROR, err)
+        set_object(slot, _vocab.TYPE_ERROR, err)
     elif hasattr(tp, "__index__"):
         _set_int(slot, operator.index(value))  # numpy integers and other int-like objects
     elif callable(value):
         handle = function_from_callable(value)
         temps.objects.append(handle)
-        set_object(slot, _abi.TYPE_FUNCTION, handle)
+        set_object(slot, _vocab.TYPE_FUNCTION, handle)
     else:
         raise Unsupported(value)
 
@@ -354,7 +355,7 @@ def _set_array(seq: list[Any] | tuple[Any, ...], slot: FerruleAny, temps: Temps,
     finally:
         inner.release()
     temps.objects.append(int(out.value or 0))
-    set_object(slot, _abi.TYPE_ARRAY, int(out.value or 0))
+    set_object(slot, _vocab.TYPE_ARRAY, int(out.value or 0))
 
 
 def _set_map(mapping: dict[Any, Any], slot: FerruleAny, temps: Temps, depth: int) -> None:
@@ -374,7 +375,7 @@ def _set_map(mapping: dict[Any, Any], slot: FerruleAny, temps: Temps, depth: int
     finally:
         inner.release()
     temps.objects.append(int(out.value or 0))
-    set_object(slot, _abi.TYPE_MAP, int(out.value or 0))
+    set_object(slot, _vocab.TYPE_MAP, int(out.value or 0))
 
 
 def store_owned(value: Any, out: FerruleAny, label: Callable[[], str]) -> None:
@@ -397,11 +398,11 @@ def store_owned(value: Any, out: FerruleAny, label: Callable[[], str]) -> None:
             raise ferrule_error(
                 kind_of(e), f"{label()}: its return value of type {type(value).__name__!r} could not be converted: {e}"
             ) from e
-        if out.type_index >= _abi.TYPE_STATIC_OBJECT_BEGIN:
+        if out.type_index >= _vocab.TYPE_STATIC_OBJECT_BEGIN:
             # a reference of the caller's own; whatever temps created or borrowed is let go below
             lib().ferrule_object_retain(out.v_obj)
     except BaseException:
-        out.type_index = _abi.TYPE_NONE
+        out.type_index = _vocab.TYPE_NONE
         out.small_len = 0
         out.v_int64 = 0
         raise
@@ -411,52 +412,41 @@ def store_owned(value: Any, out: FerruleAny, label: Callable[[], str]) -> None:
 
 # ---- FerruleAny -> Python --------------------------------------------------------------------------
 
-_DEVICE_NAMES = {
-    1: "cpu", 2: "cuda", 3: "cuda_host", 4: "opencl", 7: "vulkan", 8: "metal", 9: "vpi", 10: "rocm",
-    11: "rocm_host", 12: "ext_dev", 13: "cuda_managed", 14: "oneapi", 15: "webgpu", 16: "hexagon", 17: "maia",
-}  # fmt: skip
-_DTYPE_CODES = {0: "int", 1: "uint", 2: "float", 5: "complex"}
+_DTYPE_NAMES = {(code, bits): name for name, code, bits in _vocab.DTYPES}
 
 
 def dtype_name(code: int, bits: int, lanes: int) -> str:
-    """``"float64"``, ``"int32"``, ``"bool"``, ... (the names the extension uses)."""
-    if code in _DTYPE_CODES:
-        base = f"{_DTYPE_CODES[code]}{bits}"
-    elif (code, bits) == (4, 16):
-        base = "bfloat16"
-    elif (code, bits) == (6, 8):
-        base = "bool"
-    else:
-        base = f"dtype(code={code}, bits={bits})"
+    """``"float64"``, ``"int32"``, ``"bool"``, ... (the names every frontend uses: ``_vocab.DTYPES``)."""
+    base = _DTYPE_NAMES.get((code, bits), f"dtype(code={code}, bits={bits})")
     return base if lanes == 1 else f"{base}x{lanes}"
 
 
 def device_name(device_type: int, device_id: int) -> str:
     """``"cpu:0"``, ``"cuda:1"``, ..."""
-    return f"{_DEVICE_NAMES.get(device_type, 'unknown')}:{device_id}"
+    return f"{_vocab.DEVICE_TYPES.get(device_type, 'unknown')}:{device_id}"
 
 
 def from_any(value: FerruleAny, owned: bool) -> Any:
     """A Python object for ``value``. With ``owned`` the value's reference is consumed (a
     Function or Tensor takes it over; anything else is released after conversion)."""
     t = value.type_index
-    if t == _abi.TYPE_NONE:
+    if t == _vocab.TYPE_NONE:
         return None
-    if t == _abi.TYPE_INT:
+    if t == _vocab.TYPE_INT:
         return value.v_int64
-    if t == _abi.TYPE_FLOAT:
+    if t == _vocab.TYPE_FLOAT:
         return value.v_float64
-    if t == _abi.TYPE_BOOL:
+    if t == _vocab.TYPE_BOOL:
         return value.v_int64 != 0
-    if t == _abi.TYPE_SMALL_STR or t == _abi.TYPE_SMALL_BYTES:
-        size = min(value.small_len, _abi.SMALL_CAPACITY)
+    if t == _vocab.TYPE_SMALL_STR or t == _vocab.TYPE_SMALL_BYTES:
+        size = min(value.small_len, _vocab.SMALL_CAPACITY)
         data = ctypes.string_at(ctypes.addressof(value) + _abi.PAYLOAD_OFFSET, size)
-        return data.decode("utf-8") if t == _abi.TYPE_SMALL_STR else data
-    if t == _abi.TYPE_OPAQUE_PTR:
+        return data.decode("utf-8") if t == _vocab.TYPE_SMALL_STR else data
+    if t == _vocab.TYPE_OPAQUE_PTR:
         return value.v_ptr or 0
-    if t == _abi.TYPE_DTYPE:
+    if t == _vocab.TYPE_DTYPE:
         return dtype_name(value.v_dtype.code, value.v_dtype.bits, value.v_dtype.lanes)
-    if t == _abi.TYPE_DEVICE:
+    if t == _vocab.TYPE_DEVICE:
         return device_name(value.v_device.device_type, value.v_device.device_id)
     wrap = WRAPPERS.get(t)
     if wrap is not None:
@@ -467,7 +457,7 @@ def from_any(value: FerruleAny, owned: bool) -> Any:
     try:
         return _object_to_python(value)
     finally:
-        if owned and t >= _abi.TYPE_STATIC_OBJECT_BEGIN:
+        if owned and t >= _vocab.TYPE_STATIC_OBJECT_BEGIN:
             lib().ferrule_object_release(value.v_obj)
 
 
@@ -477,24 +467,24 @@ def _object_to_python(value: FerruleAny) -> Any:
     cdll = lib()
     t = value.type_index
     obj = value.v_obj
-    if t == _abi.TYPE_STR or t == _abi.TYPE_BYTES:
+    if t == _vocab.TYPE_STR or t == _vocab.TYPE_BYTES:
         data, size = c_void_p(), c_size_t()
         if cdll.ferrule_any_view_bytes(byref(value), byref(data), byref(size)) != 0:
             raise ferrule_error("RuntimeError", "ferrule: could not read a string value")
         raw = ctypes.string_at(data.value or 0, size.value) if size.value else b""
-        return raw.decode("utf-8") if t == _abi.TYPE_STR else raw
-    if t == _abi.TYPE_ARRAY:
+        return raw.decode("utf-8") if t == _vocab.TYPE_STR else raw
+    if t == _vocab.TYPE_ARRAY:
         items = cdll.ferrule_array_items(obj)
         return [from_any(items[i], False) for i in range(max(cdll.ferrule_array_size(obj), 0))]
-    if t == _abi.TYPE_MAP:
+    if t == _vocab.TYPE_MAP:
         n = max(cdll.ferrule_map_size(obj), 0)
         keys, values = _abi.AnyPtr(), _abi.AnyPtr()
         if n and cdll.ferrule_map_items(obj, byref(keys), byref(values)) != 0:
             raise ferrule_error("RuntimeError", "ferrule: could not read a map value")
         return {from_any(keys[i], False): from_any(values[i], False) for i in range(n)}
-    if t == _abi.TYPE_ERROR:
+    if t == _vocab.TYPE_ERROR:
         return exception_from_error(obj)
-    if t == _abi.TYPE_COMPLEX:
+    if t == _vocab.TYPE_COMPLEX:
         real, imag = ctypes.c_double(), ctypes.c_double()
         if cdll.ferrule_complex_parts(obj, byref(real), byref(imag)) != 0:
             raise ferrule_error("RuntimeError", "ferrule: could not read a complex value")

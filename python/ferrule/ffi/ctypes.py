@@ -33,8 +33,8 @@ from collections.abc import Callable
 from ctypes import byref, c_void_p
 from typing import Any, TypeVar, overload
 
+from .. import _vocab
 from ..error import raise_named
-from . import _abi
 from ._abi import FerruleAny
 from ._common import populate_module, positional_adapter, signature_from_info, signature_text
 from ._native import Library, c_text, check, default_library_path, ferrule_error, kind_of, lib, load, raise_error
@@ -75,11 +75,11 @@ __all__ = [
 ]
 
 #: The ABI version this frontend was written for (``FERRULE_ABI_VERSION`` of ferrule.h).
-ABI_VERSION = _abi.ABI_VERSION
+ABI_VERSION = _vocab.ABI_VERSION
 #: ``register_func`` flag: replace an existing function of the same name.
-REGISTER_OVERRIDE = _abi.REGISTER_OVERRIDE
+REGISTER_OVERRIDE = _vocab.REGISTER_OVERRIDE
 #: Registration flag: the function runs long (ctypes releases the GIL around every call anyway).
-FUNC_LONG_RUNNING = _abi.FUNC_LONG_RUNNING
+FUNC_LONG_RUNNING = _vocab.FUNC_LONG_RUNNING
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -201,7 +201,7 @@ def _load_info(handle: int) -> _CallInfo:
     cdll = lib()
     out, err = c_void_p(), c_void_p()
     check(cdll.ferrule_func_get_info(handle, byref(out), byref(err)), err)
-    info = owned_object(_abi.TYPE_MAP, int(out.value or 0))
+    info = owned_object(_vocab.TYPE_MAP, int(out.value or 0))
     if not isinstance(info, dict):
         raise ferrule_error("RuntimeError", "ferrule: func_get_info did not return a map")
     return _CallInfo(info)
@@ -300,7 +300,7 @@ class Function(NativeObject):
     _name: str | None
     _meta: _CallInfo | None
     _overrides: dict[str, Any] | None
-    TYPE_INDEX = _abi.TYPE_FUNCTION
+    TYPE_INDEX = _vocab.TYPE_FUNCTION
 
     __doc__ = _Overridable(_doc_of, _FUNCTION_DOC)
     __signature__ = _Overridable(_signature_of)
@@ -512,7 +512,7 @@ class Function(NativeObject):
         return f"<ferrule.Function {self._display_name()}{state}>"
 
 
-WRAPPERS[_abi.TYPE_FUNCTION] = Function._wrap
+WRAPPERS[_vocab.TYPE_FUNCTION] = Function._wrap
 
 
 # ---- the registry --------------------------------------------------------------------------------------
@@ -555,7 +555,7 @@ def list_global_func_names() -> list[str]:
     cdll = lib()
     out, err = c_void_p(), c_void_p()
     check(cdll.ferrule_func_list_global_names(byref(out), byref(err)), err)
-    names: list[str] = owned_object(_abi.TYPE_ARRAY, int(out.value or 0))
+    names: list[str] = owned_object(_vocab.TYPE_ARRAY, int(out.value or 0))
     return names
 
 
