@@ -336,8 +336,12 @@ pub(crate) fn workspace(op: &str, req: StackReq) -> Result<MemBuffer> {
 
 /// Floating-point operations per matrix above which one matrix is factorized on all of the
 /// pool's threads (faer's own parallel kernels); below it, matrices of a batch run one per task.
-/// Around a 192 x 192 LU: smaller problems lose more to synchronisation than they gain.
-const PARALLEL_MATRIX_FLOPS: f64 = 4.0e6;
+/// About a 370 x 370 LU, a 290 x 290 QR or a 220 x 220 eigh with vectors (a 256 x 256 SVD is
+/// past it). Measured on the shared 2-core machine (`benches/python/bench_ops.py`, best of 8,
+/// load 7 to 12): a 256 x 256 LU or QR (35 to 70 Mflop, about a millisecond) gained nothing on two
+/// threads in the best case and ran 3 to 10 times slower whenever the other core was busy (faer
+/// synchronises once per panel), while a 256 x 256 SVD still ran about 1.4 times faster on two.
+const PARALLEL_MATRIX_FLOPS: f64 = 1.0e8;
 
 /// Floating-point work per pool task when a batch of small matrices is split over the pool.
 const BATCH_TASK_FLOPS: f64 = 5.0e5;

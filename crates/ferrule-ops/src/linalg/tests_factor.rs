@@ -489,10 +489,11 @@ fn cross_outer_diagonal_trace() {
 #[test]
 fn large_matrices_take_the_parallel_path() {
     // Past the threshold where one matrix runs on faer's parallel kernels.
-    let a = random(&[300, 300], DType::Float64, 29, 30.0);
+    // (inv of 400 x 400: 1.3e8 flops; QR of 400 x 300: 1.4e8.)
+    let a = random(&[400, 400], DType::Float64, 29, 40.0);
     let ai = inv(&a).unwrap();
-    assert_mat_close(&mul(&matrices(&a)[0], &matrices(&ai)[0]), &eye(300), 1e-10, "inv 300");
-    check_qr(&random(&[200, 150], DType::Float64, 31, 0.0), false);
+    assert_mat_close(&mul(&matrices(&a)[0], &matrices(&ai)[0]), &eye(400), 1e-10, "inv 400");
+    check_qr(&random(&[400, 300], DType::Float64, 31, 0.0), false);
 }
 
 proptest! {
