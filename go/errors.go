@@ -38,6 +38,7 @@ const (
 	KindOverflowError       = "OverflowError"
 	KindZeroDivisionError   = "ZeroDivisionError"
 	KindAttributeError      = "AttributeError"
+	KindOSError             = "OSError"
 )
 
 // Error is an error raised by ferrule or by a function called through it: every fallible call

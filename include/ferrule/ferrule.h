@@ -237,7 +237,8 @@ int32_t ferrule_any_view_bytes(const FerruleAny* value, const char** data, size_
 /* ---------------------------------------------------------------------------------------------
  * Errors. Kinds are Python exception names: "TypeError", "ValueError", "IndexError", "KeyError",
  * "NotImplementedError", "MemoryError", "RuntimeError", "BufferError", "OverflowError",
- * "ZeroDivisionError", "AttributeError", "KeyboardInterrupt". An unknown kind is kept as given.
+ * "ZeroDivisionError", "AttributeError", "OSError" (a file that cannot be opened, read or
+ * written), "KeyboardInterrupt". An unknown kind is kept as given.
  * ------------------------------------------------------------------------------------------- */
 
 /* Creates an error. New reference in `*out`. Never fails (NULL strings read as ""; an empty kind

@@ -18,6 +18,7 @@ from .error import (
     KeyError,
     MemoryError,
     NotImplementedError,
+    OSError,
     OverflowError,
     RuntimeError,
     TypeError,
@@ -57,6 +58,7 @@ _interop.install(sys.modules[__name__])
 __array_api_version__: str = _array_api.API_VERSION
 
 from . import autograd, optim  # noqa: E402  (after the ops are bound)
+from ._io import load, save  # noqa: E402  (tensor files: safetensors, .npy, .npz)
 from .autograd import enable_grad, no_grad, set_grad_enabled  # noqa: E402
 
 __all__ = [
@@ -77,6 +79,8 @@ __all__ = [
     "no_grad",
     "enable_grad",
     "set_grad_enabled",
+    "save",
+    "load",
     "Error",
     "TypeError",
     "ValueError",
@@ -89,6 +93,7 @@ __all__ = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    "OSError",
 ]
 # ... and the Array API namespace: operators, dtypes, constants, asarray, from_dlpack, fft, linalg,
 # random, __array_api_version__, __array_namespace_info__.

@@ -417,6 +417,8 @@ from ._ops import (
     zeros_like as zeros_like,
 )
 from ._tensor import tensor as tensor
+from ._io import load as load
+from ._io import save as save
 from .autograd import enable_grad as enable_grad
 from .autograd import no_grad as no_grad
 from .autograd import set_grad_enabled as set_grad_enabled
@@ -440,6 +442,9 @@ from .error import (
 )
 from .error import (
     NotImplementedError as NotImplementedError,
+)
+from .error import (
+    OSError as OSError,
 )
 from .error import (
     OverflowError as OverflowError,
@@ -494,6 +499,8 @@ __all__ = [
     "no_grad",
     "enable_grad",
     "set_grad_enabled",
+    "save",
+    "load",
     "Error",
     "TypeError",
     "ValueError",
@@ -506,6 +513,7 @@ __all__ = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    "OSError",
     "e",
     "pi",
     "inf",

@@ -24,6 +24,7 @@ __all__ = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    "OSError",
     "ERROR_TYPES",
 ]
 
@@ -69,6 +70,7 @@ _KINDS = (
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    "OSError",
 )
 
 
@@ -116,6 +118,10 @@ class AttributeError(Error, builtins.AttributeError):
     """A missing attribute."""
 
 
+class OSError(Error, builtins.OSError):
+    """A file that cannot be opened, read or written (``ferrule.load`` of a missing file)."""
+
+
 def raise_named(where: str, e: Exception) -> NoReturn:
     """Raises ``e`` again, or, when its message does not name ``where`` (e.g. ``"asarray()"``), an
     error of the same kind whose message starts with it, chained to ``e``: what a Python-level
@@ -147,5 +153,6 @@ ERROR_TYPES: dict[str, type[Error]] = {
     "OverflowError": OverflowError,
     "ZeroDivisionError": ZeroDivisionError,
     "AttributeError": AttributeError,
+    "OSError": OSError,
     "KeyboardInterrupt": builtins.KeyboardInterrupt,  # type: ignore[dict-item]
 }

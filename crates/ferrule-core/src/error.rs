@@ -27,6 +27,8 @@ pub enum ErrorKind {
     ZeroDivisionError,
     /// An attribute does not exist.
     AttributeError,
+    /// A file could not be opened, read or written (missing, unwritable, not a regular file).
+    OSError,
     /// The call was interrupted (Ctrl-C, or another signal the frontend acts on); see
     /// [`crate::interrupt`].
     KeyboardInterrupt,
@@ -34,7 +36,7 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 12] = [
+    pub const ALL: [ErrorKind; 13] = [
         ErrorKind::TypeError,
         ErrorKind::ValueError,
         ErrorKind::IndexError,
@@ -46,6 +48,7 @@ impl ErrorKind {
         ErrorKind::OverflowError,
         ErrorKind::ZeroDivisionError,
         ErrorKind::AttributeError,
+        ErrorKind::OSError,
         ErrorKind::KeyboardInterrupt,
     ];
 
@@ -63,6 +66,7 @@ impl ErrorKind {
             ErrorKind::OverflowError => "OverflowError",
             ErrorKind::ZeroDivisionError => "ZeroDivisionError",
             ErrorKind::AttributeError => "AttributeError",
+            ErrorKind::OSError => "OSError",
             ErrorKind::KeyboardInterrupt => "KeyboardInterrupt",
         }
     }
@@ -122,6 +126,7 @@ impl Error {
         overflow_error => OverflowError,
         zero_division_error => ZeroDivisionError,
         attribute_error => AttributeError,
+        os_error => OSError,
     }
 
     /// Appends a context line (outermost last) and returns the error.

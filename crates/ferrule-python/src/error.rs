@@ -42,6 +42,7 @@ unsafe fn builtin_class(kind: &str) -> *mut PyObject {
             "OverflowError" => PyExc_OverflowError,
             "ZeroDivisionError" => PyExc_ZeroDivisionError,
             "AttributeError" => PyExc_AttributeError,
+            "OSError" => PyExc_OSError,
             "KeyboardInterrupt" => PyExc_KeyboardInterrupt,
             _ => PyExc_RuntimeError,
         }
@@ -177,7 +178,7 @@ pub unsafe fn kind_of_exception(exc: *mut PyObject) -> &'static str {
     // SAFETY: the caller holds the GIL and `exc` is a live exception instance; its type's `tp_mro` is NULL or a tuple
     // of live classes.
     unsafe {
-        let known: [(*mut PyObject, &'static str); 12] = [
+        let known: [(*mut PyObject, &'static str); 13] = [
             (PyExc_TypeError, "TypeError"),
             (PyExc_ValueError, "ValueError"),
             (PyExc_IndexError, "IndexError"),
@@ -189,6 +190,7 @@ pub unsafe fn kind_of_exception(exc: *mut PyObject) -> &'static str {
             (PyExc_OverflowError, "OverflowError"),
             (PyExc_ZeroDivisionError, "ZeroDivisionError"),
             (PyExc_AttributeError, "AttributeError"),
+            (PyExc_OSError, "OSError"),
             (PyExc_KeyboardInterrupt, "KeyboardInterrupt"),
         ];
         let mro = (*Py_TYPE(exc)).tp_mro;

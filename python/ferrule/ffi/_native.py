@@ -141,7 +141,8 @@ _BUILTIN_KINDS = tuple(
     (getattr(builtins, kind), kind)
     for kind in (
         "TypeError", "ValueError", "IndexError", "KeyError", "NotImplementedError", "MemoryError", "RuntimeError",
-        "BufferError", "OverflowError", "ZeroDivisionError", "AttributeError", "KeyboardInterrupt",
+        "BufferError", "OverflowError", "ZeroDivisionError", "AttributeError", "OSError",
+        "KeyboardInterrupt",
     )
 )  # fmt: skip
 
