@@ -18,6 +18,8 @@ from . import optim as optim
 from . import random as random
 from ._array_api import ArrayNamespaceInfo
 from ._ferrule import Tensor as Tensor
+from ._io import load as load
+from ._io import save as save
 from ._namespace import (
     DType,
     UniqueAllResult,
@@ -417,8 +419,6 @@ from ._ops import (
     zeros_like as zeros_like,
 )
 from ._tensor import tensor as tensor
-from ._io import load as load
-from ._io import save as save
 from .autograd import enable_grad as enable_grad
 from .autograd import no_grad as no_grad
 from .autograd import set_grad_enabled as set_grad_enabled
