@@ -78,6 +78,11 @@ impl Source {
         self.bytes().len()
     }
 
+    /// Whether the file is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The format the first bytes show: npy's magic, a zip's local header, else safetensors.
     pub fn sniff(&self) -> Format {
         let head = self.bytes();
