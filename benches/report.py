@@ -78,6 +78,10 @@ GROUP_NOTES = {
     "FFT": "The fft extension (ferrule.fft on rustfft/realfft with cached plans; numpy.fft on pocketfft), time per "
     "call of one 2^20-point transform of random values. ferrule splits one long complex line over two threads; "
     "numpy runs it on one.",
+    "Tensor files (safetensors)": "bench_io.py: `ferrule.save`/`ferrule.load` of one float32 tensor against "
+    "safetensors' own Python package (`safetensors.numpy.save_file`/`load_file`), best of several interleaved runs "
+    "with the file in the page cache. ferrule's load maps the file and returns a read-only tensor viewing it; the "
+    "package copies the bytes into a new array. `--size-mib N` picks the size.",
     GO_GROUP: "`go test -bench` (go/bench_test.go), best of 5 runs, against an empty cgo call (`ferrule_abi_version`) "
     "in the same run.",
     "Operator sweep (ferrule vs numpy)": "bench_sweep.py: every operator that takes tensors, at 1K and 4M elements "
@@ -116,6 +120,7 @@ GROUP_ORDER = [
     "geo_distance thread scaling (Python threads)",
     "Zero-copy exchange with numpy (float64)",
     "Profiler overhead (Python)",
+    "Tensor files (safetensors)",
     GO_GROUP,
     BINDING_GROUP,
 ]

@@ -415,6 +415,9 @@ int32_t ferrule_complex_parts(const FerruleObject* obj, double* real, double* im
 /* A missing attribute. */
 #define FERRULE_KIND_ATTRIBUTE_ERROR "AttributeError"
 
+/* A file that cannot be opened, read or written (missing, unwritable, not a regular file). */
+#define FERRULE_KIND_O_S_ERROR "OSError"
+
 /* The call was interrupted (Ctrl-C, or another signal the frontend acts on). Not an error of the
  * program: Python raises its builtin KeyboardInterrupt, which a handler for every Exception does
  * not catch. */

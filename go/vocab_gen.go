@@ -31,6 +31,8 @@ const (
 	KindZeroDivisionError = "ZeroDivisionError"
 	// A missing attribute.
 	KindAttributeError = "AttributeError"
+	// A file that cannot be opened, read or written (missing, unwritable, not a regular file).
+	KindOSError = "OSError"
 	// The call was interrupted (Ctrl-C, or another signal the frontend acts on). Not an error of
 	// the program: Python raises its builtin KeyboardInterrupt, which a handler for every
 	// Exception does not catch.

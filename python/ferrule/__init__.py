@@ -21,6 +21,7 @@ from .error import (
     KeyError,
     MemoryError,
     NotImplementedError,
+    OSError,
     OverflowError,
     RuntimeError,
     TypeError,
@@ -65,6 +66,7 @@ _interop.install(sys.modules[__name__])
 __array_api_version__: str = _array_api.API_VERSION
 
 from . import autograd, optim, profiler  # noqa: E402  (after the ops are bound)
+from ._io import load, save  # noqa: E402  (tensor files: safetensors, .npy, .npz)
 from .autograd import enable_grad, no_grad, set_grad_enabled  # noqa: E402
 
 __all__ = [
@@ -87,6 +89,8 @@ __all__ = [
     "no_grad",
     "enable_grad",
     "set_grad_enabled",
+    "save",
+    "load",
     # BEGIN ferrule-codegen error-names: generated from crates/ferrule-sys/src/vocab.rs
     "Error",
     "TypeError",
@@ -100,6 +104,7 @@ __all__ = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    "OSError",
     # END ferrule-codegen error-names
 ]
 # ... and the Array API namespace: operators, dtypes, constants, asarray, from_dlpack, fft, linalg,

@@ -19,6 +19,8 @@ from . import profiler as profiler
 from . import random as random
 from ._array_api import ArrayNamespaceInfo
 from ._ferrule import Tensor as Tensor
+from ._io import load as load
+from ._io import save as save
 from ._namespace import (
     DType as DType,
 )
@@ -450,6 +452,9 @@ from .error import (
     NotImplementedError as NotImplementedError,
 )
 from .error import (
+    OSError as OSError,
+)
+from .error import (
     OverflowError as OverflowError,
 )
 from .error import (
@@ -506,6 +511,8 @@ __all__ = [
     "no_grad",
     "enable_grad",
     "set_grad_enabled",
+    "save",
+    "load",
     # BEGIN ferrule-codegen error-names: generated from crates/ferrule-sys/src/vocab.rs
     "Error",
     "TypeError",
@@ -519,6 +526,7 @@ __all__ = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    "OSError",
     # END ferrule-codegen error-names
     "e",
     "pi",

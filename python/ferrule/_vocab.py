@@ -93,6 +93,7 @@ ERROR_KINDS: tuple[str, ...] = (
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    "OSError",
     "KeyboardInterrupt",
 )
 #: The kinds that stop a program rather than report a failure: raised as the builtin class.

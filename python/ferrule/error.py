@@ -61,6 +61,7 @@ __all__ = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    "OSError",
     "ERROR_TYPES",
 ]
 
@@ -109,6 +110,10 @@ class AttributeError(Error, builtins.AttributeError):
     """A missing attribute."""
 
 
+class OSError(Error, builtins.OSError):
+    """A file that cannot be opened, read or written (missing, unwritable, not a regular file)."""
+
+
 #: kind name -> exception class, as the extension uses it to raise native errors.
 ERROR_TYPES: dict[str, type[Error]] = {
     "TypeError": TypeError,
@@ -122,6 +127,7 @@ ERROR_TYPES: dict[str, type[Error]] = {
     "OverflowError": OverflowError,
     "ZeroDivisionError": ZeroDivisionError,
     "AttributeError": AttributeError,
+    "OSError": OSError,
     "KeyboardInterrupt": builtins.KeyboardInterrupt,  # type: ignore[dict-item]
 }
 # END ferrule-codegen error-classes

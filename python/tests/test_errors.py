@@ -25,6 +25,7 @@ KINDS = [
     "OverflowError",
     "ZeroDivisionError",
     "AttributeError",
+    "OSError",
 ]
 
 

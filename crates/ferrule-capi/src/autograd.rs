@@ -19,7 +19,7 @@ fn renamed(e: Error, func: &str) -> Error {
         Some((head, rest)) if !head.contains(' ') => rest,
         _ => message,
     };
-    let renamed = Error::new(e.kind(), &format!("{func}: {rest}"));
+    let renamed = Error::with_kind_name(e.kind(), &format!("{func}: {rest}"));
     // The engine's errors carry no context of their own, but a hook's or a custom backward's
     // error may: keep it.
     for line in e.object().context() {
@@ -36,7 +36,7 @@ fn c_hint(e: Error, arg: &str) -> Error {
         return e;
     }
     let message = e.message().trim_end_matches(PYTHON_HINT);
-    Error::new(e.kind(), &format!("{message}; pass its gradient in '{arg}'"))
+    Error::with_kind_name(e.kind(), &format!("{message}; pass its gradient in '{arg}'"))
 }
 
 /// A borrowed tensor argument as a value, or a TypeError naming the function and the argument.

@@ -11,7 +11,7 @@
 use std::ffi::{c_char, c_void};
 
 use ferrule_core::profiler::{self, Part, Profile, Record, Row, SortKey, RECORD_MEMORY, RECORD_SHAPES};
-use ferrule_registry::{Any, Array, Callable, Error, FuncDef, Function, Map, ObjRef, Result, Str};
+use ferrule_registry::{Any, AnyView, Array, Callable, Error, FuncDef, Function, Map, ObjRef, Result, Str};
 use ferrule_sys::{FerruleAny, FerruleObject};
 
 use crate::boundary::ffi_boundary;
@@ -24,7 +24,7 @@ pub const METHODS: &str = "chrome_trace() -> str, write_chrome_trace(path: str) 
 
 /// The profile behind a function object made by [`profile_object`], if it is one.
 pub(crate) fn profile_of(f: &Function) -> Option<&Profile> {
-    let (callback, state) = f.direct_c_callback(usize::MAX)?;
+    let (callback, state) = f.c_callback()?;
     if callback as *const () != profile_method as *const () {
         return None;
     }
@@ -55,8 +55,12 @@ unsafe extern "C" fn profile_method(
     ffi_boundary("profile", err, || {
         // SAFETY: `state` is the profile `profile_object` leaked (only it creates this callback's
         // functions); `args` holds `num_args` borrowed values (the calling convention).
-        let (profile, args) =
-            unsafe { (&*state.cast::<Profile>(), Any::slice_from_raw(args, usize::try_from(num_args).unwrap_or(0))) };
+        let (profile, args) = unsafe {
+            (
+                &*state.cast::<Profile>(),
+                AnyView::as_anys(AnyView::slice_from_raw(args, usize::try_from(num_args).unwrap_or(0))),
+            )
+        };
         let result = call_method(profile, args)?;
         // SAFETY: `out` is the callee's writable result slot.
         unsafe { *out = result.into_raw() };
@@ -66,7 +70,7 @@ unsafe extern "C" fn profile_method(
 
 /// The profiler's error with `what` (the function the caller called) in front.
 fn named(what: &str, e: ferrule_core::Error) -> Error {
-    Error::new(e.kind.name(), &format!("{what}: {}", e.message))
+    Error::new(e.kind, &format!("{what}: {}", e.message))
 }
 
 fn call_method(profile: &Profile, args: &[Any]) -> Result<Any> {

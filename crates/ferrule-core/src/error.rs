@@ -50,6 +50,7 @@ impl Error {
         overflow_error => OverflowError,
         zero_division_error => ZeroDivisionError,
         attribute_error => AttributeError,
+        os_error => OSError,
     }
 
     /// Appends a context line (outermost last) and returns the error.

@@ -15,6 +15,7 @@ pub mod dtypes;
 pub mod elementwise;
 pub mod fft;
 pub mod index;
+pub mod io;
 pub mod iter;
 pub mod linalg;
 pub mod manipulate;
@@ -44,8 +45,9 @@ pub mod glue;
 #[path = "gen/register.rs"]
 pub mod register;
 
-/// Registers every operator of `schema/ops.yaml` and the `autograd.*` functions.
+/// Registers every operator of `schema/ops.yaml`, the `autograd.*` functions and `io.save`/`io.load`.
 pub fn register_all() -> ferrule_registry::Result<()> {
     register::register_all()?;
-    autograd::register_functions()
+    autograd::register_functions()?;
+    io::register_functions()
 }

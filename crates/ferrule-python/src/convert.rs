@@ -221,7 +221,7 @@ pub unsafe fn dtype_any_into(obj: *mut PyObject, out: *mut FerruleAny, temps: &m
             }
             None => {
                 let msg = format!("dtype_convert returned a '{}', not a ferrule dtype", type_name(dtype.0));
-                raise_kind("TypeError", &msg);
+                raise_kind(ErrorKind::TypeError, &msg);
                 Err(ConvError::Raised)
             }
         }

@@ -44,6 +44,7 @@ fn builtin_class(kind: ErrorKind) -> *mut PyObject {
             ErrorKind::OverflowError => PyExc_OverflowError,
             ErrorKind::ZeroDivisionError => PyExc_ZeroDivisionError,
             ErrorKind::AttributeError => PyExc_AttributeError,
+            ErrorKind::OSError => PyExc_OSError,
             ErrorKind::KeyboardInterrupt => PyExc_KeyboardInterrupt,
         }
     }

@@ -265,6 +265,15 @@ impl Function {
         unsafe { call_c_checked(callback, state, args.as_ptr().cast(), n, self) }
     }
 
+    /// The callback and state of a function over a C callable (None for a Rust closure): how a
+    /// library recognises the function objects it made itself.
+    pub fn c_callback(&self) -> Option<(FerruleCallback, *mut c_void)> {
+        match *self.callable {
+            Callable::C { callback, state, .. } => Some((callback, state)),
+            Callable::Native(_) => None,
+        }
+    }
+
     /// Whether a packed call with `n` arguments goes straight to a C callback: no defaults to
     /// fill, no Rust closure (which may panic). Such a call runs no code of ferrule's that can
     /// panic, so the C ABI's `ferrule_func_call` makes it without a panic guard
