@@ -78,6 +78,7 @@ CASES = [
     ("from_dlpack()", BufferError, lambda: cffi.from_dlpack(np.array(["a"]))),
     ("remove_global_func()", ValueError, lambda: cffi.remove_global_func("\udcff")),
     ("load_library()", ValueError, lambda: cffi.load_library("\ud800")),
+    ("load_library()", ValueError, lambda: cffi.load_library("\udcff")),
     ("load()", TypeError, lambda: cffi.load(5)),
     ("Tensor.numpy()", TypeError, lambda: cffi.tensor([1.0]).numpy(copy=[1])),
     # the extension's: a producer's refusal, numpy running out of memory, a dtype numpy lacks
@@ -91,6 +92,9 @@ CASES = [
         lambda: ferrule.broadcast_to(ferrule.ones((1,)), (2**20, 2**20)).__deepcopy__({}),
     ),
     ("Tensor.numpy()", TypeError, lambda: ferrule.ones((2,), dtype=ferrule.bfloat16).numpy()),
+    # pickling by name and numpy's dtype protocol
+    ("Function.__reduce__()", TypeError, lambda: ferrule.Function(lambda: 1).__reduce__(no_such_parameter=4)),
+    ("DType.__numpy_dtype__", TypeError, lambda: ferrule.bfloat16.__numpy_dtype__),
 ]
 
 

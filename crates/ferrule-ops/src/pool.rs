@@ -60,7 +60,7 @@ pub fn pool() -> Option<&'static rayon::ThreadPool> {
         if n <= 1 {
             return None;
         }
-        rayon::ThreadPoolBuilder::new().num_threads(n).thread_name(|i| format!("ferrule-{i}")).build().ok()
+        rayon::ThreadPoolBuilder::new().num_threads(n).thread_name(|i| format!("ferrule-rayon-{i}")).build().ok()
     })
     .as_ref()
 }
@@ -165,7 +165,7 @@ fn team() -> Option<&'static Team> {
             wake: Condvar::new(),
         }));
         for i in 0..threads - 1 {
-            let spawned = std::thread::Builder::new().name(format!("ferrule-team-{i}")).spawn(move || team.serve());
+            let spawned = std::thread::Builder::new().name(format!("ferrule-{i}")).spawn(move || team.serve());
             if spawned.is_err() {
                 // the ones already started only ever join work; with none, callers work alone
                 return (i > 0).then_some(team);

@@ -277,8 +277,10 @@ def _unpickle_function(name: str, module: str | None = None, attr: str | None = 
         ) from None
 
 
-def _reduce_function(func: Function) -> tuple[Any, ...]:
+def _reduce_function(func: Function, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
     """``Function.__reduce__``: the function as its registered name."""
+    if args or kwargs:
+        raise TypeError(f"Function.__reduce__() takes no arguments ({len(args) + len(kwargs)} given)")
     return (_unpickle_function, (_registered_name(func),))
 
 

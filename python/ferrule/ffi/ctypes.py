@@ -665,7 +665,10 @@ def load_library(path: str | os.PathLike[str]) -> None:
     if b"\0" in raw:
         raise ValueError("load_library(): path must not contain NUL characters")
     err = c_void_p()
-    check(lib().ferrule_library_load(raw, byref(err)), err, f"loading {os.fsdecode(raw)}")
+    try:
+        check(lib().ferrule_library_load(raw, byref(err)), err, f"loading {os.fsdecode(raw)}")
+    except Exception as e:  # (the native message names ferrule_library_load, not this function)
+        raise_named("load_library()", e)
 
 
 def live_object_count() -> int:

@@ -48,7 +48,8 @@ pub struct Track {
 
 impl Track {
     /// Names thread `tid` from what is known of it: a name a frontend gave it, its Rust name
-    /// (the pool's workers are `ferrule-<i>`), the first frontend whose call it recorded.
+    /// (the team workers of `ferrule_ops::pool` are `ferrule-<i>`), the first frontend whose call it
+    /// recorded.
     pub(super) fn describe(
         tid: u64,
         pid: u64,
