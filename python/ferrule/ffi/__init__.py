@@ -277,11 +277,15 @@ def _unpickle_function(name: str, module: str | None = None, attr: str | None = 
         ) from None
 
 
-def _reduce_function(func: Function, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+def _reduce_function(func: Function) -> tuple[Any, ...]:
     """``Function.__reduce__``: the function as its registered name."""
-    if args or kwargs:
-        raise TypeError(f"Function.__reduce__() takes no arguments ({len(args) + len(kwargs)} given)")
     return (_unpickle_function, (_registered_name(func),))
+
+
+# (named as the method, so that Python's own argument errors name it: "Function.__reduce__() got
+# an unexpected keyword argument ...")
+_reduce_function.__name__ = "__reduce__"
+_reduce_function.__qualname__ = "Function.__reduce__"
 
 
 def _reduce_builtin(func: types.BuiltinFunctionType) -> Any:
