@@ -235,9 +235,9 @@ impl Team {
     /// once every participant has returned, re-raising a worker's panic. `work` must claim its
     /// pieces itself (a participant that arrives after everything was claimed returns at once).
     fn run(&self, work: &(dyn Fn() + Sync)) {
-        // SAFETY (of the erasure): the region is unpublished and every worker that joined it has
-        // left before this function returns, so `work` is never used after its borrow ends.
         let erased: *const (dyn Fn() + Sync + 'static) =
+            // SAFETY: (the erasure) the region is unpublished and every worker that joined it
+            // has left before this function returns, so `work` is never used after its borrow ends.
             unsafe { std::mem::transmute(work as *const (dyn Fn() + Sync)) };
         let region =
             Region { work: erased, context: Context::current(), panic: Mutex::new(None), joined: AtomicUsize::new(0) };

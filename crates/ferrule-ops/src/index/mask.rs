@@ -23,7 +23,7 @@ pub(super) fn applies(x: &Tensor, mask: &Tensor) -> bool {
 ///
 /// `mask` must be contiguous with `n` elements, and stay alive and unwritten while the slice is
 /// used.
-unsafe fn flags<'a>(mask: &'a Tensor, n: usize) -> &'a [u8] {
+unsafe fn flags(mask: &Tensor, n: usize) -> &[u8] {
     // SAFETY: caller contract.
     unsafe { std::slice::from_raw_parts(mask.data_ptr().cast::<u8>().cast_const(), n) }
 }

@@ -89,13 +89,7 @@ pub(super) fn hypot_f64(x: f64, y: f64) -> f64 {
     let (ax, ay) = (x.abs(), y.abs());
     let big = if ax > ay { ax } else { ay };
     let e = big.to_bits() >> c::MANT;
-    let e = if e < 1 {
-        1
-    } else if e > 2045 {
-        2045
-    } else {
-        e
-    };
+    let e = e.clamp(1, 2045);
     let down = f64::from_bits((2046 - e) << c::MANT);
     let up = f64::from_bits(e << c::MANT);
     let (sx, sy) = (ax * down, ay * down);

@@ -105,7 +105,7 @@ macro_rules! trig {
                 // sqrt(z) - y = (z - y^2) / (2y), the residual exact with a fused multiply-add
                 let den = if y == 0.0 { 1.0 } else { y + y };
                 let fix = if big { (-y).mul_add(y, z) / den } else { 0.0 };
-                ((y, (y * z).mul_add(z.horner(&c::ASIN), fix), big))
+                (y, (y * z).mul_add(z.horner(&c::ASIN), fix), big)
             }
 
             /// The inverse sine (NaN outside `[-1, 1]`).
