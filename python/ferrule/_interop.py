@@ -577,7 +577,10 @@ def _ufunc_other(ufunc: Any, method: Any, inputs: Any, kwargs: dict[str, Any]) -
     if not isinstance(method, str):
         raise TypeError(f"Tensor.__array_ufunc__(): method must be a str, not {type(method).__name__}")
     if method != "__call__":
-        g = _UFUNC_METHODS.get((ufunc, method))
+        try:
+            g = _UFUNC_METHODS.get((ufunc, method))
+        except TypeError:  # an unhashable object: not a ufunc
+            raise TypeError(f"Tensor.__array_ufunc__(): expected a numpy ufunc, got {type(ufunc).__name__}") from None
         if g is not None:
             if _foreign(inputs):
                 return NotImplemented

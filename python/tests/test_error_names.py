@@ -92,7 +92,8 @@ CASES = [
         lambda: ferrule.broadcast_to(ferrule.ones((1,)), (2**20, 2**20)).__deepcopy__({}),
     ),
     ("Tensor.numpy()", TypeError, lambda: ferrule.ones((2,), dtype=ferrule.bfloat16).numpy()),
-    # pickling by name and numpy's dtype protocol
+    # pickling by name and numpy's protocols
+    ("Tensor.__array_ufunc__()", TypeError, lambda: t().__array_ufunc__([1], "reduce", t())),
     ("Function.__reduce__()", TypeError, lambda: ferrule.Function(lambda: 1).__reduce__(no_such_parameter=4)),
     ("DType.__numpy_dtype__", TypeError, lambda: ferrule.bfloat16.__numpy_dtype__),
 ]
