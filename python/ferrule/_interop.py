@@ -129,6 +129,22 @@ def _floating(x: Any, dtype: Any, where: str) -> Any:
 # __array_function__ with the array first.
 
 
+def _sum_or_prod(
+    name: str, op: Any, self: Any, axis: Any, dtype: Any, out: Any, keepdims: bool, initial: Any, where: Any
+) -> Any:
+    """``Tensor.sum`` and ``Tensor.prod`` with numpy's keywords (``name`` is the method's)."""
+    where_ = f"Tensor.{name}()"
+    try:
+        if axis is None and dtype is None and out is None and keepdims is False and initial is _NO and where is _NO:
+            return op(self)  # (the common call, without keywords to bind)
+        _unsupported(where_, "initial", initial)
+        _check_where(where_, where)
+        r = op(self, axis=axis, dtype=_dtype(dtype, where_), keepdims=keepdims)
+        return r if out is None else _into(out, r, where_)
+    except Exception as e:
+        raise_named(where_, e)
+
+
 def sum(
     self: Any,
     axis: Any = None,
@@ -139,15 +155,7 @@ def sum(
     where: Any = _NO,
 ) -> Any:
     """The sum over ``axis`` (numpy's ``ndarray.sum``: ``dtype``, ``out``, ``keepdims``)."""
-    try:
-        if axis is None and dtype is None and out is None and keepdims is False and initial is _NO and where is _NO:
-            return _sum(self)  # (the common call, without keywords to bind)
-        _unsupported("Tensor.sum()", "initial", initial)
-        _check_where("Tensor.sum()", where)
-        r = _sum(self, axis=axis, dtype=_dtype(dtype, "Tensor.sum()"), keepdims=keepdims)
-        return r if out is None else _into(out, r, "Tensor.sum()")
-    except Exception as e:
-        raise_named("Tensor.sum()", e)
+    return _sum_or_prod("sum", _sum, self, axis, dtype, out, keepdims, initial, where)
 
 
 def prod(
@@ -160,15 +168,7 @@ def prod(
     where: Any = _NO,
 ) -> Any:
     """The product over ``axis`` (numpy's ``ndarray.prod``: ``dtype``, ``out``, ``keepdims``)."""
-    try:
-        if axis is None and dtype is None and out is None and keepdims is False and initial is _NO and where is _NO:
-            return _prod(self)  # (the common call, without keywords to bind)
-        _unsupported("Tensor.prod()", "initial", initial)
-        _check_where("Tensor.prod()", where)
-        r = _prod(self, axis=axis, dtype=_dtype(dtype, "Tensor.prod()"), keepdims=keepdims)
-        return r if out is None else _into(out, r, "Tensor.prod()")
-    except Exception as e:
-        raise_named("Tensor.prod()", e)
+    return _sum_or_prod("prod", _prod, self, axis, dtype, out, keepdims, initial, where)
 
 
 def mean(
