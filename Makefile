@@ -404,7 +404,10 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:max_allocation
 # its 6000 calls cost minutes there: SAN_PYTEST_ARGS= runs it too).
 # test_million_calls_do_not_leak and test_training_steps_keep_rss_flat measure the process's
 # memory, which ASan's quarantine of freed blocks makes grow (LeakSanitizer checks leaks instead).
-SAN_PYTEST_ARGS ?= --ignore=python/tests/test_go_plugin.py --deselect python/tests/test_api_fuzz.py::test_api_fuzz \
+# test_jax: jaxlib's prebuilt libraries fail an ASan runtime check when their C++ exceptions pass
+# the preloaded runtime's __cxa_throw interceptor (CHECK failed in CheckUnwind, at `import jax`'s
+# plugin discovery), an abort inside jaxlib that no ferrule code is on the stack of.
+SAN_PYTEST_ARGS ?= --ignore=python/tests/test_go_plugin.py --ignore=python/tests/test_jax.py --deselect python/tests/test_api_fuzz.py::test_api_fuzz \
   --deselect python/tests/test_leaks.py::test_million_calls_do_not_leak \
   --deselect python/tests/test_leaks.py::test_training_steps_keep_rss_flat
 test-sanitize: venv abi-table

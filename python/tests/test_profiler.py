@@ -276,13 +276,16 @@ def test_a_profile_started_from_c_refuses_python():
                 pass
         assert lib.ferrule_profiler_start(0, ctypes.byref(err)) == -1
         e = _native.exception_from_error(err.value)
+        lib.ferrule_object_release(err)  # the error is owned by the caller; read, then released
         assert "ferrule_profiler_start: a profile is already recording" in str(e)
     finally:
         out = ctypes.c_void_p()
         assert lib.ferrule_profiler_stop(ctypes.byref(out), ctypes.byref(err)) == 0
         lib.ferrule_object_release(out)
     assert lib.ferrule_profiler_stop(ctypes.byref(out), ctypes.byref(err)) == -1
-    assert "ferrule_profiler_stop: no profile is recording" in str(_native.exception_from_error(err.value))
+    e = _native.exception_from_error(err.value)
+    lib.ferrule_object_release(err)
+    assert "ferrule_profiler_stop: no profile is recording" in str(e)
 
 
 def test_bad_arguments_and_paths(tmp_path):
