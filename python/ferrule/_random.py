@@ -58,10 +58,12 @@ def _shape(size: Any) -> Any:
 
 def _renamed(where: str, registered: str, e: Exception) -> NoReturn:
     """Raises ``e`` again with the op's name (``random.permutation()``) replaced by the method's
-    (``Generator.shuffle()``), or with the method's name in front when the op's is not there."""
+    (``Generator.shuffle()``) and the op's ``shape`` by the method's ``size``, or with the method's
+    name in front when the op's is not there."""
     text = str(e)
     if registered in text:
         text = text.replace(f"{registered}()", f"{where}()").replace(registered, where)
+        text = text.replace("argument 'shape'", "argument 'size'")  # numpy's name for it
     elif where not in text:
         text = f"{where}(): {text}"
     else:

@@ -220,6 +220,10 @@ def test_errors_name_the_method_and_argument():
         rng.shuffle(ferrule.zeros(3), axis=2)
     with pytest.raises(ValueError, match=r"Generator\.integers\(\).*low >= high"):
         rng.integers(3, 1)
+    with pytest.raises(ValueError, match=r"Generator\.random\(\) argument 'size'"):
+        rng.random(size=(2, -1))
+    with pytest.raises(ValueError, match=r"Generator\.choice\(\) argument 'size'.*distinct"):
+        rng.choice(3, size=4, replace=False)
     assert rng.counter == 0
 
 
