@@ -77,6 +77,7 @@ static int matches(const char* id, const FerruleAny* v, DLDataType dtype) {
     return 0;
   }
   const char* s = field(id, "shape");
+  if (s == NULL) return 0;
   int64_t numel = 1;
   for (int32_t d = 0; d < t->ndim; ++d) {
     char* next = NULL;
@@ -87,6 +88,7 @@ static int matches(const char* id, const FerruleAny* v, DLDataType dtype) {
   }
   if (*s != ']') return 0;
   s = field(id, "values");
+  if (s == NULL) return 0;
   const char* base = (const char*)t->data + t->byte_offset;
   for (int64_t i = 0; i < numel; ++i) {
     char* next = NULL;
