@@ -53,6 +53,8 @@ pub const HAND_WRITTEN: &[&str] = &[
     "LoadTensor",
     "NewFunction",
     "NewGenerator",
+    "NewGeneratorAt",
+    "NewGeneratorFromEntropy",
     "NewSGD",
     "NewScalar",
     "NewTensor",
