@@ -224,6 +224,11 @@ $(BUILD)/io: tests/c/io.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
 
+# FerruleGenerator (include/ferrule/random.h): the same numbers as Python's default_rng(42).
+$(BUILD)/random: tests/c/random.c $(HEADERS) $(LIBFERRULE)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
+
 $(BUILD)/plugins_test: tests/c/plugins.c $(HEADERS) $(LIBFERRULE)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_FLAGS) $< $(C_LIBS) -o $@
@@ -315,13 +320,14 @@ test-c: native abi-table
 	$(BUILD)/abi_layout
 	$(BUILD)/abi_contracts $(TESTING_PLUGIN)
 	$(BUILD)/registry_demo $(TESTING_PLUGIN)
-	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test $(BUILD)/indexing $(BUILD)/isin $(BUILD)/autograd $(BUILD)/profiler_test $(BUILD)/io
+	$(MAKE) --no-print-directory $(BUILD)/tensor_ops $(BUILD)/plugins_test $(BUILD)/indexing $(BUILD)/isin $(BUILD)/autograd $(BUILD)/profiler_test $(BUILD)/io $(BUILD)/random
 	$(BUILD)/tensor_ops
 	$(BUILD)/indexing
 	$(BUILD)/isin
 	$(BUILD)/autograd
 	$(BUILD)/profiler_test $(BUILD)/profiler-test.json
 	$(BUILD)/io go/testdata/io
+	$(BUILD)/random tests/data/rng-seed42.json
 	$(BUILD)/plugins_test $(FERRULE_EXAMPLE_RUST_PLUGIN) $(FERRULE_EXAMPLE_C_PLUGIN)
 
 # Every language's tests load the example plugins too.
@@ -418,7 +424,7 @@ test-sanitize: venv abi-table
 	ln -sf libferrule.so $(SAN_RELEASE)/libferrule.so.$(FERRULE_ABI)
 	$(CC) $(C_FLAGS) -fsanitize=address -fPIC -shared examples/plugin-c/ferrule_plugin_c.c -o $(SAN_TARGET)/libferrule_plugin_c.so
 	@mkdir -p $(SAN_TARGET)/bin
-	for t in abi_layout plugins indexing isin autograd profiler io; do \
+	for t in abi_layout plugins indexing isin autograd profiler io random; do \
 	  $(CC) $(SAN_C_FLAGS) -pthread tests/c/$$t.c $(SAN_C_LIBS) -lm -o $(SAN_TARGET)/bin/$$t; done
 	$(CC) $(SAN_C_FLAGS) examples/c/registry_demo.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/registry_demo
 	$(CC) $(SAN_C_FLAGS) examples/c/tensor_ops.c $(SAN_C_LIBS) -o $(SAN_TARGET)/bin/tensor_ops
@@ -430,6 +436,7 @@ test-sanitize: venv abi-table
 	$(SAN_ENV) $(SAN_TARGET)/bin/autograd
 	$(SAN_ENV) $(SAN_TARGET)/bin/profiler $(SAN_TARGET)/profiler-test.json
 	$(SAN_ENV) $(SAN_TARGET)/bin/io go/testdata/io
+	$(SAN_ENV) $(SAN_TARGET)/bin/random tests/data/rng-seed42.json
 	$(SAN_ENV) $(SAN_TARGET)/bin/plugins $(abspath $(SAN_RELEASE)/libferrule_example_plugin.so) $(abspath $(SAN_TARGET)/libferrule_plugin_c.so)
 	rm -rf $(SAN_PY) && mkdir -p $(SAN_PY) && cp -r python/ferrule $(SAN_PY)/ && rm -f $(SAN_PY)/ferrule/*.so
 	cp $(SAN_RELEASE)/libferrule.so $(SAN_PY)/ferrule/libferrule.so

@@ -180,31 +180,78 @@ func ZerosLike(x *Tensor, opts ...Option) (*Tensor, error) {
 	return opZerosLike.tensor(opZerosLike.call([]any{x}, nil, opts))
 }
 
-var opRandomUniform = &opSpec{name: "ops.random.uniform", goName: "RandomUniform", params: []opParam{{name: "low", def: float64(0.0)}, {name: "high", def: float64(1.0)}, {name: "shape", def: []any{}}, {name: "seed", def: nil}, {name: "dtype", def: nil}}, variadic: false}
+var opRandomUniform = &opSpec{name: "ops.random.uniform", goName: "RandomUniform", params: []opParam{{name: "low", def: float64(0.0)}, {name: "high", def: float64(1.0)}, {name: "shape", def: []any{}}, {name: "seed", def: nil}, {name: "dtype", def: nil}, {name: "stream", def: int64(0)}}, variadic: false}
 
 // RandomUniform calls the operator ops.random.uniform.
 //
 // Samples from the uniform distribution on [low, high) with a xoshiro256** generator. The same
 // seed gives the same numbers; seed=None draws from a process-wide generator seeded from the
-// clock. dtype is float32 or float64 (default).
+// clock. dtype is float32 or float64 (default). stream picks one of 2**64 independent
+// sequences of the seed (0 is the seed's own); random.default_rng's Generator numbers its
+// calls this way, in every language.
 //
-// Signature: ops.random.uniform(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor
-// Options: Low, High, Shape, Seed, WithDType.
+// Signature: ops.random.uniform(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None, stream: int = 0) -> Tensor
+// Options: Low, High, Shape, Seed, WithDType, Stream.
 func RandomUniform(opts ...Option) (*Tensor, error) {
 	return opRandomUniform.tensor(opRandomUniform.call(nil, nil, opts))
 }
 
-var opRandomNormal = &opSpec{name: "ops.random.normal", goName: "RandomNormal", params: []opParam{{name: "loc", def: float64(0.0)}, {name: "scale", def: float64(1.0)}, {name: "shape", def: []any{}}, {name: "seed", def: nil}, {name: "dtype", def: nil}}, variadic: false}
+var opRandomNormal = &opSpec{name: "ops.random.normal", goName: "RandomNormal", params: []opParam{{name: "loc", def: float64(0.0)}, {name: "scale", def: float64(1.0)}, {name: "shape", def: []any{}}, {name: "seed", def: nil}, {name: "dtype", def: nil}, {name: "stream", def: int64(0)}}, variadic: false}
 
 // RandomNormal calls the operator ops.random.normal.
 //
 // Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller
-// on xoshiro256**). Seeding and dtypes as random.uniform; a negative scale is a ValueError.
+// on xoshiro256**). Seeding, streams and dtypes as random.uniform; a negative scale is a
+// ValueError.
 //
-// Signature: ops.random.normal(loc: float = 0.0, scale: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor
-// Options: Loc, Scale, Shape, Seed, WithDType.
+// Signature: ops.random.normal(loc: float = 0.0, scale: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None, stream: int = 0) -> Tensor
+// Options: Loc, Scale, Shape, Seed, WithDType, Stream.
 func RandomNormal(opts ...Option) (*Tensor, error) {
 	return opRandomNormal.tensor(opRandomNormal.call(nil, nil, opts))
+}
+
+var opRandomIntegers = &opSpec{name: "ops.random.integers", goName: "RandomIntegers", params: []opParam{{name: "low", required: true}, {name: "high", def: nil}, {name: "shape", def: []any{}}, {name: "endpoint", def: false}, {name: "seed", def: nil}, {name: "stream", def: int64(0)}, {name: "dtype", def: nil}}, variadic: false}
+
+// RandomIntegers calls the operator ops.random.integers.
+//
+// Uniform random integers in [low, high), or [low, high] with endpoint=True; high=None draws
+// from [0, low). Every value is equally likely (no modulo bias). dtype is bool or an integer
+// dtype (default int64); an empty range or a bound outside the dtype is a ValueError, another
+// dtype a TypeError. Seeding and streams as random.uniform.
+//
+// Signature: ops.random.integers(low: int, high: int | None = None, shape: int | tuple[int, ...] = (), *, endpoint: bool = False, seed: int | None = None, stream: int = 0, dtype: dtype | None = None) -> Tensor
+// Options: High, Shape, Endpoint, Seed, Stream, WithDType.
+func RandomIntegers(low int64, opts ...Option) (*Tensor, error) {
+	return opRandomIntegers.tensor(opRandomIntegers.call([]any{low}, nil, opts))
+}
+
+var opRandomPermutation = &opSpec{name: "ops.random.permutation", goName: "RandomPermutation", params: []opParam{{name: "x", required: true}, {name: "axis", def: int64(0)}, {name: "seed", def: nil}, {name: "stream", def: int64(0)}}, variadic: false}
+
+// RandomPermutation calls the operator ops.random.permutation.
+//
+// A random permutation (Fisher-Yates): of 0, 1, ..., x-1 (int64) when x is an int, else a
+// permuted copy of the tensor x along axis. Seeding and streams as random.uniform.
+//
+// Signature: ops.random.permutation(x: Tensor | int | float | complex | bool, *, axis: int = 0, seed: int | None = None, stream: int = 0) -> Tensor
+// Options: Axis, Seed, Stream.
+func RandomPermutation(x any, opts ...Option) (*Tensor, error) {
+	return opRandomPermutation.tensor(opRandomPermutation.call([]any{x}, nil, opts))
+}
+
+var opRandomChoice = &opSpec{name: "ops.random.choice", goName: "RandomChoice", params: []opParam{{name: "a", required: true}, {name: "shape", def: []any{}}, {name: "replace", def: true}, {name: "p", def: nil}, {name: "axis", def: int64(0)}, {name: "seed", def: nil}, {name: "stream", def: int64(0)}}, variadic: false}
+
+// RandomChoice calls the operator ops.random.choice.
+//
+// Random items: shape draws from 0, 1, ..., a-1 (int64) when a is an int, else from the
+// tensor a along axis (the result has shape a.shape[:axis] + shape + a.shape[axis+1:]).
+// replace=False never draws an item twice; p gives each item's probability (1-d,
+// non-negative, summing to 1), and an item of probability 0 is never drawn. Asking for more
+// distinct items than there are is a ValueError. Seeding and streams as random.uniform.
+//
+// Signature: ops.random.choice(a: Tensor | int | float | complex | bool, shape: int | tuple[int, ...] = (), *, replace: bool = True, p: Tensor | None = None, axis: int = 0, seed: int | None = None, stream: int = 0) -> Tensor
+// Options: Shape, Replace, P, Axis, Seed, Stream.
+func RandomChoice(a any, opts ...Option) (*Tensor, error) {
+	return opRandomChoice.tensor(opRandomChoice.call([]any{a}, nil, opts))
 }
 
 var opAdd = &opSpec{name: "ops.add", goName: "Add", params: []opParam{{name: "x1", required: true}, {name: "x2", required: true}, {name: "out", def: nil}}, variadic: false}
@@ -2322,7 +2369,7 @@ func Append(v any) Option { return Option{name: "append", value: v} }
 // Axes sets the keyword argument axes (of Tensordot, FFTFFTN, FFTIFFTN, FFTRfftn, FFTIrfftn, FFTFftshift, FFTIfftshift).
 func Axes(v any) Option { return Option{name: "axes", value: v} }
 
-// Axis sets the keyword argument axis (of Sum, Prod, Mean, Var, Std, Max, Min, CumulativeSum, CumulativeProd, All, Any, Argmax, Argmin, CountNonzero, Diff, Vecdot, LinalgCross, LinalgVectorNorm, ExpandDims, Concat, Stack, Unstack, Flip, Roll, Repeat, Take, TakeAlongAxis, Sort, Argsort, NnSoftmax, NnLogSoftmax, FFTFFT, FFTIFFT, FFTRFFT, FFTIRFFT, FFTHfft, FFTIhfft).
+// Axis sets the keyword argument axis (of RandomPermutation, RandomChoice, Sum, Prod, Mean, Var, Std, Max, Min, CumulativeSum, CumulativeProd, All, Any, Argmax, Argmin, CountNonzero, Diff, Vecdot, LinalgCross, LinalgVectorNorm, ExpandDims, Concat, Stack, Unstack, Flip, Roll, Repeat, Take, TakeAlongAxis, Sort, Argsort, NnSoftmax, NnLogSoftmax, FFTFFT, FFTIFFT, FFTRFFT, FFTIRFFT, FFTHfft, FFTIhfft).
 func Axis(v any) Option { return Option{name: "axis", value: v} }
 
 // Copy sets the keyword argument copy (of Astype, Reshape).
@@ -2340,17 +2387,17 @@ func Descending(v bool) Option { return Option{name: "descending", value: v} }
 // WithDevice sets the keyword argument device (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, Astype, FFTFftfreq, FFTRfftfreq).
 func WithDevice(v Device) Option { return Option{name: "device", value: v} }
 
-// WithDType sets the keyword argument dtype (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, RandomUniform, RandomNormal, Sum, Prod, CumulativeSum, CumulativeProd, LinalgTrace, NnOneHot, FFTFftfreq, FFTRfftfreq).
+// WithDType sets the keyword argument dtype (of Arange, Empty, EmptyLike, Eye, Full, FullLike, Linspace, Ones, OnesLike, Zeros, ZerosLike, RandomUniform, RandomNormal, RandomIntegers, Sum, Prod, CumulativeSum, CumulativeProd, LinalgTrace, NnOneHot, FFTFftfreq, FFTRfftfreq).
 func WithDType(v DType) Option { return Option{name: "dtype", value: v} }
 
-// Endpoint sets the keyword argument endpoint (of Linspace).
+// Endpoint sets the keyword argument endpoint (of Linspace, RandomIntegers).
 func Endpoint(v bool) Option { return Option{name: "endpoint", value: v} }
 
 // FullMatrices sets the keyword argument full_matrices (of LinalgSVD).
 func FullMatrices(v bool) Option { return Option{name: "full_matrices", value: v} }
 
-// High sets the keyword argument high (of RandomUniform).
-func High(v float64) Option { return Option{name: "high", value: v} }
+// High sets the keyword argument high (of RandomUniform, RandomIntegers).
+func High(v any) Option { return Option{name: "high", value: v} }
 
 // IncludeInitial sets the keyword argument include_initial (of CumulativeSum, CumulativeProd).
 func IncludeInitial(v bool) Option { return Option{name: "include_initial", value: v} }
@@ -2400,8 +2447,14 @@ func Ord(v any) Option { return Option{name: "ord", value: v} }
 // Out sets the keyword argument out (of Add, Subtract, Multiply, Divide, FloorDivide, Remainder, Pow, Maximum, Minimum, Atan2, Copysign, Hypot, Logaddexp, Nextafter, Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, LogicalAnd, LogicalOr, LogicalXor, BitwiseAnd, BitwiseOr, BitwiseXor, BitwiseLeftShift, BitwiseRightShift, Abs, Negative, Positive, Sign, Square, Conj, Real, Imag, Reciprocal, Round, Floor, Ceil, Trunc, Signbit, Isfinite, Isinf, Isnan, LogicalNot, BitwiseInvert, Exp, Expm1, Log, Log1p, Log2, Log10, Sqrt, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Clip, Where, Matmul).
 func Out(v *Tensor) Option { return Option{name: "out", value: v} }
 
+// P sets the keyword argument p (of RandomChoice).
+func P(v *Tensor) Option { return Option{name: "p", value: v} }
+
 // Prepend sets the keyword argument prepend (of Diff).
 func Prepend(v any) Option { return Option{name: "prepend", value: v} }
+
+// Replace sets the keyword argument replace (of RandomChoice).
+func Replace(v bool) Option { return Option{name: "replace", value: v} }
 
 // Rtol sets the keyword argument rtol (of LinalgMatrixRank, LinalgPinv).
 func Rtol(v any) Option { return Option{name: "rtol", value: v} }
@@ -2412,10 +2465,10 @@ func S(v []int64) Option { return Option{name: "s", value: v} }
 // Scale sets the keyword argument scale (of RandomNormal).
 func Scale(v float64) Option { return Option{name: "scale", value: v} }
 
-// Seed sets the keyword argument seed (of RandomUniform, RandomNormal).
+// Seed sets the keyword argument seed (of RandomUniform, RandomNormal, RandomIntegers, RandomPermutation, RandomChoice).
 func Seed(v int64) Option { return Option{name: "seed", value: v} }
 
-// Shape sets the keyword argument shape (of RandomUniform, RandomNormal).
+// Shape sets the keyword argument shape (of RandomUniform, RandomNormal, RandomIntegers, RandomChoice).
 func Shape(v []int64) Option { return Option{name: "shape", value: v} }
 
 // Side sets the keyword argument side (of Searchsorted).
@@ -2432,6 +2485,9 @@ func Step(v any) Option { return Option{name: "step", value: v} }
 
 // Stop sets the keyword argument stop (of Arange).
 func Stop(v any) Option { return Option{name: "stop", value: v} }
+
+// Stream sets the keyword argument stream (of RandomUniform, RandomNormal, RandomIntegers, RandomPermutation, RandomChoice).
+func Stream(v int64) Option { return Option{name: "stream", value: v} }
 
 // Upper sets the keyword argument upper (of LinalgCholesky).
 func Upper(v bool) Option { return Option{name: "upper", value: v} }

@@ -289,45 +289,119 @@ static inline int32_t ferrule_op_zeros_like(const FerruleAny* x, const FerruleAn
   return ferrule_ops__call("ops.zeros_like", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.random.uniform(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor
+/* ops.random.uniform(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None, stream: int = 0) -> Tensor
  *
  * Samples from the uniform distribution on [low, high) with a xoshiro256** generator. The same
  * seed gives the same numbers; seed=None draws from a process-wide generator seeded from the
- * clock. dtype is float32 or float64 (default).
+ * clock. dtype is float32 or float64 (default). stream picks one of 2**64 independent
+ * sequences of the seed (0 is the seed's own); random.default_rng's Generator numbers its
+ * calls this way, in every language.
  *
  * >>> ferrule.random.uniform(shape=(2,), seed=0).shape
  * (2,)
  */
-static inline int32_t ferrule_op_random_uniform(const FerruleAny* low, const FerruleAny* high, const FerruleAny* shape, const FerruleAny* seed, const FerruleAny* dtype, FerruleAny* result, FerruleObject** err) {
+static inline int32_t ferrule_op_random_uniform(const FerruleAny* low, const FerruleAny* high, const FerruleAny* shape, const FerruleAny* seed, const FerruleAny* dtype, const FerruleAny* stream, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
-  FerruleAny ferrule__args[5];
+  FerruleAny ferrule__args[6];
   int32_t ferrule__n = 0;
   if (low) { ferrule__args[ferrule__n++] = *low; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 0.0; }
   if (high) { ferrule__args[ferrule__n++] = *high; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 1.0; }
   if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "this argument has a tuple default, which C wrappers cannot write inline: pass a value", err); return -1; }
   if (seed) { ferrule__args[ferrule__n++] = *seed; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
   if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (stream) { ferrule__args[ferrule__n++] = *stream; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
   return ferrule_ops__call("ops.random.uniform", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
-/* ops.random.normal(loc: float = 0.0, scale: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor
+/* ops.random.normal(loc: float = 0.0, scale: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None, stream: int = 0) -> Tensor
  *
  * Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller
- * on xoshiro256**). Seeding and dtypes as random.uniform; a negative scale is a ValueError.
+ * on xoshiro256**). Seeding, streams and dtypes as random.uniform; a negative scale is a
+ * ValueError.
  *
  * >>> ferrule.random.normal(shape=(3,), seed=1, dtype=ferrule.float32).dtype
  * ferrule.float32
  */
-static inline int32_t ferrule_op_random_normal(const FerruleAny* loc, const FerruleAny* scale, const FerruleAny* shape, const FerruleAny* seed, const FerruleAny* dtype, FerruleAny* result, FerruleObject** err) {
+static inline int32_t ferrule_op_random_normal(const FerruleAny* loc, const FerruleAny* scale, const FerruleAny* shape, const FerruleAny* seed, const FerruleAny* dtype, const FerruleAny* stream, FerruleAny* result, FerruleObject** err) {
   static FerruleObject* ferrule__cache;
-  FerruleAny ferrule__args[5];
+  FerruleAny ferrule__args[6];
   int32_t ferrule__n = 0;
   if (loc) { ferrule__args[ferrule__n++] = *loc; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 0.0; }
   if (scale) { ferrule__args[ferrule__n++] = *scale; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_FLOAT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_float64 = 1.0; }
   if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "this argument has a tuple default, which C wrappers cannot write inline: pass a value", err); return -1; }
   if (seed) { ferrule__args[ferrule__n++] = *seed; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
   if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (stream) { ferrule__args[ferrule__n++] = *stream; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
   return ferrule_ops__call("ops.random.normal", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.random.integers(low: int, high: int | None = None, shape: int | tuple[int, ...] = (), *, endpoint: bool = False, seed: int | None = None, stream: int = 0, dtype: dtype | None = None) -> Tensor
+ *
+ * Uniform random integers in [low, high), or [low, high] with endpoint=True; high=None draws
+ * from [0, low). Every value is equally likely (no modulo bias). dtype is bool or an integer
+ * dtype (default int64); an empty range or a bound outside the dtype is a ValueError, another
+ * dtype a TypeError. Seeding and streams as random.uniform.
+ *
+ * >>> ferrule.random.integers(5, 8, (4,), seed=0, dtype=ferrule.int8).dtype
+ * ferrule.int8
+ */
+static inline int32_t ferrule_op_random_integers(const FerruleAny* low, const FerruleAny* high, const FerruleAny* shape, const FerruleAny* endpoint, const FerruleAny* seed, const FerruleAny* stream, const FerruleAny* dtype, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[7];
+  int32_t ferrule__n = 0;
+  if (low) { ferrule__args[ferrule__n++] = *low; } else { ferrule_error_create("TypeError", "ferrule_op_random_integers: argument 'low' is required", err); return -1; }
+  if (high) { ferrule__args[ferrule__n++] = *high; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "this argument has a tuple default, which C wrappers cannot write inline: pass a value", err); return -1; }
+  if (endpoint) { ferrule__args[ferrule__n++] = *endpoint; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (seed) { ferrule__args[ferrule__n++] = *seed; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (stream) { ferrule__args[ferrule__n++] = *stream; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  if (dtype) { ferrule__args[ferrule__n++] = *dtype; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  return ferrule_ops__call("ops.random.integers", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.random.permutation(x: Tensor | int | float | complex | bool, *, axis: int = 0, seed: int | None = None, stream: int = 0) -> Tensor
+ *
+ * A random permutation (Fisher-Yates): of 0, 1, ..., x-1 (int64) when x is an int, else a
+ * permuted copy of the tensor x along axis. Seeding and streams as random.uniform.
+ *
+ * >>> sorted(ferrule.random.permutation(5, seed=0).tolist())
+ * [0, 1, 2, 3, 4]
+ */
+static inline int32_t ferrule_op_random_permutation(const FerruleAny* x, const FerruleAny* axis, const FerruleAny* seed, const FerruleAny* stream, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[4];
+  int32_t ferrule__n = 0;
+  if (x) { ferrule__args[ferrule__n++] = *x; } else { ferrule_error_create("TypeError", "ferrule_op_random_permutation: argument 'x' is required", err); return -1; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  if (seed) { ferrule__args[ferrule__n++] = *seed; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (stream) { ferrule__args[ferrule__n++] = *stream; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  return ferrule_ops__call("ops.random.permutation", &ferrule__cache, ferrule__args, ferrule__n, result, err);
+}
+
+/* ops.random.choice(a: Tensor | int | float | complex | bool, shape: int | tuple[int, ...] = (), *, replace: bool = True, p: Tensor | None = None, axis: int = 0, seed: int | None = None, stream: int = 0) -> Tensor
+ *
+ * Random items: shape draws from 0, 1, ..., a-1 (int64) when a is an int, else from the
+ * tensor a along axis (the result has shape a.shape[:axis] + shape + a.shape[axis+1:]).
+ * replace=False never draws an item twice; p gives each item's probability (1-d,
+ * non-negative, summing to 1), and an item of probability 0 is never drawn. Asking for more
+ * distinct items than there are is a ValueError. Seeding and streams as random.uniform.
+ *
+ * >>> p = ferrule.asarray([0.0, 1.0, 0.0])
+ * >>> ferrule.random.choice(3, (4,), p=p, seed=0).tolist()
+ * [1, 1, 1, 1]
+ */
+static inline int32_t ferrule_op_random_choice(const FerruleAny* a, const FerruleAny* shape, const FerruleAny* replace, const FerruleAny* p, const FerruleAny* axis, const FerruleAny* seed, const FerruleAny* stream, FerruleAny* result, FerruleObject** err) {
+  static FerruleObject* ferrule__cache;
+  FerruleAny ferrule__args[7];
+  int32_t ferrule__n = 0;
+  if (a) { ferrule__args[ferrule__n++] = *a; } else { ferrule_error_create("TypeError", "ferrule_op_random_choice: argument 'a' is required", err); return -1; }
+  if (shape) { ferrule__args[ferrule__n++] = *shape; } else { ferrule_error_create("TypeError", "this argument has a tuple default, which C wrappers cannot write inline: pass a value", err); return -1; }
+  if (replace) { ferrule__args[ferrule__n++] = *replace; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_BOOL; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 1; }
+  if (p) { ferrule__args[ferrule__n++] = *p; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (axis) { ferrule__args[ferrule__n++] = *axis; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  if (seed) { ferrule__args[ferrule__n++] = *seed; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_NONE; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = 0; }
+  if (stream) { ferrule__args[ferrule__n++] = *stream; } else { ferrule__args[ferrule__n].type_index = FERRULE_TYPE_INT; ferrule__args[ferrule__n].small_len = 0; ferrule__args[ferrule__n++].v_int64 = INT64_C(0); }
+  return ferrule_ops__call("ops.random.choice", &ferrule__cache, ferrule__args, ferrule__n, result, err);
 }
 
 /* ops.add(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor

@@ -505,6 +505,9 @@ def bind(package: types.ModuleType) -> None:
             # a builtin: CPython's cheapest call path straight into the registered function
             f = builtin_of(func, short, target.__name__)
         setattr(target, short, f)
+    from . import _random  # numpy's Generator API over the random ops
+
+    _random.install(package.random)
     tensor = _ferrule.Tensor
     native = set(_NATIVE_SLOTS.values())
     for attr, (registered, mode) in TENSOR_METHODS.items():

@@ -53,11 +53,20 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = ..., device: De
 def zeros_like(x: Tensor, /, *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
     """Zeros with the shape of x, and its dtype unless dtype is given."""
 
-def random_uniform(low: float = ..., high: float = ..., shape: int | tuple[int, ...] = ..., *, seed: int | None = ..., dtype: DType | None = ...) -> Tensor:
+def random_uniform(low: float = ..., high: float = ..., shape: int | tuple[int, ...] = ..., *, seed: int | None = ..., dtype: DType | None = ..., stream: int = ...) -> Tensor:
     """Samples from the uniform distribution on [low, high) with a xoshiro256** generator. The same"""
 
-def random_normal(loc: float = ..., scale: float = ..., shape: int | tuple[int, ...] = ..., *, seed: int | None = ..., dtype: DType | None = ...) -> Tensor:
+def random_normal(loc: float = ..., scale: float = ..., shape: int | tuple[int, ...] = ..., *, seed: int | None = ..., dtype: DType | None = ..., stream: int = ...) -> Tensor:
     """Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller"""
+
+def random_integers(low: int, high: int | None = ..., shape: int | tuple[int, ...] = ..., *, endpoint: bool = ..., seed: int | None = ..., stream: int = ..., dtype: DType | None = ...) -> Tensor:
+    """Uniform random integers in [low, high), or [low, high] with endpoint=True; high=None draws"""
+
+def random_permutation(x: Tensor | int | float | complex | bool, *, axis: int = ..., seed: int | None = ..., stream: int = ...) -> Tensor:
+    """A random permutation (Fisher-Yates): of 0, 1, ..., x-1 (int64) when x is an int, else a"""
+
+def random_choice(a: Tensor | int | float | complex | bool, shape: int | tuple[int, ...] = ..., *, replace: bool = ..., p: Tensor | None = ..., axis: int = ..., seed: int | None = ..., stream: int = ...) -> Tensor:
+    """Random items: shape draws from 0, 1, ..., a-1 (int64) when a is an int, else from the"""
 
 def add(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = ...) -> Tensor:
     """Adds x1 and x2 element-wise (integers wrap around; bool is logical or)."""

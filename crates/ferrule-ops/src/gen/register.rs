@@ -67,13 +67,25 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_zeros_like)?;
     FuncDef::new("ops.random.uniform")
-        .doc("Samples from the uniform distribution on [low, high) with a xoshiro256** generator. The same\nseed gives the same numbers; seed=None draws from a process-wide generator seeded from the\nclock. dtype is float32 or float64 (default).\n\n>>> ferrule.random.uniform(shape=(2,), seed=0).shape\n(2,)")
-        .signature("(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor")
+        .doc("Samples from the uniform distribution on [low, high) with a xoshiro256** generator. The same\nseed gives the same numbers; seed=None draws from a process-wide generator seeded from the\nclock. dtype is float32 or float64 (default). stream picks one of 2**64 independent\nsequences of the seed (0 is the seed's own); random.default_rng's Generator numbers its\ncalls this way, in every language.\n\n>>> ferrule.random.uniform(shape=(2,), seed=0).shape\n(2,)")
+        .signature("(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None, stream: int = 0) -> Tensor")
         .register_packed(op_random_uniform)?;
     FuncDef::new("ops.random.normal")
-        .doc("Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller\non xoshiro256**). Seeding and dtypes as random.uniform; a negative scale is a ValueError.\n\n>>> ferrule.random.normal(shape=(3,), seed=1, dtype=ferrule.float32).dtype\nferrule.float32")
-        .signature("(loc: float = 0.0, scale: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None) -> Tensor")
+        .doc("Samples from the normal distribution with mean loc and standard deviation scale (Box-Muller\non xoshiro256**). Seeding, streams and dtypes as random.uniform; a negative scale is a\nValueError.\n\n>>> ferrule.random.normal(shape=(3,), seed=1, dtype=ferrule.float32).dtype\nferrule.float32")
+        .signature("(loc: float = 0.0, scale: float = 1.0, shape: int | tuple[int, ...] = (), *, seed: int | None = None, dtype: dtype | None = None, stream: int = 0) -> Tensor")
         .register_packed(op_random_normal)?;
+    FuncDef::new("ops.random.integers")
+        .doc("Uniform random integers in [low, high), or [low, high] with endpoint=True; high=None draws\nfrom [0, low). Every value is equally likely (no modulo bias). dtype is bool or an integer\ndtype (default int64); an empty range or a bound outside the dtype is a ValueError, another\ndtype a TypeError. Seeding and streams as random.uniform.\n\n>>> ferrule.random.integers(5, 8, (4,), seed=0, dtype=ferrule.int8).dtype\nferrule.int8")
+        .signature("(low: int, high: int | None = None, shape: int | tuple[int, ...] = (), *, endpoint: bool = False, seed: int | None = None, stream: int = 0, dtype: dtype | None = None) -> Tensor")
+        .register_packed(op_random_integers)?;
+    FuncDef::new("ops.random.permutation")
+        .doc("A random permutation (Fisher-Yates): of 0, 1, ..., x-1 (int64) when x is an int, else a\npermuted copy of the tensor x along axis. Seeding and streams as random.uniform.\n\n>>> sorted(ferrule.random.permutation(5, seed=0).tolist())\n[0, 1, 2, 3, 4]")
+        .signature("(x: Tensor | int | float | complex | bool, *, axis: int = 0, seed: int | None = None, stream: int = 0) -> Tensor")
+        .register_packed(op_random_permutation)?;
+    FuncDef::new("ops.random.choice")
+        .doc("Random items: shape draws from 0, 1, ..., a-1 (int64) when a is an int, else from the\ntensor a along axis (the result has shape a.shape[:axis] + shape + a.shape[axis+1:]).\nreplace=False never draws an item twice; p gives each item's probability (1-d,\nnon-negative, summing to 1), and an item of probability 0 is never drawn. Asking for more\ndistinct items than there are is a ValueError. Seeding and streams as random.uniform.\n\n>>> p = ferrule.asarray([0.0, 1.0, 0.0])\n>>> ferrule.random.choice(3, (4,), p=p, seed=0).tolist()\n[1, 1, 1, 1]")
+        .signature("(a: Tensor | int | float | complex | bool, shape: int | tuple[int, ...] = (), *, replace: bool = True, p: Tensor | None = None, axis: int = 0, seed: int | None = None, stream: int = 0) -> Tensor")
+        .register_packed(op_random_choice)?;
     FuncDef::new("ops.add")
         .doc("Adds x1 and x2 element-wise (integers wrap around; bool is logical or).\n\n>>> ferrule.add(ferrule.asarray([1, 2]), 3)\nferrule.Tensor([4, 5], dtype=int64)")
         .signature("(x1: Tensor | int | float | complex | bool, x2: Tensor | int | float | complex | bool, /, *, out: Tensor | None = None) -> Tensor")
@@ -994,27 +1006,71 @@ pub(crate) fn op_zeros_like(args: &[Any]) -> Result<Any> {
 
 pub(crate) fn op_random_uniform(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.uniform";
-    glue::check_arity(OP, args, 5, false)?;
+    glue::check_arity(OP, args, 6, false)?;
     let _profiled = glue::profile_op(OP, args);
     let a_low = glue::float(OP, args, 0, "low")?;
     let a_high = glue::float(OP, args, 1, "high")?;
     let a_shape = glue::shape(OP, args, 2, "shape")?;
     let a_seed = glue::opt_int(OP, args, 3, "seed")?;
     let a_dtype = glue::opt_dtype(OP, args, 4, "dtype")?;
-    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::uniform(a_low, a_high, &a_shape, a_seed, a_dtype))?;
+    let a_stream = glue::int(OP, args, 5, "stream")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::uniform_stream(a_low, a_high, &a_shape, a_seed, a_dtype, a_stream))?;
     glue::ret_tensor(result)
 }
 
 pub(crate) fn op_random_normal(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.normal";
-    glue::check_arity(OP, args, 5, false)?;
+    glue::check_arity(OP, args, 6, false)?;
     let _profiled = glue::profile_op(OP, args);
     let a_loc = glue::float(OP, args, 0, "loc")?;
     let a_scale = glue::float(OP, args, 1, "scale")?;
     let a_shape = glue::shape(OP, args, 2, "shape")?;
     let a_seed = glue::opt_int(OP, args, 3, "seed")?;
     let a_dtype = glue::opt_dtype(OP, args, 4, "dtype")?;
-    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::normal(a_loc, a_scale, &a_shape, a_seed, a_dtype))?;
+    let a_stream = glue::int(OP, args, 5, "stream")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::normal_stream(a_loc, a_scale, &a_shape, a_seed, a_dtype, a_stream))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_random_integers(args: &[Any]) -> Result<Any> {
+    const OP: &str = "random.integers";
+    glue::check_arity(OP, args, 7, false)?;
+    let _profiled = glue::profile_op(OP, args);
+    let a_low = glue::int(OP, args, 0, "low")?;
+    let a_high = glue::opt_int(OP, args, 1, "high")?;
+    let a_shape = glue::shape(OP, args, 2, "shape")?;
+    let a_endpoint = glue::bool(OP, args, 3, "endpoint")?;
+    let a_seed = glue::opt_int(OP, args, 4, "seed")?;
+    let a_stream = glue::int(OP, args, 5, "stream")?;
+    let a_dtype = glue::opt_dtype(OP, args, 6, "dtype")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::integers(a_low, a_high, &a_shape, a_endpoint, a_seed, a_stream, a_dtype))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_random_permutation(args: &[Any]) -> Result<Any> {
+    const OP: &str = "random.permutation";
+    glue::check_arity(OP, args, 4, false)?;
+    let _profiled = glue::profile_op(OP, args);
+    let a_x = glue::operand(OP, args, 0, "x")?;
+    let a_axis = glue::int(OP, args, 1, "axis")?;
+    let a_seed = glue::opt_int(OP, args, 2, "seed")?;
+    let a_stream = glue::int(OP, args, 3, "stream")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::permutation(&a_x, a_axis, a_seed, a_stream))?;
+    glue::ret_tensor(result)
+}
+
+pub(crate) fn op_random_choice(args: &[Any]) -> Result<Any> {
+    const OP: &str = "random.choice";
+    glue::check_arity(OP, args, 7, false)?;
+    let _profiled = glue::profile_op(OP, args);
+    let a_a = glue::operand(OP, args, 0, "a")?;
+    let a_shape = glue::shape(OP, args, 1, "shape")?;
+    let a_replace = glue::bool(OP, args, 2, "replace")?;
+    let a_p = glue::opt_tensor(OP, args, 3, "p")?;
+    let a_axis = glue::int(OP, args, 4, "axis")?;
+    let a_seed = glue::opt_int(OP, args, 5, "seed")?;
+    let a_stream = glue::int(OP, args, 6, "stream")?;
+    let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::random::choice(&a_a, &a_shape, a_replace, a_p, a_axis, a_seed, a_stream))?;
     glue::ret_tensor(result)
 }
 
