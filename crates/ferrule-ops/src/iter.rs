@@ -347,6 +347,45 @@ macro_rules! define_map {
                 });
                 return;
             }
+            // A scalar among the inputs (one element broadcast: `a * 3.0`, `a < 0.5`), the other
+            // inputs and the output contiguous: each task copies the scalar into one chunk-sized
+            // buffer once and runs the kernel chunk by chunk, instead of the general path's
+            // per-chunk gather of the broadcast element.
+            let single = [$($x.numel() == 1),+];
+            if out.is_contiguous() && !alias.iter().any(|&a| a)
+                $(&& ($x.numel() == 1 || ($x.is_contiguous() && $x.numel() as usize == n)))+
+            {
+                $(let $x = SendPtr($x.data_ptr());)+
+                parallel_for(n, min_per_task, |r| {
+                    let mut k = 0usize;
+                    $(
+                        let p = $x.get() as *const $t;
+                        // SAFETY: a single-element input holds one valid element at its data
+                        // pointer (an element type is plain data: Copy).
+                        let $x: (*const $t, Option<[$t; CHUNK]>) =
+                            (p, if single[k] { Some([unsafe { *p }; CHUNK]) } else { None });
+                        k += 1;
+                    )+
+                    let mut start = r.start;
+                    while start < r.end {
+                        let m = CHUNK.min(r.end - start);
+                        // SAFETY: a contiguous input and the output hold `n` elements and
+                        // `start + m <= r.end <= n`; tasks get disjoint ranges of the output,
+                        // which overlaps no input.
+                        unsafe {
+                            f(
+                                $(match &$x.1 {
+                                    Some(splat) => &splat[..m],
+                                    None => std::slice::from_raw_parts($x.0.add(start), m),
+                                },)+
+                                std::slice::from_raw_parts_mut((outp.get() as *mut O).add(start), m),
+                            )
+                        }
+                        start += m;
+                    }
+                });
+                return;
+            }
             let shape = out.shape();
             let in_strides = [$(broadcast_strides($x, shape)),+];
             let mut all: [&[i64]; $n + 1] = [&[]; $n + 1];

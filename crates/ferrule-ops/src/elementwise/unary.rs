@@ -278,8 +278,10 @@ macro_rules! classify_op {
         pub fn $name(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
             let dt = x.dtype();
             let out = unary_out(stringify!($name), x, out, DType::Bool)?;
-            let real: fn(f64) -> bool = $real;
-            let complex: fn(f64, f64) -> bool = $complex;
+            // Closures, not fn pointers: a pointer's call per element is not inlined, which kept
+            // these loops scalar (isinf on 4M float32 ran 20x slower than numpy's).
+            let real = $real;
+            let complex = $complex;
             if dt.is_floating() {
                 crate::dispatch_float!(dt, T => { map1::<T, bool>(x, &out, G, |v| real(v.to_f64())) }, _ => unreachable!());
             } else if dt.is_complex() {
@@ -296,15 +298,15 @@ macro_rules! classify_op {
 
 classify_op!(
     /// True where the element is finite (complex: both parts finite); always true for ints and bool.
-    isfinite, |v| v.is_finite(), |re, im| re.is_finite() && im.is_finite(), true
+    isfinite, |v: f64| v.is_finite(), |re: f64, im: f64| re.is_finite() && im.is_finite(), true
 );
 classify_op!(
     /// True where the element is infinite (complex: either part); always false for ints and bool.
-    isinf, |v| v.is_infinite(), |re, im| re.is_infinite() || im.is_infinite(), false
+    isinf, |v: f64| v.is_infinite(), |re: f64, im: f64| re.is_infinite() || im.is_infinite(), false
 );
 classify_op!(
     /// True where the element is NaN (complex: either part); always false for ints and bool.
-    isnan, |v| v.is_nan(), |re, im| re.is_nan() || im.is_nan(), false
+    isnan, |v: f64| v.is_nan(), |re: f64, im: f64| re.is_nan() || im.is_nan(), false
 );
 
 /// Logical NOT: true where `x` is zero (any dtype; NaN counts as true, so gives false).
