@@ -316,14 +316,17 @@ pub fn record(
     backward: BackwardFn,
     result: Any,
 ) -> Result<Any> {
-    let edges: Edges = inputs
-        .iter()
-        .flat_map(|&(slot, _)| slot.items(args))
-        .map(|v| match tensor_obj(v) {
-            Some(t) if is_differentiable(t.tensor().dtype()) => edge_of(v),
-            _ => None,
-        })
-        .collect();
+    // Plain pushes rather than collect() here and below: SmallVec's generic extend cost more
+    // than the rest of the node's construction (callgrind).
+    let mut edges = Edges::new();
+    for &(slot, _) in inputs {
+        for v in slot.items(args) {
+            edges.push(match tensor_obj(v) {
+                Some(t) if is_differentiable(t.tensor().dtype()) => edge_of(v),
+                _ => None,
+            });
+        }
+    }
     if edges.iter().all(Option::is_none) {
         return Ok(result);
     }
@@ -333,18 +336,22 @@ pub fn record(
         Some(a) => (a.items().iter().cloned().collect(), Some(result)),
         None => (smallvec![result], None),
     };
-    let outputs: SmallVec<[Option<OutputMeta>; 1]> = items
-        .iter()
-        .map(|v| {
-            tensor_obj(v)
-                .map(|t| t.tensor())
-                .filter(|t| is_differentiable(t.dtype()))
-                .map(|t| (SmallVec::from_slice(t.shape()), t.dtype()))
-        })
-        .collect();
-    if outputs.iter().all(Option::is_none) {
-        return Ok(array.unwrap_or_else(|| items.swap_remove(0)));
+    // Per output its metadata, and whether it gets this node as its grad_fn.
+    let mut outputs: SmallVec<[Option<OutputMeta>; 1]> = SmallVec::new();
+    let mut wanted: SmallVec<[bool; 1]> = SmallVec::new();
+    for v in &items {
+        let meta = tensor_obj(v)
+            .map(|t| t.tensor())
+            .filter(|t| is_differentiable(t.dtype()))
+            .map(|t| (SmallVec::from_slice(t.shape()), t.dtype()));
+        wanted.push(meta.is_some());
+        outputs.push(meta);
     }
+    // The last output that gets the node takes the node's first reference (one count fewer to
+    // add and drop: the common single output adds none).
+    let Some(last) = wanted.iter().rposition(|&w| w) else {
+        return Ok(array.unwrap_or_else(|| items.swap_remove(0)));
+    };
     // An op may hand back one of its inputs (astype to the same dtype without a copy): the
     // result must be a distinct object, or the input would become its own grad_fn's output.
     // So must a tensor that appears twice among the outputs.
@@ -383,14 +390,14 @@ pub fn record(
             versions.push(SavedVersion { pos, item, arg, version: t.tensor().storage().version() });
         }
     }
-    // The outputs that get this node as their grad_fn; the last of them takes the node's first
-    // reference (one count fewer to add and drop: the common single output adds none).
-    let wanted: SmallVec<[bool; 1]> = outputs.iter().map(Option::is_some).collect();
-    let last = wanted.iter().rposition(|&w| w).expect("some output can have a gradient (checked above)");
+    let mut saved = Saved::new();
+    for a in args {
+        saved.push(a.clone());
+    }
     let mut node = Some(Arc::new(Node {
         name,
         edges,
-        saved: Mutex::new(Some(args.iter().cloned().collect())),
+        saved: Mutex::new(Some(saved)),
         versions,
         backward,
         outputs,
