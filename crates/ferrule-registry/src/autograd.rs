@@ -29,6 +29,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use ferrule_core::profiler::{Category, Name, Span};
 use ferrule_core::tensor::format_shape;
+use smallvec::{smallvec, SmallVec};
 
 use crate::container::Array;
 use crate::error::{Error, Result};
@@ -143,14 +144,17 @@ pub enum Slot {
 impl Slot {
     /// The values the slot holds in `args` (an empty list for a list that is not an `Array`).
     pub fn values(self, args: &[Any]) -> Vec<&Any> {
+        self.items(args).iter().collect()
+    }
+
+    /// The values the slot holds in `args`, borrowed in place (what [`values`](Slot::values)
+    /// collects): recording walks them without allocating.
+    #[inline]
+    fn items(self, args: &[Any]) -> &[Any] {
         match self {
-            Slot::One(pos) => args.get(pos).into_iter().collect(),
-            Slot::List(pos) => args
-                .get(pos)
-                .and_then(|v| v.downcast::<Array>())
-                .map(|a| a.items().iter().collect())
-                .unwrap_or_default(),
-            Slot::Rest(pos) => args.get(pos..).unwrap_or_default().iter().collect(),
+            Slot::One(pos) => args.get(pos..=pos).unwrap_or_default(),
+            Slot::List(pos) => args.get(pos).and_then(|v| v.downcast::<Array>()).map_or(&[], |a| a.items()),
+            Slot::Rest(pos) => args.get(pos..).unwrap_or_default(),
         }
     }
 }
@@ -172,35 +176,51 @@ enum Edge {
 
 /// A tensor a formula reads, with the storage version it had when the node was recorded.
 struct SavedVersion {
-    pos: usize,
-    /// The item of a list argument (`Slot::List`), or None.
-    item: Option<usize>,
+    /// Its place among the packed arguments.
+    pos: u32,
+    /// Its place in a list argument (`Slot::List`), or [`SavedVersion::NOT_IN_LIST`]. (Two
+    /// `u32`s rather than `usize` and `Option<usize>`: a node keeps two of these inline.)
+    item: u32,
     arg: &'static str,
     version: u64,
 }
 
 impl SavedVersion {
+    /// `item` of a tensor that is an argument of its own.
+    const NOT_IN_LIST: u32 = u32::MAX;
+
     fn value<'a>(&self, saved: &'a [Any]) -> Option<&'a Any> {
-        let v = saved.get(self.pos)?;
+        let v = saved.get(self.pos as usize)?;
         match self.item {
-            None => Some(v),
-            Some(i) => v.downcast::<Array>()?.items().get(i),
+            SavedVersion::NOT_IN_LIST => Some(v),
+            i => v.downcast::<Array>()?.items().get(i as usize),
         }
     }
 }
 
-/// One recorded op application.
+/// A node's input edges, inline for the one- and two-input ops nearly every node records.
+type Edges = SmallVec<[Option<Edge>; 2]>;
+
+/// The packed arguments a node saves, inline for up to four (`add(x1, x2, out)` and most ops).
+type Saved = SmallVec<[Any; 4]>;
+
+/// The shape and dtype of an output that can have a gradient; the shape inline up to rank 4.
+type OutputMeta = (SmallVec<[i64; 4]>, ferrule_core::DType);
+
+/// One recorded op application. Its edges, saved arguments, checked versions and outputs sit
+/// inline for the common shapes of op (few arguments, one output), so recording allocates the
+/// node and nothing else.
 pub struct Node {
     name: &'static str,
-    edges: Vec<Option<Edge>>,
+    edges: Edges,
     /// The packed arguments, freed after backward unless the graph is retained.
-    saved: Mutex<Option<Vec<Any>>>,
+    saved: Mutex<Option<Saved>>,
     /// Each tensor a formula reads, checked for in-place writes before backward uses it.
-    versions: Vec<SavedVersion>,
+    versions: SmallVec<[SavedVersion; 2]>,
     backward: BackwardFn,
     /// Per output: its shape and dtype when it can have a gradient (to fill a missing one
     /// with zeros), None otherwise.
-    outputs: Vec<Option<(Vec<i64>, ferrule_core::DType)>>,
+    outputs: SmallVec<[Option<OutputMeta>; 1]>,
     /// Hooks registered on the (non-leaf) output tensors, with the output's place.
     hooks: Mutex<Vec<(usize, ObjRef<Function>)>>,
 }
@@ -217,7 +237,7 @@ impl Drop for Node {
         // A long chain would otherwise drop recursively, one native frame per node: take the
         // children whose last owner we are and drop them from an explicit stack.
         let mut stack: Vec<Arc<Node>> = Vec::new();
-        let take = |edges: &mut Vec<Option<Edge>>, stack: &mut Vec<Arc<Node>>| {
+        let take = |edges: &mut Edges, stack: &mut Vec<Arc<Node>>| {
             for edge in edges.drain(..).flatten() {
                 if let Edge::Node(node, _) = edge {
                     if Arc::strong_count(&node) == 1 {
@@ -296,36 +316,42 @@ pub fn record(
     backward: BackwardFn,
     result: Any,
 ) -> Result<Any> {
-    let edges: Vec<Option<Edge>> = inputs
-        .iter()
-        .flat_map(|&(slot, _)| slot.values(args))
-        .map(|v| {
-            let dtype_ok = tensor_obj(v).is_some_and(|t| is_differentiable(t.tensor().dtype()));
-            if dtype_ok {
-                edge_of(v)
-            } else {
-                None
-            }
-        })
-        .collect();
+    // Plain pushes rather than collect() here and below: SmallVec's generic extend cost more
+    // than the rest of the node's construction (callgrind).
+    let mut edges = Edges::new();
+    for &(slot, _) in inputs {
+        for v in slot.items(args) {
+            edges.push(match tensor_obj(v) {
+                Some(t) if is_differentiable(t.tensor().dtype()) => edge_of(v),
+                _ => None,
+            });
+        }
+    }
     if edges.iter().all(Option::is_none) {
         return Ok(result);
     }
-    // The outputs: the result itself, or the items of an Array of tensors.
-    let multi = result.downcast::<Array>().map(|a| a.items().to_vec());
-    let mut items: Vec<Any> = multi.clone().unwrap_or_else(|| vec![result.clone()]);
-    let outputs: Vec<Option<(Vec<i64>, ferrule_core::DType)>> = items
-        .iter()
-        .map(|v| {
-            tensor_obj(v)
-                .map(|t| t.tensor())
-                .filter(|t| is_differentiable(t.dtype()))
-                .map(|t| (t.shape().to_vec(), t.dtype()))
-        })
-        .collect();
-    if outputs.iter().all(Option::is_none) {
-        return Ok(result);
+    // The outputs: the result itself, or the items of an Array of tensors (then `array` keeps
+    // the Array, handed back as it is unless an item is replaced below).
+    let (mut items, array): (SmallVec<[Any; 1]>, Option<Any>) = match result.downcast::<Array>() {
+        Some(a) => (a.items().iter().cloned().collect(), Some(result)),
+        None => (smallvec![result], None),
+    };
+    // Per output its metadata, and whether it gets this node as its grad_fn.
+    let mut outputs: SmallVec<[Option<OutputMeta>; 1]> = SmallVec::new();
+    let mut wanted: SmallVec<[bool; 1]> = SmallVec::new();
+    for v in &items {
+        let meta = tensor_obj(v)
+            .map(|t| t.tensor())
+            .filter(|t| is_differentiable(t.dtype()))
+            .map(|t| (SmallVec::from_slice(t.shape()), t.dtype()));
+        wanted.push(meta.is_some());
+        outputs.push(meta);
     }
+    // The last output that gets the node takes the node's first reference (one count fewer to
+    // add and drop: the common single output adds none).
+    let Some(last) = wanted.iter().rposition(|&w| w) else {
+        return Ok(array.unwrap_or_else(|| items.swap_remove(0)));
+    };
     // An op may hand back one of its inputs (astype to the same dtype without a copy): the
     // result must be a distinct object, or the input would become its own grad_fn's output.
     // So must a tensor that appears twice among the outputs.
@@ -334,7 +360,7 @@ pub fn record(
         let Some(ptr) = items[i].as_object_ptr() else { continue };
         let aliased = args.iter().any(|a| a.as_object_ptr() == Some(ptr))
             || inputs.iter().any(|&(slot, _)| {
-                matches!(slot, Slot::List(_)) && slot.values(args).iter().any(|a| a.as_object_ptr() == Some(ptr))
+                matches!(slot, Slot::List(_)) && slot.items(args).iter().any(|a| a.as_object_ptr() == Some(ptr))
             })
             || items[..i].iter().any(|a| a.as_object_ptr() == Some(ptr));
         if aliased {
@@ -344,46 +370,67 @@ pub fn record(
             }
         }
     }
-    let result = match (&multi, replaced) {
-        (None, _) => items[0].clone(),
-        (Some(_), true) => Any::object(ObjRef::new(Array::new(items.clone()))),
-        (Some(_), false) => result,
-    };
-    let mut versions = Vec::new();
+    let mut versions = SmallVec::new();
     for &(slot, arg) in checked {
-        for (i, v) in slot.values(args).into_iter().enumerate() {
+        for (i, v) in slot.items(args).iter().enumerate() {
             let Some(t) = tensor_obj(v) else { continue };
             let (pos, item) = match slot {
                 Slot::One(pos) => (pos, None),
                 Slot::List(pos) => (pos, Some(i)),
                 Slot::Rest(pos) => (pos + i, None),
             };
+            // A call's arguments and a list's items number far fewer than u32::MAX.
+            let pos = u32::try_from(pos).map_err(|_| too_many(name))?;
+            let item = match item {
+                None => SavedVersion::NOT_IN_LIST,
+                Some(i) => {
+                    u32::try_from(i).ok().filter(|&i| i != SavedVersion::NOT_IN_LIST).ok_or_else(|| too_many(name))?
+                }
+            };
             versions.push(SavedVersion { pos, item, arg, version: t.tensor().storage().version() });
         }
     }
-    let node = Arc::new(Node {
+    let mut saved = Saved::new();
+    for a in args {
+        saved.push(a.clone());
+    }
+    let mut node = Some(Arc::new(Node {
         name,
         edges,
-        saved: Mutex::new(Some(args.to_vec())),
+        saved: Mutex::new(Some(saved)),
         versions,
         backward,
         outputs,
         hooks: Mutex::new(Vec::new()),
-    });
-    for (index, item) in items.iter().enumerate() {
-        if node.outputs[index].is_none() {
+    }));
+    for (index, item) in items.iter().enumerate().take(last + 1) {
+        if !wanted[index] {
             continue;
         }
+        let owner = match index == last {
+            true => node.take(),
+            false => node.clone(),
+        }
+        .expect("the node is held until the last output takes it");
         let out = tensor_obj(item).expect("an output with a gradient is a tensor");
         // A fresh result (or the distinct object made above): nobody set its node before.
-        if out.autograd().grad_fn.set((node.clone(), index)).is_err() {
+        if out.autograd().grad_fn.set((owner, index)).is_err() {
             return Err(Error::runtime_error(format!(
                 "autograd: the result of '{name}' already belongs to a graph (an op returned a tensor another op produced)"
             )));
         }
         out.autograd().requires.store(true, Ordering::Relaxed);
     }
-    Ok(result)
+    Ok(match array {
+        None => items.swap_remove(0),
+        Some(_) if replaced => Any::object(ObjRef::new(Array::new(items.into_vec()))),
+        Some(array) => array,
+    })
+}
+
+#[cold]
+fn too_many(name: &str) -> Error {
+    Error::value_error(format!("ops.{name}(): too many arguments or list items to record for autograd"))
 }
 
 fn tensor_arg<'a>(what: &str, value: &'a Any) -> Result<&'a TensorObj> {
