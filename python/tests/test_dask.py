@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pickle
+import time
 from collections.abc import Iterator
 
 import ferrule
@@ -109,7 +110,12 @@ def test_cluster_moves_tensors_between_workers(client: distributed.Client) -> No
     made = client.submit(_make, 1000, workers=[first], pure=False)
     seen = client.submit(_describe, made, workers=[second], allow_other_workers=False)
     assert seen.result() == ("Tensor", "float32", float(sum(range(1000))))
-    assert set(client.who_has(made)[made.key]) == {first, second}  # made on one, copied to the other
+    # made on one, copied to the other. The second worker tells the scheduler about its replica
+    # in a batched message that can land after seen's result: wait for it (bounded).
+    deadline = time.monotonic() + 30
+    while set(client.who_has(made)[made.key]) != {first, second} and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert set(client.who_has(made)[made.key]) == {first, second}
 
 
 def test_cluster_dask_array_of_tensors(client: distributed.Client) -> None:

@@ -360,10 +360,15 @@ macro_rules! define_map {
                     let mut k = 0usize;
                     $(
                         let p = $x.get() as *const $t;
-                        // SAFETY: a single-element input holds one valid element at its data
-                        // pointer (an element type is plain data: Copy).
-                        let $x: (*const $t, Option<[$t; CHUNK]>) =
-                            (p, if single[k] { Some([unsafe { *p }; CHUNK]) } else { None });
+                        let splat = if single[k] {
+                            // SAFETY: a single-element input holds one valid element at its data
+                            // pointer (an element type is plain data: Copy).
+                            let v = unsafe { *p };
+                            Some([v; CHUNK])
+                        } else {
+                            None
+                        };
+                        let $x: (*const $t, Option<[$t; CHUNK]>) = (p, splat);
                         k += 1;
                     )+
                     let mut start = r.start;
