@@ -447,10 +447,18 @@ pub fn emit(ops: &[Op], op: &Op, positions: &[usize]) -> Result<Option<String>, 
     let mut ctx = Ctx { ops, op, positions, used: BTreeSet::new() };
     let mut body = String::new();
     let mut inputs: Vec<String> = Vec::new();
+    // Every formula first, so that `ctx.used` knows all the arguments they read.
+    let mut codes = Vec::with_capacity(formulas.len());
     for (index, text) in &formulas {
         let arg = &op.args[*index];
         let expr = parse(text).map_err(|e| at(format!("argument '{}': {e} in {text:?}", arg.name)))?;
-        let code = ctx.emit(&expr).map_err(|e| at(format!("argument '{}': {e} in {text:?}", arg.name)))?;
+        codes.push(ctx.emit(&expr).map_err(|e| at(format!("argument '{}': {e} in {text:?}", arg.name)))?);
+    }
+    // Arguments no formula reads are needed only for their shape and dtype, to undo
+    // broadcasting: the node does not save them, and backward takes both from its edges.
+    let mut shape_only: Vec<String> = Vec::new();
+    for ((index, _), code) in formulas.iter().zip(codes) {
+        let arg = &op.args[*index];
         let slot = slot(op, positions, *index);
         inputs.push(format!("({slot}, {:?})", arg.name));
         if is_list(arg) {
@@ -460,6 +468,14 @@ pub fn emit(ops: &[Op], op: &Op, positions: &[usize]) -> Result<Option<String>, 
                  inputs.len()).unwrap_or_default();\n    if here.iter().any(|&n| n) {{\n        let g = {code};\n        \
                  grads_out.extend(crate::autograd::sum_to_each(&g, &inputs, here)?);\n    }} else {{\n        \
                  grads_out.extend(std::iter::repeat_n(None, inputs.len()));\n    }}"
+            );
+        } else if !ctx.used.contains(index) {
+            shape_only.push(positions[*index].to_string());
+            let _ = writeln!(
+                body,
+                "    if needs.get(grads_out.len()).copied().unwrap_or(false) {{\n        let g = {code};\n        \
+                 grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));\n    }} else {{\n        \
+                 grads_out.push(None);\n    }}"
             );
         } else {
             let _ = writeln!(
@@ -492,18 +508,24 @@ pub fn emit(ops: &[Op], op: &Op, positions: &[usize]) -> Result<Option<String>, 
     }
     let _ = writeln!(
         f,
-        "    let result = {{\n        let _off = autograd::GradMode::disabled();\n        op_{ident}(args)?\n    }};"
+        "    let result = {{\n        let _off = autograd::GradMode::disabled();\n        run_{ident}(args)?\n    }};"
     );
     let _ = writeln!(
         f,
-        "    autograd::record({:?}, args, &[{}], &[{}], backward_{ident}, result)\n}}",
+        "    autograd::record({:?}, args, &[{}], &[{}], &[{}], backward_{ident}, result)\n}}",
         op.name,
         inputs.join(", "),
-        checked.join(", ")
+        checked.join(", "),
+        shape_only.join(", ")
     );
     let _ = writeln!(f, "\n/// The gradients of `{}`'s inputs (schema formulas).", op.name);
-    let _ =
-        writeln!(f, "fn backward_{ident}(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {{");
+    let _ = writeln!(
+        f,
+        "fn backward_{ident}({}: &[Any], grads: &[Any], needs: &[bool], {}: &[autograd::InputMeta<'_>]) -> \
+             Result<Vec<Option<Any>>> {{",
+        if body.contains("saved") { "saved" } else { "_saved" },
+        if shape_only.is_empty() { "_metas" } else { "metas" }
+    );
     let _ = writeln!(f, "    let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());");
     f.push_str(&body);
     f.push_str("    Ok(grads_out)\n}\n");

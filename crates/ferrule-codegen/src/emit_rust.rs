@@ -75,7 +75,17 @@ fn op_fn(op: &Op) -> Result<String, String> {
         .map(|(_, p)| p.to_string())
         .collect();
     if crate::backward::formulas(op)?.is_some() {
+        // A differentiable op's body is a function of its own, which its recording glue calls
+        // too (after this function's arity check, without a second recording check).
         let _ = writeln!(f, "    if autograd::should_record(args) {{\n        return record_{ident}(args);\n    }}");
+        let _ = writeln!(f, "    run_{ident}(args)\n}}");
+        let _ = writeln!(
+            f,
+            "\n/// `{}` itself, unrecorded: [`op_{ident}`] after its arity and recording checks.\n#[inline(always)]",
+            op.name
+        );
+        let _ = writeln!(f, "fn run_{ident}(args: &[Any]) -> Result<Any> {{");
+        let _ = writeln!(f, "    const OP: &str = {:?};", op.name);
     } else if !written.is_empty() {
         let _ = writeln!(
             f,

@@ -109,40 +109,55 @@ pub fn sum_to(args: &[Any]) -> Result<Any> {
     let (g, x) = (&args[0], &args[1]);
     let Some(target) = x.downcast::<TensorObj>() else { return Ok(g.clone()) };
     let target = target.tensor();
-    let gt = tensor("sum_to", g)?.tensor();
-    let mut g = g.clone();
-    if gt.ndim() < target.ndim() && gt.numel() == target.numel() {
+    sum_to_shape(g.clone(), target.shape(), target.dtype())
+}
+
+/// [`sum_to`] with the input's shape and dtype from the node's edges (`inputs` of a
+/// `BackwardFn`; None, for an input that is no tensor, leaves `g` as it is): what a generated
+/// backward calls for an argument that its formulas do not otherwise read, which the node then
+/// does not save.
+pub fn sum_to_input(g: Any, input: Option<&autograd::InputMeta<'_>>) -> Result<Any> {
+    match input.copied().flatten() {
+        Some((shape, dtype)) => sum_to_shape(g, shape, dtype),
+        None => Ok(g),
+    }
+}
+
+fn sum_to_shape(mut g: Any, target: &[i64], dtype: ferrule_core::DType) -> Result<Any> {
+    let target_shape = || int_array(target.to_vec());
+    let gt = tensor("sum_to", &g)?.tensor();
+    if gt.ndim() < target.len() && gt.numel() == target.iter().product::<i64>() {
         // The input had leading size-1 dims that the op dropped (a value broadcast into a
         // selection): the same elements, shaped as the input.
-        g = op_reshape(&[g, shape(std::slice::from_ref(x))?, Any::NONE])?;
+        g = op_reshape(&[g, target_shape(), Any::NONE])?;
     }
     let gt = tensor("sum_to", &g)?.tensor();
-    if gt.shape() != target.shape() {
-        let lead = gt.ndim().checked_sub(target.ndim()).ok_or_else(|| {
+    if gt.shape() != target {
+        let lead = gt.ndim().checked_sub(target.len()).ok_or_else(|| {
             Error::runtime_error(format!(
                 "autograd: a gradient of {} dims for an input of {} dims",
                 gt.ndim(),
-                target.ndim()
+                target.len()
             ))
         })?;
         let axes: Vec<i64> = (0..gt.ndim())
-            .filter(|&i| i < lead || (target.shape()[i - lead] == 1 && gt.shape()[i] != 1))
+            .filter(|&i| i < lead || (target[i - lead] == 1 && gt.shape()[i] != 1))
             .map(|i| i as i64)
             .collect();
         if !axes.is_empty() {
             g = op_sum(&[g, int_array(axes), Any::NONE, Any::from(false)])?;
         }
-        if tensor("sum_to", &g)?.tensor().shape() != target.shape() {
-            g = op_reshape(&[g, shape(std::slice::from_ref(x))?, Any::NONE])?;
+        if tensor("sum_to", &g)?.tensor().shape() != target {
+            g = op_reshape(&[g, target_shape(), Any::NONE])?;
         }
     }
     let dt = tensor("sum_to", &g)?.tensor().dtype();
-    if dt.is_complex() && !target.dtype().is_complex() {
+    if dt.is_complex() && !dtype.is_complex() {
         // A real input's gradient is the real part of the complex one (d/dx of a real loss).
         g = crate::register::op_real(&[g, Any::NONE])?;
     }
-    if tensor("sum_to", &g)?.tensor().dtype() != target.dtype() {
-        g = op_astype(&[g, Any::dtype(target.dtype()), Any::from(true), Any::NONE])?;
+    if tensor("sum_to", &g)?.tensor().dtype() != dtype {
+        g = op_astype(&[g, Any::dtype(dtype), Any::from(true), Any::NONE])?;
     }
     Ok(g)
 }

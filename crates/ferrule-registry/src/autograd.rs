@@ -61,23 +61,33 @@ pub fn set_grad_enabled(enabled: bool) -> bool {
 #[must_use = "the mode is restored when the guard is dropped"]
 pub struct GradMode {
     previous: bool,
+    /// This thread's `GRAD_ENABLED`, looked up once: a thread-local costs a call into the
+    /// dynamic loader (`__tls_get_addr`) per lookup in a shared library, and every recorded op
+    /// sets and restores the mode. The raw pointer also keeps the guard on its thread (!Send).
+    cell: *const Cell<bool>,
 }
 
 impl GradMode {
     /// Turns recording off (`no_grad`) until the guard is dropped.
+    #[inline]
     pub fn disabled() -> GradMode {
-        GradMode { previous: set_grad_enabled(false) }
+        GradMode::set(false)
     }
 
     /// Sets recording to `enabled` until the guard is dropped.
+    #[inline]
     pub fn set(enabled: bool) -> GradMode {
-        GradMode { previous: set_grad_enabled(enabled) }
+        GRAD_ENABLED.with(|c| GradMode { previous: c.replace(enabled), cell: c })
     }
 }
 
 impl Drop for GradMode {
+    #[inline]
     fn drop(&mut self) {
-        set_grad_enabled(self.previous);
+        // SAFETY: `cell` is this thread's GRAD_ENABLED (the guard is !Send, so it is dropped on
+        // the thread that made it); a const-initialised thread-local without a destructor stays
+        // valid for the whole life of its thread, so it outlives every value the thread holds.
+        unsafe { (*self.cell).set(self.previous) };
     }
 }
 
@@ -128,7 +138,16 @@ impl GradCell {
 /// result), `needs[i]` says whether input `i` (in the order of the node's edges: the tensors
 /// of each differentiable argument, a list argument's one by one) wants a gradient. Returns
 /// one entry per edge.
-pub type BackwardFn = fn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>>;
+///
+/// `inputs` has the shape and dtype of each edge's input (None where the edge is), read from the
+/// edges at backward time: a formula that needs an input only to undo broadcasting takes them
+/// from here, so the node need not save (and reference-count) the input itself.
+pub type BackwardFn =
+    fn(saved: &[Any], grads: &[Any], needs: &[bool], inputs: &[InputMeta<'_>]) -> Result<Vec<Option<Any>>>;
+
+/// The shape and dtype of a differentiable input, as its gradient must have them (see
+/// [`BackwardFn`]).
+pub type InputMeta<'a> = Option<(&'a [i64], ferrule_core::DType)>;
 
 /// Where a differentiable argument sits among an op's packed arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,6 +191,17 @@ enum Edge {
     Node(Arc<Node>, usize),
     /// The input is a leaf that requires grad: gradients accumulate into its `.grad`.
     Leaf(ObjRef<TensorObj>),
+}
+
+impl Edge {
+    /// The shape and dtype of the input this edge leads from: the leaf's own, or what the
+    /// producing node recorded of that output.
+    fn input_meta(&self) -> InputMeta<'_> {
+        match self {
+            Edge::Leaf(t) => Some((t.tensor().shape(), t.tensor().dtype())),
+            Edge::Node(node, index) => node.outputs.get(*index)?.as_ref().map(|(shape, dtype)| (&shape[..], *dtype)),
+        }
+    }
 }
 
 /// A tensor a formula reads, with the storage version it had when the node was recorded.
@@ -313,6 +343,7 @@ pub fn record(
     args: &[Any],
     inputs: &[(Slot, &'static str)],
     checked: &[(Slot, &'static str)],
+    shape_only: &[usize],
     backward: BackwardFn,
     result: Any,
 ) -> Result<Any> {
@@ -391,8 +422,10 @@ pub fn record(
         }
     }
     let mut saved = Saved::new();
-    for a in args {
-        saved.push(a.clone());
+    for (i, a) in args.iter().enumerate() {
+        // An argument backward needs only the shape and dtype of is not kept (its reference
+        // count is two atomic operations per recorded op): `inputs` of the BackwardFn has them.
+        saved.push(if shape_only.contains(&i) { Any::NONE } else { a.clone() });
     }
     let mut node = Some(Arc::new(Node {
         name,
@@ -889,7 +922,10 @@ pub fn run_backward(req: &BackwardRequest<'_>) -> Result<Vec<Any>> {
             }
             let needs: Vec<bool> = node.edges.iter().map(Option::is_some).collect();
             let _profiled = Span::open(Name::Static(node.name), Category::Backward, None);
-            let grads = (node.backward)(&saved, &grads, &needs).map_err(|e| in_backward_of(e, what, node.name))?;
+            let inputs: SmallVec<[InputMeta<'_>; 2]> =
+                node.edges.iter().map(|e| e.as_ref().and_then(Edge::input_meta)).collect();
+            let grads =
+                (node.backward)(&saved, &grads, &needs, &inputs).map_err(|e| in_backward_of(e, what, node.name))?;
             if grads.len() != node.edges.len() {
                 return Err(Error::runtime_error(format!(
                     "{what}: the backward of '{}' gave {} gradients for {} inputs",

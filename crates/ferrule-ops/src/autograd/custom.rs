@@ -56,12 +56,17 @@ fn call(name: &'static str, forward: &Function, backward: &Any, args: &[Any]) ->
     let mut saved = Vec::with_capacity(args.len() + 1);
     saved.extend_from_slice(args);
     saved.push(backward.clone());
-    autograd::record(name, &saved, &inputs, &inputs, backward_of_custom, result)
+    autograd::record(name, &saved, &inputs, &inputs, &[], backward_of_custom, result)
 }
 
 /// The backward of every custom node: calls the saved backward function with the gradient and
 /// the saved arguments and checks what it returns.
-fn backward_of_custom(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_of_custom(
+    saved: &[Any],
+    grads: &[Any],
+    needs: &[bool],
+    _inputs: &[autograd::InputMeta<'_>],
+) -> Result<Vec<Option<Any>>> {
     let grad = &grads[0]; // (one output)
     let (backward, args) = saved.split_last().expect("a custom node saves its backward last");
     let Some(backward) = backward.downcast::<Function>() else {

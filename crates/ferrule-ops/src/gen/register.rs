@@ -856,6 +856,13 @@ pub(crate) fn op_meshgrid(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_meshgrid(args);
     }
+    run_meshgrid(args)
+}
+
+/// `meshgrid` itself, unrecorded: [`op_meshgrid`] after its arity and recording checks.
+#[inline(always)]
+fn run_meshgrid(args: &[Any]) -> Result<Any> {
+    const OP: &str = "meshgrid";
     let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::var_tensors(OP, args, 1, "arrays")?;
     let a_indexing = glue::str(OP, args, 0, "indexing")?;
@@ -869,13 +876,13 @@ pub(crate) fn op_meshgrid(args: &[Any]) -> Result<Any> {
 fn record_meshgrid(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_meshgrid(args)?
+        run_meshgrid(args)?
     };
-    autograd::record("meshgrid", args, &[(autograd::Slot::Rest(1), "arrays")], &[(autograd::Slot::Rest(1), "arrays")], backward_meshgrid, result)
+    autograd::record("meshgrid", args, &[(autograd::Slot::Rest(1), "arrays")], &[(autograd::Slot::Rest(1), "arrays")], &[], backward_meshgrid, result)
 }
 
 /// The gradients of `meshgrid`'s inputs (schema formulas).
-fn backward_meshgrid(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_meshgrid(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     let inputs = autograd::Slot::Rest(1).values(saved);
     let here = needs.get(grads_out.len()..grads_out.len() + inputs.len()).unwrap_or_default();
@@ -916,6 +923,13 @@ pub(crate) fn op_tril(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tril(args);
     }
+    run_tril(args)
+}
+
+/// `tril` itself, unrecorded: [`op_tril`] after its arity and recording checks.
+#[inline(always)]
+fn run_tril(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tril";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
@@ -929,17 +943,17 @@ pub(crate) fn op_tril(args: &[Any]) -> Result<Any> {
 fn record_tril(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_tril(args)?
+        run_tril(args)?
     };
-    autograd::record("tril", args, &[(autograd::Slot::One(0), "x")], &[], backward_tril, result)
+    autograd::record("tril", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_tril, result)
 }
 
 /// The gradients of `tril`'s inputs (schema formulas).
-fn backward_tril(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_tril(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_tril(&[grads[0].clone(), saved[1].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -952,6 +966,13 @@ pub(crate) fn op_triu(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_triu(args);
     }
+    run_triu(args)
+}
+
+/// `triu` itself, unrecorded: [`op_triu`] after its arity and recording checks.
+#[inline(always)]
+fn run_triu(args: &[Any]) -> Result<Any> {
+    const OP: &str = "triu";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
@@ -965,17 +986,17 @@ pub(crate) fn op_triu(args: &[Any]) -> Result<Any> {
 fn record_triu(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_triu(args)?
+        run_triu(args)?
     };
-    autograd::record("triu", args, &[(autograd::Slot::One(0), "x")], &[], backward_triu, result)
+    autograd::record("triu", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_triu, result)
 }
 
 /// The gradients of `triu`'s inputs (schema formulas).
-fn backward_triu(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_triu(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_triu(&[grads[0].clone(), saved[1].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -1080,6 +1101,13 @@ pub(crate) fn op_add(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_add(args);
     }
+    run_add(args)
+}
+
+/// `add` itself, unrecorded: [`op_add`] after its arity and recording checks.
+#[inline(always)]
+fn run_add(args: &[Any]) -> Result<Any> {
+    const OP: &str = "add";
     let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::add) {
         return Ok(result);
@@ -1101,23 +1129,23 @@ fn record_add(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_add(args)?
+        run_add(args)?
     };
-    autograd::record("add", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_add, result)
+    autograd::record("add", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], &[0, 1], backward_add, result)
 }
 
 /// The gradients of `add`'s inputs (schema formulas).
-fn backward_add(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_add(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = grads[0].clone();
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = grads[0].clone();
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -1130,6 +1158,13 @@ pub(crate) fn op_subtract(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_subtract(args);
     }
+    run_subtract(args)
+}
+
+/// `subtract` itself, unrecorded: [`op_subtract`] after its arity and recording checks.
+#[inline(always)]
+fn run_subtract(args: &[Any]) -> Result<Any> {
+    const OP: &str = "subtract";
     let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::subtract) {
         return Ok(result);
@@ -1151,23 +1186,23 @@ fn record_subtract(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_subtract(args)?
+        run_subtract(args)?
     };
-    autograd::record("subtract", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_subtract, result)
+    autograd::record("subtract", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], &[0, 1], backward_subtract, result)
 }
 
 /// The gradients of `subtract`'s inputs (schema formulas).
-fn backward_subtract(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_subtract(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = grads[0].clone();
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_negative(&[grads[0].clone(), Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -1180,6 +1215,13 @@ pub(crate) fn op_multiply(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_multiply(args);
     }
+    run_multiply(args)
+}
+
+/// `multiply` itself, unrecorded: [`op_multiply`] after its arity and recording checks.
+#[inline(always)]
+fn run_multiply(args: &[Any]) -> Result<Any> {
+    const OP: &str = "multiply";
     let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::multiply) {
         return Ok(result);
@@ -1201,13 +1243,13 @@ fn record_multiply(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_multiply(args)?
+        run_multiply(args)?
     };
-    autograd::record("multiply", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_multiply, result)
+    autograd::record("multiply", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_multiply, result)
 }
 
 /// The gradients of `multiply`'s inputs (schema formulas).
-fn backward_multiply(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_multiply(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[saved[1].clone()])?, Any::NONE])?;
@@ -1230,6 +1272,13 @@ pub(crate) fn op_divide(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_divide(args);
     }
+    run_divide(args)
+}
+
+/// `divide` itself, unrecorded: [`op_divide`] after its arity and recording checks.
+#[inline(always)]
+fn run_divide(args: &[Any]) -> Result<Any> {
+    const OP: &str = "divide";
     let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::divide) {
         return Ok(result);
@@ -1251,13 +1300,13 @@ fn record_divide(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_divide(args)?
+        run_divide(args)?
     };
-    autograd::record("divide", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_divide, result)
+    autograd::record("divide", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_divide, result)
 }
 
 /// The gradients of `divide`'s inputs (schema formulas).
-fn backward_divide(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_divide(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[saved[1].clone()])?, Any::NONE])?;
@@ -1280,6 +1329,13 @@ pub(crate) fn op_floor_divide(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_floor_divide(args);
     }
+    run_floor_divide(args)
+}
+
+/// `floor_divide` itself, unrecorded: [`op_floor_divide`] after its arity and recording checks.
+#[inline(always)]
+fn run_floor_divide(args: &[Any]) -> Result<Any> {
+    const OP: &str = "floor_divide";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1298,23 +1354,23 @@ fn record_floor_divide(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_floor_divide(args)?
+        run_floor_divide(args)?
     };
-    autograd::record("floor_divide", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_floor_divide, result)
+    autograd::record("floor_divide", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], &[0, 1], backward_floor_divide, result)
 }
 
 /// The gradients of `floor_divide`'s inputs (schema formulas).
-fn backward_floor_divide(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_floor_divide(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -1327,6 +1383,13 @@ pub(crate) fn op_remainder(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_remainder(args);
     }
+    run_remainder(args)
+}
+
+/// `remainder` itself, unrecorded: [`op_remainder`] after its arity and recording checks.
+#[inline(always)]
+fn run_remainder(args: &[Any]) -> Result<Any> {
+    const OP: &str = "remainder";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1345,13 +1408,13 @@ fn record_remainder(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_remainder(args)?
+        run_remainder(args)?
     };
-    autograd::record("remainder", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_remainder, result)
+    autograd::record("remainder", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_remainder, result)
 }
 
 /// The gradients of `remainder`'s inputs (schema formulas).
-fn backward_remainder(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_remainder(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = grads[0].clone();
@@ -1374,6 +1437,13 @@ pub(crate) fn op_pow(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_pow(args);
     }
+    run_pow(args)
+}
+
+/// `pow` itself, unrecorded: [`op_pow`] after its arity and recording checks.
+#[inline(always)]
+fn run_pow(args: &[Any]) -> Result<Any> {
+    const OP: &str = "pow";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1392,13 +1462,13 @@ fn record_pow(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_pow(args)?
+        run_pow(args)?
     };
-    autograd::record("pow", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_pow, result)
+    autograd::record("pow", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_pow, result)
 }
 
 /// The gradients of `pow`'s inputs (schema formulas).
-fn backward_pow(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_pow(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_multiply(&[saved[1].clone(), op_pow(&[saved[0].clone(), crate::autograd::minus_one(&[saved[1].clone()])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -1421,6 +1491,13 @@ pub(crate) fn op_maximum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_maximum(args);
     }
+    run_maximum(args)
+}
+
+/// `maximum` itself, unrecorded: [`op_maximum`] after its arity and recording checks.
+#[inline(always)]
+fn run_maximum(args: &[Any]) -> Result<Any> {
+    const OP: &str = "maximum";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1439,13 +1516,13 @@ fn record_maximum(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_maximum(args)?
+        run_maximum(args)?
     };
-    autograd::record("maximum", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_maximum, result)
+    autograd::record("maximum", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_maximum, result)
 }
 
 /// The gradients of `maximum`'s inputs (schema formulas).
-fn backward_maximum(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_maximum(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), op_greater_equal(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
@@ -1468,6 +1545,13 @@ pub(crate) fn op_minimum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_minimum(args);
     }
+    run_minimum(args)
+}
+
+/// `minimum` itself, unrecorded: [`op_minimum`] after its arity and recording checks.
+#[inline(always)]
+fn run_minimum(args: &[Any]) -> Result<Any> {
+    const OP: &str = "minimum";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1486,13 +1570,13 @@ fn record_minimum(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_minimum(args)?
+        run_minimum(args)?
     };
-    autograd::record("minimum", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_minimum, result)
+    autograd::record("minimum", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_minimum, result)
 }
 
 /// The gradients of `minimum`'s inputs (schema formulas).
-fn backward_minimum(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_minimum(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), op_less_equal(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
@@ -1515,6 +1599,13 @@ pub(crate) fn op_atan2(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_atan2(args);
     }
+    run_atan2(args)
+}
+
+/// `atan2` itself, unrecorded: [`op_atan2`] after its arity and recording checks.
+#[inline(always)]
+fn run_atan2(args: &[Any]) -> Result<Any> {
+    const OP: &str = "atan2";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1533,13 +1624,13 @@ fn record_atan2(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_atan2(args)?
+        run_atan2(args)?
     };
-    autograd::record("atan2", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_atan2, result)
+    autograd::record("atan2", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_atan2, result)
 }
 
 /// The gradients of `atan2`'s inputs (schema formulas).
-fn backward_atan2(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_atan2(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[op_multiply(&[grads[0].clone(), saved[1].clone(), Any::NONE])?, op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, op_multiply(&[saved[1].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?;
@@ -1562,6 +1653,13 @@ pub(crate) fn op_copysign(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_copysign(args);
     }
+    run_copysign(args)
+}
+
+/// `copysign` itself, unrecorded: [`op_copysign`] after its arity and recording checks.
+#[inline(always)]
+fn run_copysign(args: &[Any]) -> Result<Any> {
+    const OP: &str = "copysign";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1580,13 +1678,13 @@ fn record_copysign(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_copysign(args)?
+        run_copysign(args)?
     };
-    autograd::record("copysign", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_copysign, result)
+    autograd::record("copysign", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_copysign, result)
 }
 
 /// The gradients of `copysign`'s inputs (schema formulas).
-fn backward_copysign(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_copysign(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[op_multiply(&[grads[0].clone(), op_sign(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, op_copysign(&[op_ones_like(&[grads[0].clone(), Any::NONE, Any::NONE])?, saved[1].clone(), Any::NONE])?, Any::NONE])?;
@@ -1609,6 +1707,13 @@ pub(crate) fn op_hypot(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_hypot(args);
     }
+    run_hypot(args)
+}
+
+/// `hypot` itself, unrecorded: [`op_hypot`] after its arity and recording checks.
+#[inline(always)]
+fn run_hypot(args: &[Any]) -> Result<Any> {
+    const OP: &str = "hypot";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1627,13 +1732,13 @@ fn record_hypot(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_hypot(args)?
+        run_hypot(args)?
     };
-    autograd::record("hypot", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_hypot, result)
+    autograd::record("hypot", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_hypot, result)
 }
 
 /// The gradients of `hypot`'s inputs (schema formulas).
-fn backward_hypot(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_hypot(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[op_multiply(&[grads[0].clone(), saved[0].clone(), Any::NONE])?, op_hypot(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?;
@@ -1656,6 +1761,13 @@ pub(crate) fn op_logaddexp(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_logaddexp(args);
     }
+    run_logaddexp(args)
+}
+
+/// `logaddexp` itself, unrecorded: [`op_logaddexp`] after its arity and recording checks.
+#[inline(always)]
+fn run_logaddexp(args: &[Any]) -> Result<Any> {
+    const OP: &str = "logaddexp";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
@@ -1674,13 +1786,13 @@ fn record_logaddexp(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_logaddexp(args)?
+        run_logaddexp(args)?
     };
-    autograd::record("logaddexp", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_logaddexp, result)
+    autograd::record("logaddexp", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_logaddexp, result)
 }
 
 /// The gradients of `logaddexp`'s inputs (schema formulas).
-fn backward_logaddexp(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_logaddexp(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), op_exp(&[op_subtract(&[saved[0].clone(), op_logaddexp(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?, Any::NONE])?;
@@ -1946,6 +2058,13 @@ pub(crate) fn op_abs(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_abs(args);
     }
+    run_abs(args)
+}
+
+/// `abs` itself, unrecorded: [`op_abs`] after its arity and recording checks.
+#[inline(always)]
+fn run_abs(args: &[Any]) -> Result<Any> {
+    const OP: &str = "abs";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -1963,13 +2082,13 @@ fn record_abs(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_abs(args)?
+        run_abs(args)?
     };
-    autograd::record("abs", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_abs, result)
+    autograd::record("abs", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_abs, result)
 }
 
 /// The gradients of `abs`'s inputs (schema formulas).
-fn backward_abs(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_abs(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), op_sign(&[saved[0].clone(), Any::NONE])?, Any::NONE])?;
@@ -1986,6 +2105,13 @@ pub(crate) fn op_negative(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_negative(args);
     }
+    run_negative(args)
+}
+
+/// `negative` itself, unrecorded: [`op_negative`] after its arity and recording checks.
+#[inline(always)]
+fn run_negative(args: &[Any]) -> Result<Any> {
+    const OP: &str = "negative";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2003,17 +2129,17 @@ fn record_negative(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_negative(args)?
+        run_negative(args)?
     };
-    autograd::record("negative", args, &[(autograd::Slot::One(0), "x")], &[], backward_negative, result)
+    autograd::record("negative", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_negative, result)
 }
 
 /// The gradients of `negative`'s inputs (schema formulas).
-fn backward_negative(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_negative(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_negative(&[grads[0].clone(), Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -2026,6 +2152,13 @@ pub(crate) fn op_positive(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_positive(args);
     }
+    run_positive(args)
+}
+
+/// `positive` itself, unrecorded: [`op_positive`] after its arity and recording checks.
+#[inline(always)]
+fn run_positive(args: &[Any]) -> Result<Any> {
+    const OP: &str = "positive";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2043,17 +2176,17 @@ fn record_positive(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_positive(args)?
+        run_positive(args)?
     };
-    autograd::record("positive", args, &[(autograd::Slot::One(0), "x")], &[], backward_positive, result)
+    autograd::record("positive", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_positive, result)
 }
 
 /// The gradients of `positive`'s inputs (schema formulas).
-fn backward_positive(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_positive(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = grads[0].clone();
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -2066,6 +2199,13 @@ pub(crate) fn op_sign(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sign(args);
     }
+    run_sign(args)
+}
+
+/// `sign` itself, unrecorded: [`op_sign`] after its arity and recording checks.
+#[inline(always)]
+fn run_sign(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sign";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2083,13 +2223,13 @@ fn record_sign(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_sign(args)?
+        run_sign(args)?
     };
-    autograd::record("sign", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sign, result)
+    autograd::record("sign", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_sign, result)
 }
 
 /// The gradients of `sign`'s inputs (schema formulas).
-fn backward_sign(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_sign(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::sign_backward(&[grads[0].clone(), saved[0].clone()])?;
@@ -2106,6 +2246,13 @@ pub(crate) fn op_square(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_square(args);
     }
+    run_square(args)
+}
+
+/// `square` itself, unrecorded: [`op_square`] after its arity and recording checks.
+#[inline(always)]
+fn run_square(args: &[Any]) -> Result<Any> {
+    const OP: &str = "square";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2123,13 +2270,13 @@ fn record_square(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_square(args)?
+        run_square(args)?
     };
-    autograd::record("square", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_square, result)
+    autograd::record("square", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_square, result)
 }
 
 /// The gradients of `square`'s inputs (schema formulas).
-fn backward_square(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_square(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[op_multiply(&[Any::from(2i64), grads[0].clone(), Any::NONE])?, crate::autograd::conj(&[saved[0].clone()])?, Any::NONE])?;
@@ -2146,6 +2293,13 @@ pub(crate) fn op_conj(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_conj(args);
     }
+    run_conj(args)
+}
+
+/// `conj` itself, unrecorded: [`op_conj`] after its arity and recording checks.
+#[inline(always)]
+fn run_conj(args: &[Any]) -> Result<Any> {
+    const OP: &str = "conj";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2163,17 +2317,17 @@ fn record_conj(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_conj(args)?
+        run_conj(args)?
     };
-    autograd::record("conj", args, &[(autograd::Slot::One(0), "x")], &[], backward_conj, result)
+    autograd::record("conj", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_conj, result)
 }
 
 /// The gradients of `conj`'s inputs (schema formulas).
-fn backward_conj(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_conj(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::conj(&[grads[0].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -2186,6 +2340,13 @@ pub(crate) fn op_real(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_real(args);
     }
+    run_real(args)
+}
+
+/// `real` itself, unrecorded: [`op_real`] after its arity and recording checks.
+#[inline(always)]
+fn run_real(args: &[Any]) -> Result<Any> {
+    const OP: &str = "real";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2203,17 +2364,17 @@ fn record_real(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_real(args)?
+        run_real(args)?
     };
-    autograd::record("real", args, &[(autograd::Slot::One(0), "x")], &[], backward_real, result)
+    autograd::record("real", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_real, result)
 }
 
 /// The gradients of `real`'s inputs (schema formulas).
-fn backward_real(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_real(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = grads[0].clone();
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -2226,6 +2387,13 @@ pub(crate) fn op_imag(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_imag(args);
     }
+    run_imag(args)
+}
+
+/// `imag` itself, unrecorded: [`op_imag`] after its arity and recording checks.
+#[inline(always)]
+fn run_imag(args: &[Any]) -> Result<Any> {
+    const OP: &str = "imag";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2243,17 +2411,17 @@ fn record_imag(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_imag(args)?
+        run_imag(args)?
     };
-    autograd::record("imag", args, &[(autograd::Slot::One(0), "x")], &[], backward_imag, result)
+    autograd::record("imag", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_imag, result)
 }
 
 /// The gradients of `imag`'s inputs (schema formulas).
-fn backward_imag(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_imag(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::imag_backward(&[grads[0].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -2266,6 +2434,13 @@ pub(crate) fn op_reciprocal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_reciprocal(args);
     }
+    run_reciprocal(args)
+}
+
+/// `reciprocal` itself, unrecorded: [`op_reciprocal`] after its arity and recording checks.
+#[inline(always)]
+fn run_reciprocal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "reciprocal";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2283,13 +2458,13 @@ fn record_reciprocal(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_reciprocal(args)?
+        run_reciprocal(args)?
     };
-    autograd::record("reciprocal", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_reciprocal, result)
+    autograd::record("reciprocal", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_reciprocal, result)
 }
 
 /// The gradients of `reciprocal`'s inputs (schema formulas).
-fn backward_reciprocal(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_reciprocal(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[op_negative(&[grads[0].clone(), Any::NONE])?, crate::autograd::conj(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
@@ -2306,6 +2481,13 @@ pub(crate) fn op_round(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_round(args);
     }
+    run_round(args)
+}
+
+/// `round` itself, unrecorded: [`op_round`] after its arity and recording checks.
+#[inline(always)]
+fn run_round(args: &[Any]) -> Result<Any> {
+    const OP: &str = "round";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2323,17 +2505,17 @@ fn record_round(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_round(args)?
+        run_round(args)?
     };
-    autograd::record("round", args, &[(autograd::Slot::One(0), "x")], &[], backward_round, result)
+    autograd::record("round", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_round, result)
 }
 
 /// The gradients of `round`'s inputs (schema formulas).
-fn backward_round(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_round(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -2346,6 +2528,13 @@ pub(crate) fn op_floor(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_floor(args);
     }
+    run_floor(args)
+}
+
+/// `floor` itself, unrecorded: [`op_floor`] after its arity and recording checks.
+#[inline(always)]
+fn run_floor(args: &[Any]) -> Result<Any> {
+    const OP: &str = "floor";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2363,17 +2552,17 @@ fn record_floor(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_floor(args)?
+        run_floor(args)?
     };
-    autograd::record("floor", args, &[(autograd::Slot::One(0), "x")], &[], backward_floor, result)
+    autograd::record("floor", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_floor, result)
 }
 
 /// The gradients of `floor`'s inputs (schema formulas).
-fn backward_floor(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_floor(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -2386,6 +2575,13 @@ pub(crate) fn op_ceil(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_ceil(args);
     }
+    run_ceil(args)
+}
+
+/// `ceil` itself, unrecorded: [`op_ceil`] after its arity and recording checks.
+#[inline(always)]
+fn run_ceil(args: &[Any]) -> Result<Any> {
+    const OP: &str = "ceil";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2403,17 +2599,17 @@ fn record_ceil(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_ceil(args)?
+        run_ceil(args)?
     };
-    autograd::record("ceil", args, &[(autograd::Slot::One(0), "x")], &[], backward_ceil, result)
+    autograd::record("ceil", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_ceil, result)
 }
 
 /// The gradients of `ceil`'s inputs (schema formulas).
-fn backward_ceil(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_ceil(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -2426,6 +2622,13 @@ pub(crate) fn op_trunc(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_trunc(args);
     }
+    run_trunc(args)
+}
+
+/// `trunc` itself, unrecorded: [`op_trunc`] after its arity and recording checks.
+#[inline(always)]
+fn run_trunc(args: &[Any]) -> Result<Any> {
+    const OP: &str = "trunc";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2443,17 +2646,17 @@ fn record_trunc(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_trunc(args)?
+        run_trunc(args)?
     };
-    autograd::record("trunc", args, &[(autograd::Slot::One(0), "x")], &[], backward_trunc, result)
+    autograd::record("trunc", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_trunc, result)
 }
 
 /// The gradients of `trunc`'s inputs (schema formulas).
-fn backward_trunc(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_trunc(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_zeros_like(&[grads[0].clone(), Any::NONE, Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -2550,6 +2753,13 @@ pub(crate) fn op_exp(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_exp(args);
     }
+    run_exp(args)
+}
+
+/// `exp` itself, unrecorded: [`op_exp`] after its arity and recording checks.
+#[inline(always)]
+fn run_exp(args: &[Any]) -> Result<Any> {
+    const OP: &str = "exp";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2567,13 +2777,13 @@ fn record_exp(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_exp(args)?
+        run_exp(args)?
     };
-    autograd::record("exp", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_exp, result)
+    autograd::record("exp", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_exp, result)
 }
 
 /// The gradients of `exp`'s inputs (schema formulas).
-fn backward_exp(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_exp(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_exp(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
@@ -2590,6 +2800,13 @@ pub(crate) fn op_expm1(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_expm1(args);
     }
+    run_expm1(args)
+}
+
+/// `expm1` itself, unrecorded: [`op_expm1`] after its arity and recording checks.
+#[inline(always)]
+fn run_expm1(args: &[Any]) -> Result<Any> {
+    const OP: &str = "expm1";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2607,13 +2824,13 @@ fn record_expm1(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_expm1(args)?
+        run_expm1(args)?
     };
-    autograd::record("expm1", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_expm1, result)
+    autograd::record("expm1", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_expm1, result)
 }
 
 /// The gradients of `expm1`'s inputs (schema formulas).
-fn backward_expm1(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_expm1(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_exp(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
@@ -2630,6 +2847,13 @@ pub(crate) fn op_log(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log(args);
     }
+    run_log(args)
+}
+
+/// `log` itself, unrecorded: [`op_log`] after its arity and recording checks.
+#[inline(always)]
+fn run_log(args: &[Any]) -> Result<Any> {
+    const OP: &str = "log";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2647,13 +2871,13 @@ fn record_log(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_log(args)?
+        run_log(args)?
     };
-    autograd::record("log", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_log, result)
+    autograd::record("log", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_log, result)
 }
 
 /// The gradients of `log`'s inputs (schema formulas).
-fn backward_log(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_log(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[saved[0].clone()])?, Any::NONE])?;
@@ -2670,6 +2894,13 @@ pub(crate) fn op_log1p(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log1p(args);
     }
+    run_log1p(args)
+}
+
+/// `log1p` itself, unrecorded: [`op_log1p`] after its arity and recording checks.
+#[inline(always)]
+fn run_log1p(args: &[Any]) -> Result<Any> {
+    const OP: &str = "log1p";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2687,13 +2918,13 @@ fn record_log1p(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_log1p(args)?
+        run_log1p(args)?
     };
-    autograd::record("log1p", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_log1p, result)
+    autograd::record("log1p", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_log1p, result)
 }
 
 /// The gradients of `log1p`'s inputs (schema formulas).
-fn backward_log1p(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_log1p(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_add(&[Any::from(1i64), saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
@@ -2710,6 +2941,13 @@ pub(crate) fn op_log2(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log2(args);
     }
+    run_log2(args)
+}
+
+/// `log2` itself, unrecorded: [`op_log2`] after its arity and recording checks.
+#[inline(always)]
+fn run_log2(args: &[Any]) -> Result<Any> {
+    const OP: &str = "log2";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2727,13 +2965,13 @@ fn record_log2(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_log2(args)?
+        run_log2(args)?
     };
-    autograd::record("log2", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_log2, result)
+    autograd::record("log2", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_log2, result)
 }
 
 /// The gradients of `log2`'s inputs (schema formulas).
-fn backward_log2(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_log2(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_multiply(&[saved[0].clone(), Any::from(0.6931471805599453f64), Any::NONE])?])?, Any::NONE])?;
@@ -2750,6 +2988,13 @@ pub(crate) fn op_log10(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_log10(args);
     }
+    run_log10(args)
+}
+
+/// `log10` itself, unrecorded: [`op_log10`] after its arity and recording checks.
+#[inline(always)]
+fn run_log10(args: &[Any]) -> Result<Any> {
+    const OP: &str = "log10";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2767,13 +3012,13 @@ fn record_log10(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_log10(args)?
+        run_log10(args)?
     };
-    autograd::record("log10", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_log10, result)
+    autograd::record("log10", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_log10, result)
 }
 
 /// The gradients of `log10`'s inputs (schema formulas).
-fn backward_log10(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_log10(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_multiply(&[saved[0].clone(), Any::from(2.302585092994046f64), Any::NONE])?])?, Any::NONE])?;
@@ -2790,6 +3035,13 @@ pub(crate) fn op_sqrt(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sqrt(args);
     }
+    run_sqrt(args)
+}
+
+/// `sqrt` itself, unrecorded: [`op_sqrt`] after its arity and recording checks.
+#[inline(always)]
+fn run_sqrt(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sqrt";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2807,13 +3059,13 @@ fn record_sqrt(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_sqrt(args)?
+        run_sqrt(args)?
     };
-    autograd::record("sqrt", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sqrt, result)
+    autograd::record("sqrt", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_sqrt, result)
 }
 
 /// The gradients of `sqrt`'s inputs (schema formulas).
-fn backward_sqrt(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_sqrt(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_multiply(&[Any::from(2i64), op_sqrt(&[saved[0].clone(), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -2830,6 +3082,13 @@ pub(crate) fn op_sin(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sin(args);
     }
+    run_sin(args)
+}
+
+/// `sin` itself, unrecorded: [`op_sin`] after its arity and recording checks.
+#[inline(always)]
+fn run_sin(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sin";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2847,13 +3106,13 @@ fn record_sin(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_sin(args)?
+        run_sin(args)?
     };
-    autograd::record("sin", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sin, result)
+    autograd::record("sin", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_sin, result)
 }
 
 /// The gradients of `sin`'s inputs (schema formulas).
-fn backward_sin(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_sin(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_cos(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
@@ -2870,6 +3129,13 @@ pub(crate) fn op_cos(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cos(args);
     }
+    run_cos(args)
+}
+
+/// `cos` itself, unrecorded: [`op_cos`] after its arity and recording checks.
+#[inline(always)]
+fn run_cos(args: &[Any]) -> Result<Any> {
+    const OP: &str = "cos";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2887,13 +3153,13 @@ fn record_cos(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_cos(args)?
+        run_cos(args)?
     };
-    autograd::record("cos", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_cos, result)
+    autograd::record("cos", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_cos, result)
 }
 
 /// The gradients of `cos`'s inputs (schema formulas).
-fn backward_cos(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_cos(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[op_negative(&[grads[0].clone(), Any::NONE])?, crate::autograd::conj(&[op_sin(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
@@ -2910,6 +3176,13 @@ pub(crate) fn op_tan(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tan(args);
     }
+    run_tan(args)
+}
+
+/// `tan` itself, unrecorded: [`op_tan`] after its arity and recording checks.
+#[inline(always)]
+fn run_tan(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tan";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2927,13 +3200,13 @@ fn record_tan(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_tan(args)?
+        run_tan(args)?
     };
-    autograd::record("tan", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_tan, result)
+    autograd::record("tan", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_tan, result)
 }
 
 /// The gradients of `tan`'s inputs (schema formulas).
-fn backward_tan(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_tan(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_add(&[Any::from(1i64), op_multiply(&[op_tan(&[saved[0].clone(), Any::NONE])?, op_tan(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -2950,6 +3223,13 @@ pub(crate) fn op_asin(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_asin(args);
     }
+    run_asin(args)
+}
+
+/// `asin` itself, unrecorded: [`op_asin`] after its arity and recording checks.
+#[inline(always)]
+fn run_asin(args: &[Any]) -> Result<Any> {
+    const OP: &str = "asin";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -2967,13 +3247,13 @@ fn record_asin(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_asin(args)?
+        run_asin(args)?
     };
-    autograd::record("asin", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_asin, result)
+    autograd::record("asin", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_asin, result)
 }
 
 /// The gradients of `asin`'s inputs (schema formulas).
-fn backward_asin(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_asin(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_sqrt(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -2990,6 +3270,13 @@ pub(crate) fn op_acos(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_acos(args);
     }
+    run_acos(args)
+}
+
+/// `acos` itself, unrecorded: [`op_acos`] after its arity and recording checks.
+#[inline(always)]
+fn run_acos(args: &[Any]) -> Result<Any> {
+    const OP: &str = "acos";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -3007,13 +3294,13 @@ fn record_acos(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_acos(args)?
+        run_acos(args)?
     };
-    autograd::record("acos", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_acos, result)
+    autograd::record("acos", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_acos, result)
 }
 
 /// The gradients of `acos`'s inputs (schema formulas).
-fn backward_acos(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_acos(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[op_negative(&[grads[0].clone(), Any::NONE])?, crate::autograd::conj(&[op_sqrt(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -3030,6 +3317,13 @@ pub(crate) fn op_atan(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_atan(args);
     }
+    run_atan(args)
+}
+
+/// `atan` itself, unrecorded: [`op_atan`] after its arity and recording checks.
+#[inline(always)]
+fn run_atan(args: &[Any]) -> Result<Any> {
+    const OP: &str = "atan";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -3047,13 +3341,13 @@ fn record_atan(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_atan(args)?
+        run_atan(args)?
     };
-    autograd::record("atan", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_atan, result)
+    autograd::record("atan", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_atan, result)
 }
 
 /// The gradients of `atan`'s inputs (schema formulas).
-fn backward_atan(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_atan(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_add(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -3070,6 +3364,13 @@ pub(crate) fn op_sinh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sinh(args);
     }
+    run_sinh(args)
+}
+
+/// `sinh` itself, unrecorded: [`op_sinh`] after its arity and recording checks.
+#[inline(always)]
+fn run_sinh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sinh";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -3087,13 +3388,13 @@ fn record_sinh(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_sinh(args)?
+        run_sinh(args)?
     };
-    autograd::record("sinh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sinh, result)
+    autograd::record("sinh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_sinh, result)
 }
 
 /// The gradients of `sinh`'s inputs (schema formulas).
-fn backward_sinh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_sinh(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_cosh(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
@@ -3110,6 +3411,13 @@ pub(crate) fn op_cosh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cosh(args);
     }
+    run_cosh(args)
+}
+
+/// `cosh` itself, unrecorded: [`op_cosh`] after its arity and recording checks.
+#[inline(always)]
+fn run_cosh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "cosh";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -3127,13 +3435,13 @@ fn record_cosh(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_cosh(args)?
+        run_cosh(args)?
     };
-    autograd::record("cosh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_cosh, result)
+    autograd::record("cosh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_cosh, result)
 }
 
 /// The gradients of `cosh`'s inputs (schema formulas).
-fn backward_cosh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_cosh(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_sinh(&[saved[0].clone(), Any::NONE])?])?, Any::NONE])?;
@@ -3150,6 +3458,13 @@ pub(crate) fn op_tanh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tanh(args);
     }
+    run_tanh(args)
+}
+
+/// `tanh` itself, unrecorded: [`op_tanh`] after its arity and recording checks.
+#[inline(always)]
+fn run_tanh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tanh";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -3167,13 +3482,13 @@ fn record_tanh(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_tanh(args)?
+        run_tanh(args)?
     };
-    autograd::record("tanh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_tanh, result)
+    autograd::record("tanh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_tanh, result)
 }
 
 /// The gradients of `tanh`'s inputs (schema formulas).
-fn backward_tanh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_tanh(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), crate::autograd::conj(&[op_subtract(&[Any::from(1i64), op_multiply(&[op_tanh(&[saved[0].clone(), Any::NONE])?, op_tanh(&[saved[0].clone(), Any::NONE])?, Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -3190,6 +3505,13 @@ pub(crate) fn op_asinh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_asinh(args);
     }
+    run_asinh(args)
+}
+
+/// `asinh` itself, unrecorded: [`op_asinh`] after its arity and recording checks.
+#[inline(always)]
+fn run_asinh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "asinh";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -3207,13 +3529,13 @@ fn record_asinh(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_asinh(args)?
+        run_asinh(args)?
     };
-    autograd::record("asinh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_asinh, result)
+    autograd::record("asinh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_asinh, result)
 }
 
 /// The gradients of `asinh`'s inputs (schema formulas).
-fn backward_asinh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_asinh(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_sqrt(&[op_add(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::from(1i64), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -3230,6 +3552,13 @@ pub(crate) fn op_acosh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_acosh(args);
     }
+    run_acosh(args)
+}
+
+/// `acosh` itself, unrecorded: [`op_acosh`] after its arity and recording checks.
+#[inline(always)]
+fn run_acosh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "acosh";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -3247,13 +3576,13 @@ fn record_acosh(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_acosh(args)?
+        run_acosh(args)?
     };
-    autograd::record("acosh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_acosh, result)
+    autograd::record("acosh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_acosh, result)
 }
 
 /// The gradients of `acosh`'s inputs (schema formulas).
-fn backward_acosh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_acosh(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_sqrt(&[op_subtract(&[op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::from(1i64), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -3270,6 +3599,13 @@ pub(crate) fn op_atanh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_atanh(args);
     }
+    run_atanh(args)
+}
+
+/// `atanh` itself, unrecorded: [`op_atanh`] after its arity and recording checks.
+#[inline(always)]
+fn run_atanh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "atanh";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
@@ -3287,13 +3623,13 @@ fn record_atanh(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_atanh(args)?
+        run_atanh(args)?
     };
-    autograd::record("atanh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_atanh, result)
+    autograd::record("atanh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_atanh, result)
 }
 
 /// The gradients of `atanh`'s inputs (schema formulas).
-fn backward_atanh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_atanh(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[grads[0].clone(), crate::autograd::conj(&[op_subtract(&[Any::from(1i64), op_multiply(&[saved[0].clone(), saved[0].clone(), Any::NONE])?, Any::NONE])?])?, Any::NONE])?;
@@ -3310,6 +3646,13 @@ pub(crate) fn op_clip(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_clip(args);
     }
+    run_clip(args)
+}
+
+/// `clip` itself, unrecorded: [`op_clip`] after its arity and recording checks.
+#[inline(always)]
+fn run_clip(args: &[Any]) -> Result<Any> {
+    const OP: &str = "clip";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_min = glue::opt_operand(OP, args, 1, "min")?;
@@ -3329,13 +3672,13 @@ fn record_clip(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_clip(args)?
+        run_clip(args)?
     };
-    autograd::record("clip", args, &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "min"), (autograd::Slot::One(2), "max")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "min"), (autograd::Slot::One(2), "max")], backward_clip, result)
+    autograd::record("clip", args, &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "min"), (autograd::Slot::One(2), "max")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "min"), (autograd::Slot::One(2), "max")], &[], backward_clip, result)
 }
 
 /// The gradients of `clip`'s inputs (schema formulas).
-fn backward_clip(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_clip(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_where(&[op_equal(&[op_clip(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::NONE])?, saved[0].clone(), Any::NONE])?, grads[0].clone(), Any::from(0i64), Any::NONE])?;
@@ -3364,6 +3707,13 @@ pub(crate) fn op_where(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_where(args);
     }
+    run_where(args)
+}
+
+/// `where` itself, unrecorded: [`op_where`] after its arity and recording checks.
+#[inline(always)]
+fn run_where(args: &[Any]) -> Result<Any> {
+    const OP: &str = "where";
     let _profiled = glue::profile_op(OP, args);
     let a_condition = glue::tensor(OP, args, 0, "condition")?;
     let a_x1 = glue::operand(OP, args, 1, "x1")?;
@@ -3383,23 +3733,23 @@ fn record_where(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_where(args)?
+        run_where(args)?
     };
-    autograd::record("where", args, &[(autograd::Slot::One(1), "x1"), (autograd::Slot::One(2), "x2")], &[(autograd::Slot::One(0), "condition")], backward_where, result)
+    autograd::record("where", args, &[(autograd::Slot::One(1), "x1"), (autograd::Slot::One(2), "x2")], &[(autograd::Slot::One(0), "condition")], &[1, 2], backward_where, result)
 }
 
 /// The gradients of `where`'s inputs (schema formulas).
-fn backward_where(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_where(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_where(&[saved[0].clone(), grads[0].clone(), Any::from(0i64), Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[1].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_where(&[saved[0].clone(), Any::from(0i64), grads[0].clone(), Any::NONE])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[2].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -3412,6 +3762,13 @@ pub(crate) fn op_astype(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_astype(args);
     }
+    run_astype(args)
+}
+
+/// `astype` itself, unrecorded: [`op_astype`] after its arity and recording checks.
+#[inline(always)]
+fn run_astype(args: &[Any]) -> Result<Any> {
+    const OP: &str = "astype";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::dtype(OP, args, 1, "dtype")?;
@@ -3427,17 +3784,17 @@ pub(crate) fn op_astype(args: &[Any]) -> Result<Any> {
 fn record_astype(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_astype(args)?
+        run_astype(args)?
     };
-    autograd::record("astype", args, &[(autograd::Slot::One(0), "x")], &[], backward_astype, result)
+    autograd::record("astype", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_astype, result)
 }
 
 /// The gradients of `astype`'s inputs (schema formulas).
-fn backward_astype(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_astype(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = grads[0].clone();
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -3450,6 +3807,13 @@ pub(crate) fn op_geo_distance(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_geo_distance(args);
     }
+    run_geo_distance(args)
+}
+
+/// `geo_distance` itself, unrecorded: [`op_geo_distance`] after its arity and recording checks.
+#[inline(always)]
+fn run_geo_distance(args: &[Any]) -> Result<Any> {
+    const OP: &str = "geo_distance";
     let _profiled = glue::profile_op(OP, args);
     let a_lon1 = glue::operand(OP, args, 0, "lon1")?;
     let a_lat1 = glue::operand(OP, args, 1, "lat1")?;
@@ -3465,13 +3829,13 @@ pub(crate) fn op_geo_distance(args: &[Any]) -> Result<Any> {
 fn record_geo_distance(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_geo_distance(args)?
+        run_geo_distance(args)?
     };
-    autograd::record("geo_distance", args, &[(autograd::Slot::One(0), "lon1"), (autograd::Slot::One(1), "lat1"), (autograd::Slot::One(2), "lon2"), (autograd::Slot::One(3), "lat2")], &[(autograd::Slot::One(0), "lon1"), (autograd::Slot::One(1), "lat1"), (autograd::Slot::One(2), "lon2"), (autograd::Slot::One(3), "lat2")], backward_geo_distance, result)
+    autograd::record("geo_distance", args, &[(autograd::Slot::One(0), "lon1"), (autograd::Slot::One(1), "lat1"), (autograd::Slot::One(2), "lon2"), (autograd::Slot::One(3), "lat2")], &[(autograd::Slot::One(0), "lon1"), (autograd::Slot::One(1), "lat1"), (autograd::Slot::One(2), "lon2"), (autograd::Slot::One(3), "lat2")], &[], backward_geo_distance, result)
 }
 
 /// The gradients of `geo_distance`'s inputs (schema formulas).
-fn backward_geo_distance(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_geo_distance(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::geo_distance_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone(), Any::from(0i64)])?;
@@ -3506,6 +3870,13 @@ pub(crate) fn op_sum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sum(args);
     }
+    run_sum(args)
+}
+
+/// `sum` itself, unrecorded: [`op_sum`] after its arity and recording checks.
+#[inline(always)]
+fn run_sum(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sum";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -3521,13 +3892,13 @@ pub(crate) fn op_sum(args: &[Any]) -> Result<Any> {
 fn record_sum(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_sum(args)?
+        run_sum(args)?
     };
-    autograd::record("sum", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sum, result)
+    autograd::record("sum", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_sum, result)
 }
 
 /// The gradients of `sum`'s inputs (schema formulas).
-fn backward_sum(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_sum(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::unreduce(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?;
@@ -3544,6 +3915,13 @@ pub(crate) fn op_prod(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_prod(args);
     }
+    run_prod(args)
+}
+
+/// `prod` itself, unrecorded: [`op_prod`] after its arity and recording checks.
+#[inline(always)]
+fn run_prod(args: &[Any]) -> Result<Any> {
+    const OP: &str = "prod";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -3559,13 +3937,13 @@ pub(crate) fn op_prod(args: &[Any]) -> Result<Any> {
 fn record_prod(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_prod(args)?
+        run_prod(args)?
     };
-    autograd::record("prod", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_prod, result)
+    autograd::record("prod", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_prod, result)
 }
 
 /// The gradients of `prod`'s inputs (schema formulas).
-fn backward_prod(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_prod(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::prod_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?;
@@ -3582,6 +3960,13 @@ pub(crate) fn op_mean(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_mean(args);
     }
+    run_mean(args)
+}
+
+/// `mean` itself, unrecorded: [`op_mean`] after its arity and recording checks.
+#[inline(always)]
+fn run_mean(args: &[Any]) -> Result<Any> {
+    const OP: &str = "mean";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -3596,13 +3981,13 @@ pub(crate) fn op_mean(args: &[Any]) -> Result<Any> {
 fn record_mean(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_mean(args)?
+        run_mean(args)?
     };
-    autograd::record("mean", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_mean, result)
+    autograd::record("mean", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_mean, result)
 }
 
 /// The gradients of `mean`'s inputs (schema formulas).
-fn backward_mean(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_mean(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[crate::autograd::unreduce(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?;
@@ -3619,6 +4004,13 @@ pub(crate) fn op_var(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_var(args);
     }
+    run_var(args)
+}
+
+/// `var` itself, unrecorded: [`op_var`] after its arity and recording checks.
+#[inline(always)]
+fn run_var(args: &[Any]) -> Result<Any> {
+    const OP: &str = "var";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -3634,13 +4026,13 @@ pub(crate) fn op_var(args: &[Any]) -> Result<Any> {
 fn record_var(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_var(args)?
+        run_var(args)?
     };
-    autograd::record("var", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_var, result)
+    autograd::record("var", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_var, result)
 }
 
 /// The gradients of `var`'s inputs (schema formulas).
-fn backward_var(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_var(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[op_multiply(&[op_multiply(&[crate::autograd::unreduce(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?, Any::from(2i64), Any::NONE])?, op_subtract(&[saved[0].clone(), op_mean(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, Any::NONE])?, Any::NONE])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone(), saved[2].clone()])?, Any::NONE])?;
@@ -3657,6 +4049,13 @@ pub(crate) fn op_std(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_std(args);
     }
+    run_std(args)
+}
+
+/// `std` itself, unrecorded: [`op_std`] after its arity and recording checks.
+#[inline(always)]
+fn run_std(args: &[Any]) -> Result<Any> {
+    const OP: &str = "std";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -3672,13 +4071,13 @@ pub(crate) fn op_std(args: &[Any]) -> Result<Any> {
 fn record_std(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_std(args)?
+        run_std(args)?
     };
-    autograd::record("std", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_std, result)
+    autograd::record("std", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_std, result)
 }
 
 /// The gradients of `std`'s inputs (schema formulas).
-fn backward_std(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_std(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_divide(&[op_multiply(&[crate::autograd::unreduce(&[op_divide(&[grads[0].clone(), op_std(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?, Any::NONE])?, saved[0].clone(), saved[1].clone(), saved[3].clone()])?, op_subtract(&[saved[0].clone(), op_mean(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, Any::NONE])?, Any::NONE])?, crate::autograd::reduced_count(&[saved[0].clone(), saved[1].clone(), saved[2].clone()])?, Any::NONE])?;
@@ -3695,6 +4094,13 @@ pub(crate) fn op_max(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_max(args);
     }
+    run_max(args)
+}
+
+/// `max` itself, unrecorded: [`op_max`] after its arity and recording checks.
+#[inline(always)]
+fn run_max(args: &[Any]) -> Result<Any> {
+    const OP: &str = "max";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -3709,13 +4115,13 @@ pub(crate) fn op_max(args: &[Any]) -> Result<Any> {
 fn record_max(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_max(args)?
+        run_max(args)?
     };
-    autograd::record("max", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_max, result)
+    autograd::record("max", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_max, result)
 }
 
 /// The gradients of `max`'s inputs (schema formulas).
-fn backward_max(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_max(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::amax_backward(&[grads[0].clone(), saved[0].clone(), op_max(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, saved[1].clone(), saved[2].clone()])?;
@@ -3732,6 +4138,13 @@ pub(crate) fn op_min(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_min(args);
     }
+    run_min(args)
+}
+
+/// `min` itself, unrecorded: [`op_min`] after its arity and recording checks.
+#[inline(always)]
+fn run_min(args: &[Any]) -> Result<Any> {
+    const OP: &str = "min";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -3746,13 +4159,13 @@ pub(crate) fn op_min(args: &[Any]) -> Result<Any> {
 fn record_min(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_min(args)?
+        run_min(args)?
     };
-    autograd::record("min", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_min, result)
+    autograd::record("min", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_min, result)
 }
 
 /// The gradients of `min`'s inputs (schema formulas).
-fn backward_min(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_min(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::amax_backward(&[grads[0].clone(), saved[0].clone(), op_min(&[saved[0].clone(), saved[1].clone(), Any::from(true)])?, saved[1].clone(), saved[2].clone()])?;
@@ -3769,6 +4182,13 @@ pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cumulative_sum(args);
     }
+    run_cumulative_sum(args)
+}
+
+/// `cumulative_sum` itself, unrecorded: [`op_cumulative_sum`] after its arity and recording checks.
+#[inline(always)]
+fn run_cumulative_sum(args: &[Any]) -> Result<Any> {
+    const OP: &str = "cumulative_sum";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
@@ -3784,13 +4204,13 @@ pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
 fn record_cumulative_sum(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_cumulative_sum(args)?
+        run_cumulative_sum(args)?
     };
-    autograd::record("cumulative_sum", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_cumulative_sum, result)
+    autograd::record("cumulative_sum", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_cumulative_sum, result)
 }
 
 /// The gradients of `cumulative_sum`'s inputs (schema formulas).
-fn backward_cumulative_sum(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_cumulative_sum(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_flip(&[op_cumulative_sum(&[op_flip(&[crate::autograd::strip_initial(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?, saved[1].clone()])?, saved[1].clone(), Any::NONE, Any::from(false)])?, saved[1].clone()])?;
@@ -3807,6 +4227,13 @@ pub(crate) fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_cumulative_prod(args);
     }
+    run_cumulative_prod(args)
+}
+
+/// `cumulative_prod` itself, unrecorded: [`op_cumulative_prod`] after its arity and recording checks.
+#[inline(always)]
+fn run_cumulative_prod(args: &[Any]) -> Result<Any> {
+    const OP: &str = "cumulative_prod";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
@@ -3822,13 +4249,13 @@ pub(crate) fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
 fn record_cumulative_prod(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_cumulative_prod(args)?
+        run_cumulative_prod(args)?
     };
-    autograd::record("cumulative_prod", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_cumulative_prod, result)
+    autograd::record("cumulative_prod", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_cumulative_prod, result)
 }
 
 /// The gradients of `cumulative_prod`'s inputs (schema formulas).
-fn backward_cumulative_prod(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_cumulative_prod(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::cumulative_prod_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[3].clone()])?;
@@ -3900,6 +4327,13 @@ pub(crate) fn op_diff(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_diff(args);
     }
+    run_diff(args)
+}
+
+/// `diff` itself, unrecorded: [`op_diff`] after its arity and recording checks.
+#[inline(always)]
+fn run_diff(args: &[Any]) -> Result<Any> {
+    const OP: &str = "diff";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
@@ -3916,13 +4350,13 @@ pub(crate) fn op_diff(args: &[Any]) -> Result<Any> {
 fn record_diff(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_diff(args)?
+        run_diff(args)?
     };
-    autograd::record("diff", args, &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(3), "prepend"), (autograd::Slot::One(4), "append")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(3), "prepend"), (autograd::Slot::One(4), "append")], backward_diff, result)
+    autograd::record("diff", args, &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(3), "prepend"), (autograd::Slot::One(4), "append")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(3), "prepend"), (autograd::Slot::One(4), "append")], &[], backward_diff, result)
 }
 
 /// The gradients of `diff`'s inputs (schema formulas).
-fn backward_diff(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_diff(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::diff_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone(), saved[4].clone(), Any::from(0i64)])?;
@@ -3951,6 +4385,13 @@ pub(crate) fn op_matmul(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_matmul(args);
     }
+    run_matmul(args)
+}
+
+/// `matmul` itself, unrecorded: [`op_matmul`] after its arity and recording checks.
+#[inline(always)]
+fn run_matmul(args: &[Any]) -> Result<Any> {
+    const OP: &str = "matmul";
     let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
@@ -3972,13 +4413,13 @@ fn record_matmul(args: &[Any]) -> Result<Any> {
     }
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_matmul(args)?
+        run_matmul(args)?
     };
-    autograd::record("matmul", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_matmul, result)
+    autograd::record("matmul", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_matmul, result)
 }
 
 /// The gradients of `matmul`'s inputs (schema formulas).
-fn backward_matmul(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_matmul(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::matmul_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
@@ -4001,6 +4442,13 @@ pub(crate) fn op_mm(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_mm(args);
     }
+    run_mm(args)
+}
+
+/// `mm` itself, unrecorded: [`op_mm`] after its arity and recording checks.
+#[inline(always)]
+fn run_mm(args: &[Any]) -> Result<Any> {
+    const OP: &str = "mm";
     let _profiled = glue::profile_op(OP, args);
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
@@ -4017,13 +4465,13 @@ pub(crate) fn op_mm(args: &[Any]) -> Result<Any> {
 fn record_mm(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_mm(args)?
+        run_mm(args)?
     };
-    autograd::record("mm", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_mm, result)
+    autograd::record("mm", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_mm, result)
 }
 
 /// The gradients of `mm`'s inputs (schema formulas).
-fn backward_mm(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_mm(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::matmul_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
@@ -4046,6 +4494,13 @@ pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tensordot(args);
     }
+    run_tensordot(args)
+}
+
+/// `tensordot` itself, unrecorded: [`op_tensordot`] after its arity and recording checks.
+#[inline(always)]
+fn run_tensordot(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tensordot";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
@@ -4060,13 +4515,13 @@ pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
 fn record_tensordot(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_tensordot(args)?
+        run_tensordot(args)?
     };
-    autograd::record("tensordot", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_tensordot, result)
+    autograd::record("tensordot", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_tensordot, result)
 }
 
 /// The gradients of `tensordot`'s inputs (schema formulas).
-fn backward_tensordot(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_tensordot(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::tensordot_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::from(0i64)])?;
@@ -4089,6 +4544,13 @@ pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_vecdot(args);
     }
+    run_vecdot(args)
+}
+
+/// `vecdot` itself, unrecorded: [`op_vecdot`] after its arity and recording checks.
+#[inline(always)]
+fn run_vecdot(args: &[Any]) -> Result<Any> {
+    const OP: &str = "vecdot";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
@@ -4103,13 +4565,13 @@ pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
 fn record_vecdot(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_vecdot(args)?
+        run_vecdot(args)?
     };
-    autograd::record("vecdot", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_vecdot, result)
+    autograd::record("vecdot", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_vecdot, result)
 }
 
 /// The gradients of `vecdot`'s inputs (schema formulas).
-fn backward_vecdot(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_vecdot(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[saved[1].clone(), crate::autograd::conj(&[op_expand_dims(&[grads[0].clone(), saved[2].clone()])?])?, Any::NONE])?;
@@ -4132,6 +4594,13 @@ pub(crate) fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_cholesky(args);
     }
+    run_linalg_cholesky(args)
+}
+
+/// `linalg.cholesky` itself, unrecorded: [`op_linalg_cholesky`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_cholesky(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.cholesky";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_upper = glue::bool(OP, args, 1, "upper")?;
@@ -4145,13 +4614,13 @@ pub(crate) fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
 fn record_linalg_cholesky(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_cholesky(args)?
+        run_linalg_cholesky(args)?
     };
-    autograd::record("linalg.cholesky", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_cholesky, result)
+    autograd::record("linalg.cholesky", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_cholesky, result)
 }
 
 /// The gradients of `linalg.cholesky`'s inputs (schema formulas).
-fn backward_linalg_cholesky(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_cholesky(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::cholesky_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
@@ -4168,6 +4637,13 @@ pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_cross(args);
     }
+    run_linalg_cross(args)
+}
+
+/// `linalg.cross` itself, unrecorded: [`op_linalg_cross`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_cross(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.cross";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
@@ -4182,13 +4658,13 @@ pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
 fn record_linalg_cross(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_cross(args)?
+        run_linalg_cross(args)?
     };
-    autograd::record("linalg.cross", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_linalg_cross, result)
+    autograd::record("linalg.cross", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_linalg_cross, result)
 }
 
 /// The gradients of `linalg.cross`'s inputs (schema formulas).
-fn backward_linalg_cross(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_cross(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_linalg_cross(&[crate::autograd::conj(&[saved[1].clone()])?, grads[0].clone(), saved[2].clone()])?;
@@ -4211,6 +4687,13 @@ pub(crate) fn op_linalg_det(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_det(args);
     }
+    run_linalg_det(args)
+}
+
+/// `linalg.det` itself, unrecorded: [`op_linalg_det`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_det(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.det";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
@@ -4223,13 +4706,13 @@ pub(crate) fn op_linalg_det(args: &[Any]) -> Result<Any> {
 fn record_linalg_det(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_det(args)?
+        run_linalg_det(args)?
     };
-    autograd::record("linalg.det", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_det, result)
+    autograd::record("linalg.det", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_det, result)
 }
 
 /// The gradients of `linalg.det`'s inputs (schema formulas).
-fn backward_linalg_det(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_det(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::det_backward(&[grads[0].clone(), saved[0].clone()])?;
@@ -4246,6 +4729,13 @@ pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_diagonal(args);
     }
+    run_linalg_diagonal(args)
+}
+
+/// `linalg.diagonal` itself, unrecorded: [`op_linalg_diagonal`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_diagonal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.diagonal";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
@@ -4259,13 +4749,13 @@ pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
 fn record_linalg_diagonal(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_diagonal(args)?
+        run_linalg_diagonal(args)?
     };
-    autograd::record("linalg.diagonal", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_diagonal, result)
+    autograd::record("linalg.diagonal", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_diagonal, result)
 }
 
 /// The gradients of `linalg.diagonal`'s inputs (schema formulas).
-fn backward_linalg_diagonal(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_diagonal(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::diagonal_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
@@ -4300,6 +4790,13 @@ pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_eigh(args);
     }
+    run_linalg_eigh(args)
+}
+
+/// `linalg.eigh` itself, unrecorded: [`op_linalg_eigh`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_eigh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eigh";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
@@ -4312,13 +4809,13 @@ pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
 fn record_linalg_eigh(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_eigh(args)?
+        run_linalg_eigh(args)?
     };
-    autograd::record("linalg.eigh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_eigh, result)
+    autograd::record("linalg.eigh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_eigh, result)
 }
 
 /// The gradients of `linalg.eigh`'s inputs (schema formulas).
-fn backward_linalg_eigh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_eigh(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::eigh_backward(&[crate::autograd::list_of(grads), saved[0].clone()])?;
@@ -4335,6 +4832,13 @@ pub(crate) fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_eigvalsh(args);
     }
+    run_linalg_eigvalsh(args)
+}
+
+/// `linalg.eigvalsh` itself, unrecorded: [`op_linalg_eigvalsh`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eigvalsh";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
@@ -4347,13 +4851,13 @@ pub(crate) fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
 fn record_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_eigvalsh(args)?
+        run_linalg_eigvalsh(args)?
     };
-    autograd::record("linalg.eigvalsh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_eigvalsh, result)
+    autograd::record("linalg.eigvalsh", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_eigvalsh, result)
 }
 
 /// The gradients of `linalg.eigvalsh`'s inputs (schema formulas).
-fn backward_linalg_eigvalsh(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_eigvalsh(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::eigvalsh_backward(&[grads[0].clone(), saved[0].clone()])?;
@@ -4370,6 +4874,13 @@ pub(crate) fn op_linalg_inv(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_inv(args);
     }
+    run_linalg_inv(args)
+}
+
+/// `linalg.inv` itself, unrecorded: [`op_linalg_inv`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_inv(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.inv";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
@@ -4382,13 +4893,13 @@ pub(crate) fn op_linalg_inv(args: &[Any]) -> Result<Any> {
 fn record_linalg_inv(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_inv(args)?
+        run_linalg_inv(args)?
     };
-    autograd::record("linalg.inv", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_inv, result)
+    autograd::record("linalg.inv", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_inv, result)
 }
 
 /// The gradients of `linalg.inv`'s inputs (schema formulas).
-fn backward_linalg_inv(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_inv(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::inv_backward(&[grads[0].clone(), saved[0].clone()])?;
@@ -4405,6 +4916,13 @@ pub(crate) fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_matrix_power(args);
     }
+    run_linalg_matrix_power(args)
+}
+
+/// `linalg.matrix_power` itself, unrecorded: [`op_linalg_matrix_power`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_matrix_power(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.matrix_power";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::int(OP, args, 1, "n")?;
@@ -4418,13 +4936,13 @@ pub(crate) fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
 fn record_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_matrix_power(args)?
+        run_linalg_matrix_power(args)?
     };
-    autograd::record("linalg.matrix_power", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_matrix_power, result)
+    autograd::record("linalg.matrix_power", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_matrix_power, result)
 }
 
 /// The gradients of `linalg.matrix_power`'s inputs (schema formulas).
-fn backward_linalg_matrix_power(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_matrix_power(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::matrix_power_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
@@ -4451,6 +4969,13 @@ pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_matrix_norm(args);
     }
+    run_linalg_matrix_norm(args)
+}
+
+/// `linalg.matrix_norm` itself, unrecorded: [`op_linalg_matrix_norm`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.matrix_norm";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_keepdims = glue::bool(OP, args, 1, "keepdims")?;
@@ -4465,13 +4990,13 @@ pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
 fn record_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_matrix_norm(args)?
+        run_linalg_matrix_norm(args)?
     };
-    autograd::record("linalg.matrix_norm", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_matrix_norm, result)
+    autograd::record("linalg.matrix_norm", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_matrix_norm, result)
 }
 
 /// The gradients of `linalg.matrix_norm`'s inputs (schema formulas).
-fn backward_linalg_matrix_norm(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_matrix_norm(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::matrix_norm_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?;
@@ -4488,6 +5013,13 @@ pub(crate) fn op_linalg_outer(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_outer(args);
     }
+    run_linalg_outer(args)
+}
+
+/// `linalg.outer` itself, unrecorded: [`op_linalg_outer`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_outer(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.outer";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
@@ -4501,13 +5033,13 @@ pub(crate) fn op_linalg_outer(args: &[Any]) -> Result<Any> {
 fn record_linalg_outer(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_outer(args)?
+        run_linalg_outer(args)?
     };
-    autograd::record("linalg.outer", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_linalg_outer, result)
+    autograd::record("linalg.outer", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_linalg_outer, result)
 }
 
 /// The gradients of `linalg.outer`'s inputs (schema formulas).
-fn backward_linalg_outer(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_outer(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_matmul(&[grads[0].clone(), crate::autograd::conj(&[saved[1].clone()])?, Any::NONE])?;
@@ -4530,6 +5062,13 @@ pub(crate) fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_pinv(args);
     }
+    run_linalg_pinv(args)
+}
+
+/// `linalg.pinv` itself, unrecorded: [`op_linalg_pinv`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_pinv(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.pinv";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
@@ -4543,13 +5082,13 @@ pub(crate) fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
 fn record_linalg_pinv(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_pinv(args)?
+        run_linalg_pinv(args)?
     };
-    autograd::record("linalg.pinv", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "rtol")], backward_linalg_pinv, result)
+    autograd::record("linalg.pinv", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "rtol")], &[], backward_linalg_pinv, result)
 }
 
 /// The gradients of `linalg.pinv`'s inputs (schema formulas).
-fn backward_linalg_pinv(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_pinv(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::pinv_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
@@ -4566,6 +5105,13 @@ pub(crate) fn op_linalg_qr(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_qr(args);
     }
+    run_linalg_qr(args)
+}
+
+/// `linalg.qr` itself, unrecorded: [`op_linalg_qr`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_qr(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.qr";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_mode = glue::str(OP, args, 1, "mode")?;
@@ -4579,13 +5125,13 @@ pub(crate) fn op_linalg_qr(args: &[Any]) -> Result<Any> {
 fn record_linalg_qr(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_qr(args)?
+        run_linalg_qr(args)?
     };
-    autograd::record("linalg.qr", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_qr, result)
+    autograd::record("linalg.qr", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_qr, result)
 }
 
 /// The gradients of `linalg.qr`'s inputs (schema formulas).
-fn backward_linalg_qr(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_qr(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::qr_backward(&[crate::autograd::list_of(grads), saved[0].clone(), saved[1].clone()])?;
@@ -4602,6 +5148,13 @@ pub(crate) fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_slogdet(args);
     }
+    run_linalg_slogdet(args)
+}
+
+/// `linalg.slogdet` itself, unrecorded: [`op_linalg_slogdet`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_slogdet(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.slogdet";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
@@ -4614,13 +5167,13 @@ pub(crate) fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
 fn record_linalg_slogdet(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_slogdet(args)?
+        run_linalg_slogdet(args)?
     };
-    autograd::record("linalg.slogdet", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_slogdet, result)
+    autograd::record("linalg.slogdet", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_slogdet, result)
 }
 
 /// The gradients of `linalg.slogdet`'s inputs (schema formulas).
-fn backward_linalg_slogdet(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_slogdet(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::slogdet_backward(&[crate::autograd::list_of(grads), saved[0].clone()])?;
@@ -4637,6 +5190,13 @@ pub(crate) fn op_linalg_solve(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_solve(args);
     }
+    run_linalg_solve(args)
+}
+
+/// `linalg.solve` itself, unrecorded: [`op_linalg_solve`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_solve(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.solve";
     let _profiled = glue::profile_op(OP, args);
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
@@ -4650,13 +5210,13 @@ pub(crate) fn op_linalg_solve(args: &[Any]) -> Result<Any> {
 fn record_linalg_solve(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_solve(args)?
+        run_linalg_solve(args)?
     };
-    autograd::record("linalg.solve", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], backward_linalg_solve, result)
+    autograd::record("linalg.solve", args, &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[(autograd::Slot::One(0), "x1"), (autograd::Slot::One(1), "x2")], &[], backward_linalg_solve, result)
 }
 
 /// The gradients of `linalg.solve`'s inputs (schema formulas).
-fn backward_linalg_solve(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_solve(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::solve_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), Any::from(0i64)])?;
@@ -4679,6 +5239,13 @@ pub(crate) fn op_linalg_svd(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_svd(args);
     }
+    run_linalg_svd(args)
+}
+
+/// `linalg.svd` itself, unrecorded: [`op_linalg_svd`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_svd(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.svd";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_full_matrices = glue::bool(OP, args, 1, "full_matrices")?;
@@ -4692,13 +5259,13 @@ pub(crate) fn op_linalg_svd(args: &[Any]) -> Result<Any> {
 fn record_linalg_svd(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_svd(args)?
+        run_linalg_svd(args)?
     };
-    autograd::record("linalg.svd", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_svd, result)
+    autograd::record("linalg.svd", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_svd, result)
 }
 
 /// The gradients of `linalg.svd`'s inputs (schema formulas).
-fn backward_linalg_svd(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_svd(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::svd_backward(&[crate::autograd::list_of(grads), saved[0].clone(), saved[1].clone()])?;
@@ -4715,6 +5282,13 @@ pub(crate) fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_svdvals(args);
     }
+    run_linalg_svdvals(args)
+}
+
+/// `linalg.svdvals` itself, unrecorded: [`op_linalg_svdvals`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_svdvals(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.svdvals";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
@@ -4727,13 +5301,13 @@ pub(crate) fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
 fn record_linalg_svdvals(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_svdvals(args)?
+        run_linalg_svdvals(args)?
     };
-    autograd::record("linalg.svdvals", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_svdvals, result)
+    autograd::record("linalg.svdvals", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_svdvals, result)
 }
 
 /// The gradients of `linalg.svdvals`'s inputs (schema formulas).
-fn backward_linalg_svdvals(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_svdvals(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::svdvals_backward(&[grads[0].clone(), saved[0].clone()])?;
@@ -4750,6 +5324,13 @@ pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_trace(args);
     }
+    run_linalg_trace(args)
+}
+
+/// `linalg.trace` itself, unrecorded: [`op_linalg_trace`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_trace(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.trace";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
@@ -4764,13 +5345,13 @@ pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
 fn record_linalg_trace(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_trace(args)?
+        run_linalg_trace(args)?
     };
-    autograd::record("linalg.trace", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_trace, result)
+    autograd::record("linalg.trace", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_trace, result)
 }
 
 /// The gradients of `linalg.trace`'s inputs (schema formulas).
-fn backward_linalg_trace(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_trace(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[op_expand_dims(&[op_expand_dims(&[grads[0].clone(), Any::from(-1i64)])?, Any::from(-1i64)])?, op_eye(&[crate::autograd::size(&[saved[0].clone(), Any::from(-2i64)])?, crate::autograd::size(&[saved[0].clone(), Any::from(-1i64)])?, saved[1].clone(), crate::autograd::dtype(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
@@ -4787,6 +5368,13 @@ pub(crate) fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_linalg_vector_norm(args);
     }
+    run_linalg_vector_norm(args)
+}
+
+/// `linalg.vector_norm` itself, unrecorded: [`op_linalg_vector_norm`] after its arity and recording checks.
+#[inline(always)]
+fn run_linalg_vector_norm(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.vector_norm";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -4802,13 +5390,13 @@ pub(crate) fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
 fn record_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_linalg_vector_norm(args)?
+        run_linalg_vector_norm(args)?
     };
-    autograd::record("linalg.vector_norm", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_linalg_vector_norm, result)
+    autograd::record("linalg.vector_norm", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_linalg_vector_norm, result)
 }
 
 /// The gradients of `linalg.vector_norm`'s inputs (schema formulas).
-fn backward_linalg_vector_norm(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_linalg_vector_norm(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::vector_norm_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -4825,6 +5413,13 @@ pub(crate) fn op_reshape(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_reshape(args);
     }
+    run_reshape(args)
+}
+
+/// `reshape` itself, unrecorded: [`op_reshape`] after its arity and recording checks.
+#[inline(always)]
+fn run_reshape(args: &[Any]) -> Result<Any> {
+    const OP: &str = "reshape";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
@@ -4839,13 +5434,13 @@ pub(crate) fn op_reshape(args: &[Any]) -> Result<Any> {
 fn record_reshape(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_reshape(args)?
+        run_reshape(args)?
     };
-    autograd::record("reshape", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_reshape, result)
+    autograd::record("reshape", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_reshape, result)
 }
 
 /// The gradients of `reshape`'s inputs (schema formulas).
-fn backward_reshape(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_reshape(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_reshape(&[grads[0].clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
@@ -4862,6 +5457,13 @@ pub(crate) fn op_permute_dims(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_permute_dims(args);
     }
+    run_permute_dims(args)
+}
+
+/// `permute_dims` itself, unrecorded: [`op_permute_dims`] after its arity and recording checks.
+#[inline(always)]
+fn run_permute_dims(args: &[Any]) -> Result<Any> {
+    const OP: &str = "permute_dims";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::shape(OP, args, 1, "axes")?;
@@ -4875,17 +5477,17 @@ pub(crate) fn op_permute_dims(args: &[Any]) -> Result<Any> {
 fn record_permute_dims(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_permute_dims(args)?
+        run_permute_dims(args)?
     };
-    autograd::record("permute_dims", args, &[(autograd::Slot::One(0), "x")], &[], backward_permute_dims, result)
+    autograd::record("permute_dims", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_permute_dims, result)
 }
 
 /// The gradients of `permute_dims`'s inputs (schema formulas).
-fn backward_permute_dims(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_permute_dims(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_permute_dims(&[grads[0].clone(), crate::autograd::inverse_permutation(&[saved[1].clone()])?])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -4898,6 +5500,13 @@ pub(crate) fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_matrix_transpose(args);
     }
+    run_matrix_transpose(args)
+}
+
+/// `matrix_transpose` itself, unrecorded: [`op_matrix_transpose`] after its arity and recording checks.
+#[inline(always)]
+fn run_matrix_transpose(args: &[Any]) -> Result<Any> {
+    const OP: &str = "matrix_transpose";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::matrix_transpose(a_x))?;
@@ -4910,17 +5519,17 @@ pub(crate) fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
 fn record_matrix_transpose(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_matrix_transpose(args)?
+        run_matrix_transpose(args)?
     };
-    autograd::record("matrix_transpose", args, &[(autograd::Slot::One(0), "x")], &[], backward_matrix_transpose, result)
+    autograd::record("matrix_transpose", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_matrix_transpose, result)
 }
 
 /// The gradients of `matrix_transpose`'s inputs (schema formulas).
-fn backward_matrix_transpose(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_matrix_transpose(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_matrix_transpose(&[grads[0].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -4933,6 +5542,13 @@ pub(crate) fn op_expand_dims(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_expand_dims(args);
     }
+    run_expand_dims(args)
+}
+
+/// `expand_dims` itself, unrecorded: [`op_expand_dims`] after its arity and recording checks.
+#[inline(always)]
+fn run_expand_dims(args: &[Any]) -> Result<Any> {
+    const OP: &str = "expand_dims";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::shape(OP, args, 1, "axis")?;
@@ -4946,13 +5562,13 @@ pub(crate) fn op_expand_dims(args: &[Any]) -> Result<Any> {
 fn record_expand_dims(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_expand_dims(args)?
+        run_expand_dims(args)?
     };
-    autograd::record("expand_dims", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_expand_dims, result)
+    autograd::record("expand_dims", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_expand_dims, result)
 }
 
 /// The gradients of `expand_dims`'s inputs (schema formulas).
-fn backward_expand_dims(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_expand_dims(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_reshape(&[grads[0].clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
@@ -4969,6 +5585,13 @@ pub(crate) fn op_squeeze(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_squeeze(args);
     }
+    run_squeeze(args)
+}
+
+/// `squeeze` itself, unrecorded: [`op_squeeze`] after its arity and recording checks.
+#[inline(always)]
+fn run_squeeze(args: &[Any]) -> Result<Any> {
+    const OP: &str = "squeeze";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -4982,13 +5605,13 @@ pub(crate) fn op_squeeze(args: &[Any]) -> Result<Any> {
 fn record_squeeze(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_squeeze(args)?
+        run_squeeze(args)?
     };
-    autograd::record("squeeze", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_squeeze, result)
+    autograd::record("squeeze", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_squeeze, result)
 }
 
 /// The gradients of `squeeze`'s inputs (schema formulas).
-fn backward_squeeze(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_squeeze(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_reshape(&[grads[0].clone(), crate::autograd::shape(&[saved[0].clone()])?, Any::NONE])?;
@@ -5005,6 +5628,13 @@ pub(crate) fn op_broadcast_to(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_broadcast_to(args);
     }
+    run_broadcast_to(args)
+}
+
+/// `broadcast_to` itself, unrecorded: [`op_broadcast_to`] after its arity and recording checks.
+#[inline(always)]
+fn run_broadcast_to(args: &[Any]) -> Result<Any> {
+    const OP: &str = "broadcast_to";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
@@ -5018,17 +5648,17 @@ pub(crate) fn op_broadcast_to(args: &[Any]) -> Result<Any> {
 fn record_broadcast_to(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_broadcast_to(args)?
+        run_broadcast_to(args)?
     };
-    autograd::record("broadcast_to", args, &[(autograd::Slot::One(0), "x")], &[], backward_broadcast_to, result)
+    autograd::record("broadcast_to", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_broadcast_to, result)
 }
 
 /// The gradients of `broadcast_to`'s inputs (schema formulas).
-fn backward_broadcast_to(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_broadcast_to(_saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = grads[0].clone();
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -5041,6 +5671,13 @@ pub(crate) fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_broadcast_arrays(args);
     }
+    run_broadcast_arrays(args)
+}
+
+/// `broadcast_arrays` itself, unrecorded: [`op_broadcast_arrays`] after its arity and recording checks.
+#[inline(always)]
+fn run_broadcast_arrays(args: &[Any]) -> Result<Any> {
+    const OP: &str = "broadcast_arrays";
     let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::var_tensors(OP, args, 0, "arrays")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_arrays(&a_arrays))?;
@@ -5053,13 +5690,13 @@ pub(crate) fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
 fn record_broadcast_arrays(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_broadcast_arrays(args)?
+        run_broadcast_arrays(args)?
     };
-    autograd::record("broadcast_arrays", args, &[(autograd::Slot::Rest(0), "arrays")], &[], backward_broadcast_arrays, result)
+    autograd::record("broadcast_arrays", args, &[(autograd::Slot::Rest(0), "arrays")], &[], &[], backward_broadcast_arrays, result)
 }
 
 /// The gradients of `broadcast_arrays`'s inputs (schema formulas).
-fn backward_broadcast_arrays(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_broadcast_arrays(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     let inputs = autograd::Slot::Rest(0).values(saved);
     let here = needs.get(grads_out.len()..grads_out.len() + inputs.len()).unwrap_or_default();
@@ -5078,6 +5715,13 @@ pub(crate) fn op_concat(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_concat(args);
     }
+    run_concat(args)
+}
+
+/// `concat` itself, unrecorded: [`op_concat`] after its arity and recording checks.
+#[inline(always)]
+fn run_concat(args: &[Any]) -> Result<Any> {
+    const OP: &str = "concat";
     let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
@@ -5091,13 +5735,13 @@ pub(crate) fn op_concat(args: &[Any]) -> Result<Any> {
 fn record_concat(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_concat(args)?
+        run_concat(args)?
     };
-    autograd::record("concat", args, &[(autograd::Slot::List(0), "arrays")], &[(autograd::Slot::List(0), "arrays")], backward_concat, result)
+    autograd::record("concat", args, &[(autograd::Slot::List(0), "arrays")], &[(autograd::Slot::List(0), "arrays")], &[], backward_concat, result)
 }
 
 /// The gradients of `concat`'s inputs (schema formulas).
-fn backward_concat(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_concat(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     let inputs = autograd::Slot::List(0).values(saved);
     let here = needs.get(grads_out.len()..grads_out.len() + inputs.len()).unwrap_or_default();
@@ -5116,6 +5760,13 @@ pub(crate) fn op_stack(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_stack(args);
     }
+    run_stack(args)
+}
+
+/// `stack` itself, unrecorded: [`op_stack`] after its arity and recording checks.
+#[inline(always)]
+fn run_stack(args: &[Any]) -> Result<Any> {
+    const OP: &str = "stack";
     let _profiled = glue::profile_op(OP, args);
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
@@ -5129,13 +5780,13 @@ pub(crate) fn op_stack(args: &[Any]) -> Result<Any> {
 fn record_stack(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_stack(args)?
+        run_stack(args)?
     };
-    autograd::record("stack", args, &[(autograd::Slot::List(0), "arrays")], &[], backward_stack, result)
+    autograd::record("stack", args, &[(autograd::Slot::List(0), "arrays")], &[], &[], backward_stack, result)
 }
 
 /// The gradients of `stack`'s inputs (schema formulas).
-fn backward_stack(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_stack(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     let inputs = autograd::Slot::List(0).values(saved);
     let here = needs.get(grads_out.len()..grads_out.len() + inputs.len()).unwrap_or_default();
@@ -5154,6 +5805,13 @@ pub(crate) fn op_unstack(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_unstack(args);
     }
+    run_unstack(args)
+}
+
+/// `unstack` itself, unrecorded: [`op_unstack`] after its arity and recording checks.
+#[inline(always)]
+fn run_unstack(args: &[Any]) -> Result<Any> {
+    const OP: &str = "unstack";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
@@ -5167,17 +5825,17 @@ pub(crate) fn op_unstack(args: &[Any]) -> Result<Any> {
 fn record_unstack(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_unstack(args)?
+        run_unstack(args)?
     };
-    autograd::record("unstack", args, &[(autograd::Slot::One(0), "x")], &[], backward_unstack, result)
+    autograd::record("unstack", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_unstack, result)
 }
 
 /// The gradients of `unstack`'s inputs (schema formulas).
-fn backward_unstack(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_unstack(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_stack(&[crate::autograd::list_of(grads), saved[1].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -5190,6 +5848,13 @@ pub(crate) fn op_flip(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_flip(args);
     }
+    run_flip(args)
+}
+
+/// `flip` itself, unrecorded: [`op_flip`] after its arity and recording checks.
+#[inline(always)]
+fn run_flip(args: &[Any]) -> Result<Any> {
+    const OP: &str = "flip";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
@@ -5203,17 +5868,17 @@ pub(crate) fn op_flip(args: &[Any]) -> Result<Any> {
 fn record_flip(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_flip(args)?
+        run_flip(args)?
     };
-    autograd::record("flip", args, &[(autograd::Slot::One(0), "x")], &[], backward_flip, result)
+    autograd::record("flip", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_flip, result)
 }
 
 /// The gradients of `flip`'s inputs (schema formulas).
-fn backward_flip(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_flip(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_flip(&[grads[0].clone(), saved[1].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -5226,6 +5891,13 @@ pub(crate) fn op_roll(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_roll(args);
     }
+    run_roll(args)
+}
+
+/// `roll` itself, unrecorded: [`op_roll`] after its arity and recording checks.
+#[inline(always)]
+fn run_roll(args: &[Any]) -> Result<Any> {
+    const OP: &str = "roll";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shift = glue::any(OP, args, 1, "shift")?;
@@ -5240,17 +5912,17 @@ pub(crate) fn op_roll(args: &[Any]) -> Result<Any> {
 fn record_roll(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_roll(args)?
+        run_roll(args)?
     };
-    autograd::record("roll", args, &[(autograd::Slot::One(0), "x")], &[], backward_roll, result)
+    autograd::record("roll", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_roll, result)
 }
 
 /// The gradients of `roll`'s inputs (schema formulas).
-fn backward_roll(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_roll(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_roll(&[grads[0].clone(), crate::autograd::negated(&[saved[1].clone()])?, saved[2].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -5263,6 +5935,13 @@ pub(crate) fn op_moveaxis(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_moveaxis(args);
     }
+    run_moveaxis(args)
+}
+
+/// `moveaxis` itself, unrecorded: [`op_moveaxis`] after its arity and recording checks.
+#[inline(always)]
+fn run_moveaxis(args: &[Any]) -> Result<Any> {
+    const OP: &str = "moveaxis";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_source = glue::shape(OP, args, 1, "source")?;
@@ -5277,17 +5956,17 @@ pub(crate) fn op_moveaxis(args: &[Any]) -> Result<Any> {
 fn record_moveaxis(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_moveaxis(args)?
+        run_moveaxis(args)?
     };
-    autograd::record("moveaxis", args, &[(autograd::Slot::One(0), "x")], &[], backward_moveaxis, result)
+    autograd::record("moveaxis", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_moveaxis, result)
 }
 
 /// The gradients of `moveaxis`'s inputs (schema formulas).
-fn backward_moveaxis(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_moveaxis(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_moveaxis(&[grads[0].clone(), saved[2].clone(), saved[1].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -5300,6 +5979,13 @@ pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_repeat(args);
     }
+    run_repeat(args)
+}
+
+/// `repeat` itself, unrecorded: [`op_repeat`] after its arity and recording checks.
+#[inline(always)]
+fn run_repeat(args: &[Any]) -> Result<Any> {
+    const OP: &str = "repeat";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repeats = glue::operand(OP, args, 1, "repeats")?;
@@ -5314,13 +6000,13 @@ pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
 fn record_repeat(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_repeat(args)?
+        run_repeat(args)?
     };
-    autograd::record("repeat", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "repeats")], backward_repeat, result)
+    autograd::record("repeat", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "repeats")], &[], backward_repeat, result)
 }
 
 /// The gradients of `repeat`'s inputs (schema formulas).
-fn backward_repeat(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_repeat(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::repeat_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?;
@@ -5337,6 +6023,13 @@ pub(crate) fn op_tile(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_tile(args);
     }
+    run_tile(args)
+}
+
+/// `tile` itself, unrecorded: [`op_tile`] after its arity and recording checks.
+#[inline(always)]
+fn run_tile(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tile";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repetitions = glue::shape(OP, args, 1, "repetitions")?;
@@ -5350,13 +6043,13 @@ pub(crate) fn op_tile(args: &[Any]) -> Result<Any> {
 fn record_tile(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_tile(args)?
+        run_tile(args)?
     };
-    autograd::record("tile", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_tile, result)
+    autograd::record("tile", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_tile, result)
 }
 
 /// The gradients of `tile`'s inputs (schema formulas).
-fn backward_tile(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_tile(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::tile_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone()])?;
@@ -5373,6 +6066,13 @@ pub(crate) fn op_getitem(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_getitem(args);
     }
+    run_getitem(args)
+}
+
+/// `getitem` itself, unrecorded: [`op_getitem`] after its arity and recording checks.
+#[inline(always)]
+fn run_getitem(args: &[Any]) -> Result<Any> {
+    const OP: &str = "getitem";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
@@ -5386,13 +6086,13 @@ pub(crate) fn op_getitem(args: &[Any]) -> Result<Any> {
 fn record_getitem(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_getitem(args)?
+        run_getitem(args)?
     };
-    autograd::record("getitem", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_getitem, result)
+    autograd::record("getitem", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_getitem, result)
 }
 
 /// The gradients of `getitem`'s inputs (schema formulas).
-fn backward_getitem(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_getitem(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_add_at(&[op_zeros_like(&[saved[0].clone(), Any::NONE, Any::NONE])?, saved[1].clone(), grads[0].clone()])?;
@@ -5424,6 +6124,13 @@ pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_take(args);
     }
+    run_take(args)
+}
+
+/// `take` itself, unrecorded: [`op_take`] after its arity and recording checks.
+#[inline(always)]
+fn run_take(args: &[Any]) -> Result<Any> {
+    const OP: &str = "take";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
@@ -5438,13 +6145,13 @@ pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
 fn record_take(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_take(args)?
+        run_take(args)?
     };
-    autograd::record("take", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "indices")], backward_take, result)
+    autograd::record("take", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "indices")], &[], backward_take, result)
 }
 
 /// The gradients of `take`'s inputs (schema formulas).
-fn backward_take(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_take(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::take_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?;
@@ -5461,6 +6168,13 @@ pub(crate) fn op_take_along_axis(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_take_along_axis(args);
     }
+    run_take_along_axis(args)
+}
+
+/// `take_along_axis` itself, unrecorded: [`op_take_along_axis`] after its arity and recording checks.
+#[inline(always)]
+fn run_take_along_axis(args: &[Any]) -> Result<Any> {
+    const OP: &str = "take_along_axis";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
@@ -5475,13 +6189,13 @@ pub(crate) fn op_take_along_axis(args: &[Any]) -> Result<Any> {
 fn record_take_along_axis(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_take_along_axis(args)?
+        run_take_along_axis(args)?
     };
-    autograd::record("take_along_axis", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "indices")], backward_take_along_axis, result)
+    autograd::record("take_along_axis", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(1), "indices")], &[], backward_take_along_axis, result)
 }
 
 /// The gradients of `take_along_axis`'s inputs (schema formulas).
-fn backward_take_along_axis(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_take_along_axis(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::take_along_axis_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone()])?;
@@ -5498,6 +6212,13 @@ pub(crate) fn op_add_at(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_add_at(args);
     }
+    run_add_at(args)
+}
+
+/// `add_at` itself, unrecorded: [`op_add_at`] after its arity and recording checks.
+#[inline(always)]
+fn run_add_at(args: &[Any]) -> Result<Any> {
+    const OP: &str = "add_at";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
@@ -5512,23 +6233,23 @@ pub(crate) fn op_add_at(args: &[Any]) -> Result<Any> {
 fn record_add_at(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_add_at(args)?
+        run_add_at(args)?
     };
-    autograd::record("add_at", args, &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(2), "values")], &[], backward_add_at, result)
+    autograd::record("add_at", args, &[(autograd::Slot::One(0), "x"), (autograd::Slot::One(2), "values")], &[], &[0, 2], backward_add_at, result)
 }
 
 /// The gradients of `add_at`'s inputs (schema formulas).
-fn backward_add_at(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_add_at(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = grads[0].clone();
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_getitem(&[grads[0].clone(), saved[1].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[2].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -5573,6 +6294,13 @@ pub(crate) fn op_sort(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_sort(args);
     }
+    run_sort(args)
+}
+
+/// `sort` itself, unrecorded: [`op_sort`] after its arity and recording checks.
+#[inline(always)]
+fn run_sort(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sort";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
@@ -5588,13 +6316,13 @@ pub(crate) fn op_sort(args: &[Any]) -> Result<Any> {
 fn record_sort(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_sort(args)?
+        run_sort(args)?
     };
-    autograd::record("sort", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_sort, result)
+    autograd::record("sort", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_sort, result)
 }
 
 /// The gradients of `sort`'s inputs (schema formulas).
-fn backward_sort(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_sort(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_take_along_axis(&[grads[0].clone(), op_argsort(&[op_argsort(&[saved[0].clone(), saved[1].clone(), saved[2].clone(), Any::from(true)])?, saved[1].clone(), Any::from(false), Any::from(true)])?, saved[1].clone()])?;
@@ -5706,6 +6434,13 @@ pub(crate) fn op_nn_relu(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_relu(args);
     }
+    run_nn_relu(args)
+}
+
+/// `nn.relu` itself, unrecorded: [`op_nn_relu`] after its arity and recording checks.
+#[inline(always)]
+fn run_nn_relu(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.relu";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::relu(a_x))?;
@@ -5718,13 +6453,13 @@ pub(crate) fn op_nn_relu(args: &[Any]) -> Result<Any> {
 fn record_nn_relu(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_nn_relu(args)?
+        run_nn_relu(args)?
     };
-    autograd::record("nn.relu", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_nn_relu, result)
+    autograd::record("nn.relu", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_nn_relu, result)
 }
 
 /// The gradients of `nn.relu`'s inputs (schema formulas).
-fn backward_nn_relu(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_nn_relu(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[grads[0].clone(), op_greater(&[saved[0].clone(), Any::from(0i64), Any::NONE])?, Any::NONE])?;
@@ -5741,6 +6476,13 @@ pub(crate) fn op_nn_sigmoid(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_sigmoid(args);
     }
+    run_nn_sigmoid(args)
+}
+
+/// `nn.sigmoid` itself, unrecorded: [`op_nn_sigmoid`] after its arity and recording checks.
+#[inline(always)]
+fn run_nn_sigmoid(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.sigmoid";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::sigmoid(a_x))?;
@@ -5753,13 +6495,13 @@ pub(crate) fn op_nn_sigmoid(args: &[Any]) -> Result<Any> {
 fn record_nn_sigmoid(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_nn_sigmoid(args)?
+        run_nn_sigmoid(args)?
     };
-    autograd::record("nn.sigmoid", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_nn_sigmoid, result)
+    autograd::record("nn.sigmoid", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_nn_sigmoid, result)
 }
 
 /// The gradients of `nn.sigmoid`'s inputs (schema formulas).
-fn backward_nn_sigmoid(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_nn_sigmoid(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[op_multiply(&[grads[0].clone(), op_nn_sigmoid(&[saved[0].clone()])?, Any::NONE])?, op_subtract(&[Any::from(1i64), op_nn_sigmoid(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
@@ -5776,6 +6518,13 @@ pub(crate) fn op_nn_softmax(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_softmax(args);
     }
+    run_nn_softmax(args)
+}
+
+/// `nn.softmax` itself, unrecorded: [`op_nn_softmax`] after its arity and recording checks.
+#[inline(always)]
+fn run_nn_softmax(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.softmax";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
@@ -5789,13 +6538,13 @@ pub(crate) fn op_nn_softmax(args: &[Any]) -> Result<Any> {
 fn record_nn_softmax(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_nn_softmax(args)?
+        run_nn_softmax(args)?
     };
-    autograd::record("nn.softmax", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_nn_softmax, result)
+    autograd::record("nn.softmax", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_nn_softmax, result)
 }
 
 /// The gradients of `nn.softmax`'s inputs (schema formulas).
-fn backward_nn_softmax(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_nn_softmax(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[op_nn_softmax(&[saved[0].clone(), saved[1].clone()])?, op_subtract(&[grads[0].clone(), op_sum(&[op_multiply(&[grads[0].clone(), op_nn_softmax(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?, saved[1].clone(), Any::NONE, Any::from(true)])?, Any::NONE])?, Any::NONE])?;
@@ -5812,6 +6561,13 @@ pub(crate) fn op_nn_log_softmax(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_log_softmax(args);
     }
+    run_nn_log_softmax(args)
+}
+
+/// `nn.log_softmax` itself, unrecorded: [`op_nn_log_softmax`] after its arity and recording checks.
+#[inline(always)]
+fn run_nn_log_softmax(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.log_softmax";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
@@ -5825,13 +6581,13 @@ pub(crate) fn op_nn_log_softmax(args: &[Any]) -> Result<Any> {
 fn record_nn_log_softmax(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_nn_log_softmax(args)?
+        run_nn_log_softmax(args)?
     };
-    autograd::record("nn.log_softmax", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_nn_log_softmax, result)
+    autograd::record("nn.log_softmax", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_nn_log_softmax, result)
 }
 
 /// The gradients of `nn.log_softmax`'s inputs (schema formulas).
-fn backward_nn_log_softmax(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_nn_log_softmax(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_subtract(&[grads[0].clone(), op_multiply(&[op_exp(&[op_nn_log_softmax(&[saved[0].clone(), saved[1].clone()])?, Any::NONE])?, op_sum(&[grads[0].clone(), saved[1].clone(), Any::NONE, Any::from(true)])?, Any::NONE])?, Any::NONE])?;
@@ -5859,6 +6615,13 @@ pub(crate) fn op_nn_cross_entropy(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_cross_entropy(args);
     }
+    run_nn_cross_entropy(args)
+}
+
+/// `nn.cross_entropy` itself, unrecorded: [`op_nn_cross_entropy`] after its arity and recording checks.
+#[inline(always)]
+fn run_nn_cross_entropy(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.cross_entropy";
     let _profiled = glue::profile_op(OP, args);
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
@@ -5872,13 +6635,13 @@ pub(crate) fn op_nn_cross_entropy(args: &[Any]) -> Result<Any> {
 fn record_nn_cross_entropy(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_nn_cross_entropy(args)?
+        run_nn_cross_entropy(args)?
     };
-    autograd::record("nn.cross_entropy", args, &[(autograd::Slot::One(0), "input")], &[(autograd::Slot::One(0), "input"), (autograd::Slot::One(1), "target")], backward_nn_cross_entropy, result)
+    autograd::record("nn.cross_entropy", args, &[(autograd::Slot::One(0), "input")], &[(autograd::Slot::One(0), "input"), (autograd::Slot::One(1), "target")], &[], backward_nn_cross_entropy, result)
 }
 
 /// The gradients of `nn.cross_entropy`'s inputs (schema formulas).
-fn backward_nn_cross_entropy(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_nn_cross_entropy(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[op_subtract(&[op_nn_softmax(&[saved[0].clone(), Any::from(-1i64)])?, op_nn_one_hot(&[saved[1].clone(), crate::autograd::size(&[saved[0].clone(), Any::from(-1i64)])?, crate::autograd::dtype(&[saved[0].clone()])?])?, Any::NONE])?, op_divide(&[grads[0].clone(), crate::autograd::size(&[saved[0].clone(), Any::from(0i64)])?, Any::NONE])?, Any::NONE])?;
@@ -5895,6 +6658,13 @@ pub(crate) fn op_nn_mse_loss(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_nn_mse_loss(args);
     }
+    run_nn_mse_loss(args)
+}
+
+/// `nn.mse_loss` itself, unrecorded: [`op_nn_mse_loss`] after its arity and recording checks.
+#[inline(always)]
+fn run_nn_mse_loss(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.mse_loss";
     let _profiled = glue::profile_op(OP, args);
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
@@ -5908,13 +6678,13 @@ pub(crate) fn op_nn_mse_loss(args: &[Any]) -> Result<Any> {
 fn record_nn_mse_loss(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_nn_mse_loss(args)?
+        run_nn_mse_loss(args)?
     };
-    autograd::record("nn.mse_loss", args, &[(autograd::Slot::One(0), "input"), (autograd::Slot::One(1), "target")], &[(autograd::Slot::One(0), "input"), (autograd::Slot::One(1), "target")], backward_nn_mse_loss, result)
+    autograd::record("nn.mse_loss", args, &[(autograd::Slot::One(0), "input"), (autograd::Slot::One(1), "target")], &[(autograd::Slot::One(0), "input"), (autograd::Slot::One(1), "target")], &[], backward_nn_mse_loss, result)
 }
 
 /// The gradients of `nn.mse_loss`'s inputs (schema formulas).
-fn backward_nn_mse_loss(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_nn_mse_loss(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_multiply(&[op_multiply(&[Any::from(2i64), op_subtract(&[saved[0].clone(), saved[1].clone(), Any::NONE])?, Any::NONE])?, op_divide(&[grads[0].clone(), crate::autograd::size(&[saved[0].clone()])?, Any::NONE])?, Any::NONE])?;
@@ -5937,6 +6707,13 @@ pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_fft(args);
     }
+    run_fft_fft(args)
+}
+
+/// `fft.fft` itself, unrecorded: [`op_fft_fft`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_fft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fft";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
@@ -5952,13 +6729,13 @@ pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
 fn record_fft_fft(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_fft(args)?
+        run_fft_fft(args)?
     };
-    autograd::record("fft.fft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_fft, result)
+    autograd::record("fft.fft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_fft, result)
 }
 
 /// The gradients of `fft.fft`'s inputs (schema formulas).
-fn backward_fft_fft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_fft(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::fft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -5975,6 +6752,13 @@ pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_ifft(args);
     }
+    run_fft_ifft(args)
+}
+
+/// `fft.ifft` itself, unrecorded: [`op_fft_ifft`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_ifft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifft";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
@@ -5990,13 +6774,13 @@ pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
 fn record_fft_ifft(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_ifft(args)?
+        run_fft_ifft(args)?
     };
-    autograd::record("fft.ifft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_ifft, result)
+    autograd::record("fft.ifft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_ifft, result)
 }
 
 /// The gradients of `fft.ifft`'s inputs (schema formulas).
-fn backward_fft_ifft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_ifft(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::ifft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -6013,6 +6797,13 @@ pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_fftn(args);
     }
+    run_fft_fftn(args)
+}
+
+/// `fft.fftn` itself, unrecorded: [`op_fft_fftn`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_fftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftn";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
@@ -6028,13 +6819,13 @@ pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
 fn record_fft_fftn(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_fftn(args)?
+        run_fft_fftn(args)?
     };
-    autograd::record("fft.fftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_fftn, result)
+    autograd::record("fft.fftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_fftn, result)
 }
 
 /// The gradients of `fft.fftn`'s inputs (schema formulas).
-fn backward_fft_fftn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_fftn(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::fftn_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -6051,6 +6842,13 @@ pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_ifftn(args);
     }
+    run_fft_ifftn(args)
+}
+
+/// `fft.ifftn` itself, unrecorded: [`op_fft_ifftn`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_ifftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifftn";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
@@ -6066,13 +6864,13 @@ pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
 fn record_fft_ifftn(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_ifftn(args)?
+        run_fft_ifftn(args)?
     };
-    autograd::record("fft.ifftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_ifftn, result)
+    autograd::record("fft.ifftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_ifftn, result)
 }
 
 /// The gradients of `fft.ifftn`'s inputs (schema formulas).
-fn backward_fft_ifftn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_ifftn(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::ifftn_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -6089,6 +6887,13 @@ pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_rfft(args);
     }
+    run_fft_rfft(args)
+}
+
+/// `fft.rfft` itself, unrecorded: [`op_fft_rfft`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_rfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfft";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
@@ -6104,13 +6909,13 @@ pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
 fn record_fft_rfft(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_rfft(args)?
+        run_fft_rfft(args)?
     };
-    autograd::record("fft.rfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_rfft, result)
+    autograd::record("fft.rfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_rfft, result)
 }
 
 /// The gradients of `fft.rfft`'s inputs (schema formulas).
-fn backward_fft_rfft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_rfft(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::rfft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -6127,6 +6932,13 @@ pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_irfft(args);
     }
+    run_fft_irfft(args)
+}
+
+/// `fft.irfft` itself, unrecorded: [`op_fft_irfft`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_irfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.irfft";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
@@ -6142,13 +6954,13 @@ pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
 fn record_fft_irfft(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_irfft(args)?
+        run_fft_irfft(args)?
     };
-    autograd::record("fft.irfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_irfft, result)
+    autograd::record("fft.irfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_irfft, result)
 }
 
 /// The gradients of `fft.irfft`'s inputs (schema formulas).
-fn backward_fft_irfft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_irfft(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::irfft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -6165,6 +6977,13 @@ pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_rfftn(args);
     }
+    run_fft_rfftn(args)
+}
+
+/// `fft.rfftn` itself, unrecorded: [`op_fft_rfftn`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_rfftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfftn";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
@@ -6180,13 +6999,13 @@ pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
 fn record_fft_rfftn(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_rfftn(args)?
+        run_fft_rfftn(args)?
     };
-    autograd::record("fft.rfftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_rfftn, result)
+    autograd::record("fft.rfftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_rfftn, result)
 }
 
 /// The gradients of `fft.rfftn`'s inputs (schema formulas).
-fn backward_fft_rfftn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_rfftn(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::rfftn_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -6203,6 +7022,13 @@ pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_irfftn(args);
     }
+    run_fft_irfftn(args)
+}
+
+/// `fft.irfftn` itself, unrecorded: [`op_fft_irfftn`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_irfftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.irfftn";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
@@ -6218,13 +7044,13 @@ pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
 fn record_fft_irfftn(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_irfftn(args)?
+        run_fft_irfftn(args)?
     };
-    autograd::record("fft.irfftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_irfftn, result)
+    autograd::record("fft.irfftn", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_irfftn, result)
 }
 
 /// The gradients of `fft.irfftn`'s inputs (schema formulas).
-fn backward_fft_irfftn(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_irfftn(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::irfftn_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -6241,6 +7067,13 @@ pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_hfft(args);
     }
+    run_fft_hfft(args)
+}
+
+/// `fft.hfft` itself, unrecorded: [`op_fft_hfft`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_hfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.hfft";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
@@ -6256,13 +7089,13 @@ pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
 fn record_fft_hfft(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_hfft(args)?
+        run_fft_hfft(args)?
     };
-    autograd::record("fft.hfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_hfft, result)
+    autograd::record("fft.hfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_hfft, result)
 }
 
 /// The gradients of `fft.hfft`'s inputs (schema formulas).
-fn backward_fft_hfft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_hfft(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::hfft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -6279,6 +7112,13 @@ pub(crate) fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_ihfft(args);
     }
+    run_fft_ihfft(args)
+}
+
+/// `fft.ihfft` itself, unrecorded: [`op_fft_ihfft`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_ihfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ihfft";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
@@ -6294,13 +7134,13 @@ pub(crate) fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
 fn record_fft_ihfft(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_ihfft(args)?
+        run_fft_ihfft(args)?
     };
-    autograd::record("fft.ihfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], backward_fft_ihfft, result)
+    autograd::record("fft.ihfft", args, &[(autograd::Slot::One(0), "x")], &[(autograd::Slot::One(0), "x")], &[], backward_fft_ihfft, result)
 }
 
 /// The gradients of `fft.ihfft`'s inputs (schema formulas).
-fn backward_fft_ihfft(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_ihfft(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = crate::autograd::ihfft_backward(&[grads[0].clone(), saved[0].clone(), saved[1].clone(), saved[2].clone(), saved[3].clone()])?;
@@ -6341,6 +7181,13 @@ pub(crate) fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_fftshift(args);
     }
+    run_fft_fftshift(args)
+}
+
+/// `fft.fftshift` itself, unrecorded: [`op_fft_fftshift`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_fftshift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftshift";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
@@ -6354,17 +7201,17 @@ pub(crate) fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
 fn record_fft_fftshift(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_fftshift(args)?
+        run_fft_fftshift(args)?
     };
-    autograd::record("fft.fftshift", args, &[(autograd::Slot::One(0), "x")], &[], backward_fft_fftshift, result)
+    autograd::record("fft.fftshift", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_fft_fftshift, result)
 }
 
 /// The gradients of `fft.fftshift`'s inputs (schema formulas).
-fn backward_fft_fftshift(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_fftshift(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_fft_ifftshift(&[grads[0].clone(), saved[1].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
@@ -6377,6 +7224,13 @@ pub(crate) fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         return record_fft_ifftshift(args);
     }
+    run_fft_ifftshift(args)
+}
+
+/// `fft.ifftshift` itself, unrecorded: [`op_fft_ifftshift`] after its arity and recording checks.
+#[inline(always)]
+fn run_fft_ifftshift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifftshift";
     let _profiled = glue::profile_op(OP, args);
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
@@ -6390,17 +7244,17 @@ pub(crate) fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
 fn record_fft_ifftshift(args: &[Any]) -> Result<Any> {
     let result = {
         let _off = autograd::GradMode::disabled();
-        op_fft_ifftshift(args)?
+        run_fft_ifftshift(args)?
     };
-    autograd::record("fft.ifftshift", args, &[(autograd::Slot::One(0), "x")], &[], backward_fft_ifftshift, result)
+    autograd::record("fft.ifftshift", args, &[(autograd::Slot::One(0), "x")], &[], &[0], backward_fft_ifftshift, result)
 }
 
 /// The gradients of `fft.ifftshift`'s inputs (schema formulas).
-fn backward_fft_ifftshift(saved: &[Any], grads: &[Any], needs: &[bool]) -> Result<Vec<Option<Any>>> {
+fn backward_fft_ifftshift(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd::InputMeta<'_>]) -> Result<Vec<Option<Any>>> {
     let mut grads_out: Vec<Option<Any>> = Vec::with_capacity(needs.len());
     if needs.get(grads_out.len()).copied().unwrap_or(false) {
         let g = op_fft_fftshift(&[grads[0].clone(), saved[1].clone()])?;
-        grads_out.push(Some(crate::autograd::sum_to(&[g, saved[0].clone()])?));
+        grads_out.push(Some(crate::autograd::sum_to_input(g, metas.get(grads_out.len()))?));
     } else {
         grads_out.push(None);
     }
