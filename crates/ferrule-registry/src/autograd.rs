@@ -421,21 +421,33 @@ pub fn record(
             versions.push(SavedVersion { pos, item, arg, version: t.tensor().storage().version() });
         }
     }
-    let mut saved = Saved::new();
-    for (i, a) in args.iter().enumerate() {
-        // An argument backward needs only the shape and dtype of is not kept (its reference
-        // count is two atomic operations per recorded op): `inputs` of the BackwardFn has them.
-        saved.push(if shape_only.contains(&i) { Any::NONE } else { a.clone() });
-    }
-    let mut node = Some(Arc::new(Node {
-        name,
-        edges,
-        saved: Mutex::new(Some(saved)),
-        versions,
-        backward,
-        outputs,
-        hooks: Mutex::new(Vec::new()),
-    }));
+    // The node is written field by field into its allocation (Node is some 350 bytes: built on
+    // the stack and moved into the Arc, it cost a memcpy per recorded op), the saved arguments
+    // pushed in place.
+    let mut cell = Arc::<Node>::new_uninit();
+    let slot = Arc::get_mut(&mut cell).expect("a new Arc has no other owner").as_mut_ptr();
+    // SAFETY: `slot` points at the new allocation, which nothing else can see; every field is
+    // written once below before `assume_init`, with nothing in between that can fail or panic
+    // (pushing onto the inline SmallVec of saved arguments aborts only on allocation failure, like
+    // the Arc itself), so the node is never observed, used or dropped half-initialised.
+    let node = unsafe {
+        std::ptr::addr_of_mut!((*slot).name).write(name);
+        std::ptr::addr_of_mut!((*slot).edges).write(edges);
+        std::ptr::addr_of_mut!((*slot).saved).write(Mutex::new(Some(Saved::new())));
+        let saved = (*slot).saved.get_mut().unwrap_or_else(|p| p.into_inner());
+        let saved = saved.as_mut().expect("written just above");
+        for (i, a) in args.iter().enumerate() {
+            // An argument backward needs only the shape and dtype of is not kept (its reference
+            // count is two atomic operations per recorded op): `inputs` of the BackwardFn has them.
+            saved.push(if shape_only.contains(&i) { Any::NONE } else { a.clone() });
+        }
+        std::ptr::addr_of_mut!((*slot).versions).write(versions);
+        std::ptr::addr_of_mut!((*slot).backward).write(backward);
+        std::ptr::addr_of_mut!((*slot).outputs).write(outputs);
+        std::ptr::addr_of_mut!((*slot).hooks).write(Mutex::new(Vec::new()));
+        cell.assume_init()
+    };
+    let mut node = Some(node);
     for (index, item) in items.iter().enumerate().take(last + 1) {
         if !wanted[index] {
             continue;
