@@ -100,7 +100,7 @@ fn exp1_f64<const FMA: bool>(x: f64) -> f64 {
 /// subnormal range handled).
 #[multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
 pub(crate) fn exp_f32(xs: &[f32], out: &mut [f32]) {
-    if selected_target!().supports_feature_str("fma") {
+    if const { selected_target!().supports_feature_str("fma") } {
         for (o, &x) in out.iter_mut().zip(xs) {
             *o = exp1_f32::<true>(x);
         }
@@ -114,7 +114,7 @@ pub(crate) fn exp_f32(xs: &[f32], out: &mut [f32]) {
 /// `out[i] = exp(xs[i])` for f64 (max error about 1 ulp).
 #[multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
 pub(crate) fn exp_f64(xs: &[f64], out: &mut [f64]) {
-    if selected_target!().supports_feature_str("fma") {
+    if const { selected_target!().supports_feature_str("fma") } {
         for (o, &x) in out.iter_mut().zip(xs) {
             *o = exp1_f64::<true>(x);
         }

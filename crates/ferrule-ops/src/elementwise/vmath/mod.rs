@@ -76,7 +76,7 @@ macro_rules! unary_kernels {
         #[multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
         pub(crate) fn $name(xs: &[$t], out: &mut [$t]) {
             let scalar: fn($t) -> $t = $scalar;
-            if !selected_target!().supports_feature_str("fma") {
+            if !const { selected_target!().supports_feature_str("fma") } {
                 for (o, &x) in out.iter_mut().zip(xs) {
                     *o = scalar(x);
                 }
@@ -114,7 +114,7 @@ macro_rules! binary_kernels {
         #[multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
         pub(crate) fn $name(xs: &[$t], ys: &[$t], out: &mut [$t]) {
             let scalar: fn($t, $t) -> $t = $scalar;
-            if !selected_target!().supports_feature_str("fma") {
+            if !const { selected_target!().supports_feature_str("fma") } {
                 for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
                     *o = scalar(x, y);
                 }
