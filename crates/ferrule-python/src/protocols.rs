@@ -129,6 +129,30 @@ unsafe fn call_fallback(
     }
 }
 
+/// `"__call__"`, interned (set on first use, under the GIL).
+static CALL: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
+
+/// Whether `method` is the string `"__call__"`: numpy passes its interned copy, so comparing
+/// with the interpreter's interned one answers at once; any other str is compared by its text.
+unsafe fn is_call(method: *mut PyObject) -> bool {
+    // SAFETY: the GIL is held (the caller's contract), so the lazy store cannot race, and
+    // `method` is live; an interned string is immortal for the interpreter's life (the static
+    // keeps its reference).
+    unsafe {
+        let mut call = CALL.load(Ordering::Relaxed);
+        if call.is_null() {
+            call = PyUnicode_InternFromString(c"__call__".as_ptr());
+            if call.is_null() {
+                PyErr_Clear();
+            } else {
+                CALL.store(call, Ordering::Relaxed);
+            }
+        }
+        (!call.is_null() && method == call)
+            || (PyUnicode_Check(method) != 0 && PyUnicode_CompareWithASCIIString(method, c"__call__".as_ptr()) == 0)
+    }
+}
+
 /// `Tensor.__array_ufunc__(ufunc, method, *inputs, **kwargs)`.
 pub unsafe extern "C" fn m_array_ufunc(
     slf: *mut PyObject,
@@ -144,7 +168,7 @@ pub unsafe extern "C" fn m_array_ufunc(
         let ufuncs = PROTOCOLS.ufuncs.load(Ordering::Acquire);
         if n >= 2 && no_keywords && !ufuncs.is_null() {
             let method = *args.add(1);
-            if PyUnicode_Check(method) != 0 && PyUnicode_CompareWithASCIIString(method, c"__call__".as_ptr()) == 0 {
+            if is_call(method) {
                 let f = lookup(ufuncs, *args);
                 if !f.is_null() {
                     let result = PyObject_Vectorcall(f, args.add(2), n - 2, null_mut());
