@@ -134,6 +134,9 @@ static CALL: AtomicPtr<PyObject> = AtomicPtr::new(null_mut());
 
 /// Whether `method` is the string `"__call__"`: numpy passes its interned copy, so comparing
 /// with the interpreter's interned one answers at once; any other str is compared by its text.
+///
+/// # Safety
+/// The caller holds the GIL and `method` is a live object.
 unsafe fn is_call(method: *mut PyObject) -> bool {
     // SAFETY: the GIL is held (the caller's contract), so the lazy store cannot race, and
     // `method` is live; an interned string is immortal for the interpreter's life (the static
