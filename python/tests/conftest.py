@@ -49,8 +49,31 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 # Under `make test-sanitize` (AddressSanitizer preloaded) the processes the tests start (Python
 # snippets, cc, go) run without leak checking: their exit-time leaks are the interpreter's and the
 # toolchains' own; this process's check at its exit covers ferrule. (Memory errors are still caught.)
-if "asan" in os.environ.get("LD_PRELOAD", ""):
+UNDER_ASAN = "asan" in os.environ.get("LD_PRELOAD", "")
+if UNDER_ASAN:
     os.environ["ASAN_OPTIONS"] = os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Under `make test-sanitize`, runs LeakSanitizer's check now, once every test has finished.
+
+    LeakSanitizer's own check at exit stops every thread with ptrace while the interpreter's
+    threads (thread pools of concurrent.futures, dask's) are still ending at interpreter teardown:
+    a thread caught between releasing its Python state and its last native destructor crashes the
+    checker ("Tracer caught signal 11 ... LeakSanitizer has encountered a fatal error", a red run
+    with every test passed). Here those threads are idle, blocked in the kernel.
+    ``__lsan_do_leak_check`` is the same check as the one at exit (a leak report ends the process
+    with ASan's exit code) and turns the one at exit off.
+    """
+    if not UNDER_ASAN:
+        return
+    import ctypes
+    import sys
+
+    # the check ends the process with _exit when it finds a leak: pytest's summary goes out first
+    sys.stdout.flush()
+    sys.stderr.flush()
+    ctypes.CDLL(None).__lsan_do_leak_check()
 
 FRONTEND_NAMES = ("extension", "ctypes")
 
