@@ -75,6 +75,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     sys.stderr.flush()
     ctypes.CDLL(None).__lsan_do_leak_check()
 
+
 FRONTEND_NAMES = ("extension", "ctypes")
 
 
