@@ -99,8 +99,15 @@ impl Frontend {
     pub(crate) const NONE: u8 = u8::MAX;
 
     /// The frontend with ABI code `code`, if there is one.
+    #[inline]
     pub fn from_code(code: i32) -> Option<Frontend> {
-        [Frontend::C, Frontend::Python, Frontend::Go, Frontend::Rust].into_iter().find(|f| *f as i32 == code)
+        match code {
+            0 => Some(Frontend::C),
+            1 => Some(Frontend::Python),
+            2 => Some(Frontend::Go),
+            3 => Some(Frontend::Rust),
+            _ => None,
+        }
     }
 
     /// Its name in traces: "c", "python", "go" or "rust".

@@ -2,7 +2,7 @@
 //! `Any` values in, kernel parameter types out (see `schema/KERNELS.md`), with errors that name
 //! the op, the argument and its position.
 
-use ferrule_core::profiler::{ArgInfo, Span};
+use ferrule_core::profiler::{self, ArgInfo, Span};
 use ferrule_core::{DType, Device, Tensor};
 use ferrule_registry::any::type_name_of;
 use ferrule_registry::typed::arg_type_error;
@@ -254,12 +254,21 @@ pub fn any<'a>(_op: &str, args: &'a [Any], pos: usize, _name: &str) -> Result<&'
     Ok(&args[pos])
 }
 
-/// The profiler's event for op `op`'s kernel (opened first thing by every generated op, after
-/// autograd has had its turn, so plugins calling ops are covered too); `Span::OFF`, for the price
-/// of one relaxed load, when no profile records.
+/// Whether a profile records: the one relaxed load and branch every generated op pays when none
+/// does (checked first thing, after autograd has had its turn, so plugins calling ops are covered
+/// too).
 #[inline(always)]
-pub fn profile_op(op: &'static str, args: &[Any]) -> Span {
-    Span::op(op, || args.iter().map(arg_info).collect())
+pub fn profiling() -> bool {
+    profiler::enabled()
+}
+
+/// Runs `body` (an op's unpacking and kernel) inside the profiler's event for op `op`: the cold
+/// path of [`profiling`], kept out of line so that an op with the profiler off carries no span.
+#[cold]
+#[inline(never)]
+pub fn profiled(op: &'static str, args: &[Any], body: fn(&[Any]) -> Result<Any>) -> Result<Any> {
+    let _event = Span::op(op, || args.iter().map(arg_info).collect());
+    body(args)
 }
 
 /// What the profiler records of an argument when it records shapes.

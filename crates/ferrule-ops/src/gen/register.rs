@@ -767,7 +767,16 @@ pub fn register_all() -> Result<()> {
 pub(crate) fn op_arange(args: &[Any]) -> Result<Any> {
     const OP: &str = "arange";
     glue::check_arity(OP, args, 5, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_arange);
+    }
+    body_arange(args)
+}
+
+/// `arange`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_arange(args: &[Any]) -> Result<Any> {
+    const OP: &str = "arange";
     let a_start = glue::scalar(OP, args, 0, "start")?;
     let a_stop = glue::opt_scalar(OP, args, 1, "stop")?;
     let a_step = glue::scalar(OP, args, 2, "step")?;
@@ -780,7 +789,16 @@ pub(crate) fn op_arange(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_empty(args: &[Any]) -> Result<Any> {
     const OP: &str = "empty";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_empty);
+    }
+    body_empty(args)
+}
+
+/// `empty`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_empty(args: &[Any]) -> Result<Any> {
+    const OP: &str = "empty";
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -791,7 +809,16 @@ pub(crate) fn op_empty(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_empty_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "empty_like";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_empty_like);
+    }
+    body_empty_like(args)
+}
+
+/// `empty_like`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_empty_like(args: &[Any]) -> Result<Any> {
+    const OP: &str = "empty_like";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -802,7 +829,16 @@ pub(crate) fn op_empty_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_eye(args: &[Any]) -> Result<Any> {
     const OP: &str = "eye";
     glue::check_arity(OP, args, 5, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_eye);
+    }
+    body_eye(args)
+}
+
+/// `eye`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_eye(args: &[Any]) -> Result<Any> {
+    const OP: &str = "eye";
     let a_n_rows = glue::int(OP, args, 0, "n_rows")?;
     let a_n_cols = glue::opt_int(OP, args, 1, "n_cols")?;
     let a_k = glue::int(OP, args, 2, "k")?;
@@ -815,7 +851,16 @@ pub(crate) fn op_eye(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_full(args: &[Any]) -> Result<Any> {
     const OP: &str = "full";
     glue::check_arity(OP, args, 4, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_full);
+    }
+    body_full(args)
+}
+
+/// `full`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_full(args: &[Any]) -> Result<Any> {
+    const OP: &str = "full";
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -827,7 +872,16 @@ pub(crate) fn op_full(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_full_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "full_like";
     glue::check_arity(OP, args, 4, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_full_like);
+    }
+    body_full_like(args)
+}
+
+/// `full_like`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_full_like(args: &[Any]) -> Result<Any> {
+    const OP: &str = "full_like";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_fill_value = glue::scalar(OP, args, 1, "fill_value")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -839,7 +893,16 @@ pub(crate) fn op_full_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linspace(args: &[Any]) -> Result<Any> {
     const OP: &str = "linspace";
     glue::check_arity(OP, args, 6, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linspace);
+    }
+    body_linspace(args)
+}
+
+/// `linspace`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linspace(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linspace";
     let a_start = glue::scalar(OP, args, 0, "start")?;
     let a_stop = glue::scalar(OP, args, 1, "stop")?;
     let a_num = glue::int(OP, args, 2, "num")?;
@@ -863,7 +926,16 @@ pub(crate) fn op_meshgrid(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_meshgrid(args: &[Any]) -> Result<Any> {
     const OP: &str = "meshgrid";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_meshgrid);
+    }
+    body_meshgrid(args)
+}
+
+/// `meshgrid`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_meshgrid(args: &[Any]) -> Result<Any> {
+    const OP: &str = "meshgrid";
     let a_arrays = glue::var_tensors(OP, args, 1, "arrays")?;
     let a_indexing = glue::str(OP, args, 0, "indexing")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::meshgrid(&a_arrays, a_indexing))?;
@@ -898,7 +970,16 @@ fn backward_meshgrid(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[aut
 pub(crate) fn op_ones(args: &[Any]) -> Result<Any> {
     const OP: &str = "ones";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_ones);
+    }
+    body_ones(args)
+}
+
+/// `ones`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_ones(args: &[Any]) -> Result<Any> {
+    const OP: &str = "ones";
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -909,7 +990,16 @@ pub(crate) fn op_ones(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_ones_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "ones_like";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_ones_like);
+    }
+    body_ones_like(args)
+}
+
+/// `ones_like`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_ones_like(args: &[Any]) -> Result<Any> {
+    const OP: &str = "ones_like";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -930,7 +1020,16 @@ pub(crate) fn op_tril(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_tril(args: &[Any]) -> Result<Any> {
     const OP: &str = "tril";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_tril);
+    }
+    body_tril(args)
+}
+
+/// `tril`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_tril(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tril";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::tril(a_x, a_k))?;
@@ -973,7 +1072,16 @@ pub(crate) fn op_triu(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_triu(args: &[Any]) -> Result<Any> {
     const OP: &str = "triu";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_triu);
+    }
+    body_triu(args)
+}
+
+/// `triu`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_triu(args: &[Any]) -> Result<Any> {
+    const OP: &str = "triu";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_k = glue::int(OP, args, 1, "k")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::creation::triu(a_x, a_k))?;
@@ -1006,7 +1114,16 @@ fn backward_triu(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autograd
 pub(crate) fn op_zeros(args: &[Any]) -> Result<Any> {
     const OP: &str = "zeros";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_zeros);
+    }
+    body_zeros(args)
+}
+
+/// `zeros`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_zeros(args: &[Any]) -> Result<Any> {
+    const OP: &str = "zeros";
     let a_shape = glue::shape(OP, args, 0, "shape")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -1017,7 +1134,16 @@ pub(crate) fn op_zeros(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_zeros_like(args: &[Any]) -> Result<Any> {
     const OP: &str = "zeros_like";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_zeros_like);
+    }
+    body_zeros_like(args)
+}
+
+/// `zeros_like`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_zeros_like(args: &[Any]) -> Result<Any> {
+    const OP: &str = "zeros_like";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::opt_dtype(OP, args, 1, "dtype")?;
     let a_device = glue::opt_device(OP, args, 2, "device")?;
@@ -1028,7 +1154,16 @@ pub(crate) fn op_zeros_like(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_random_uniform(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.uniform";
     glue::check_arity(OP, args, 6, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_random_uniform);
+    }
+    body_random_uniform(args)
+}
+
+/// `random.uniform`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_random_uniform(args: &[Any]) -> Result<Any> {
+    const OP: &str = "random.uniform";
     let a_low = glue::float(OP, args, 0, "low")?;
     let a_high = glue::float(OP, args, 1, "high")?;
     let a_shape = glue::shape(OP, args, 2, "shape")?;
@@ -1042,7 +1177,16 @@ pub(crate) fn op_random_uniform(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_random_normal(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.normal";
     glue::check_arity(OP, args, 6, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_random_normal);
+    }
+    body_random_normal(args)
+}
+
+/// `random.normal`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_random_normal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "random.normal";
     let a_loc = glue::float(OP, args, 0, "loc")?;
     let a_scale = glue::float(OP, args, 1, "scale")?;
     let a_shape = glue::shape(OP, args, 2, "shape")?;
@@ -1056,7 +1200,16 @@ pub(crate) fn op_random_normal(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_random_integers(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.integers";
     glue::check_arity(OP, args, 7, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_random_integers);
+    }
+    body_random_integers(args)
+}
+
+/// `random.integers`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_random_integers(args: &[Any]) -> Result<Any> {
+    const OP: &str = "random.integers";
     let a_low = glue::int(OP, args, 0, "low")?;
     let a_high = glue::opt_int(OP, args, 1, "high")?;
     let a_shape = glue::shape(OP, args, 2, "shape")?;
@@ -1071,7 +1224,16 @@ pub(crate) fn op_random_integers(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_random_permutation(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.permutation";
     glue::check_arity(OP, args, 4, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_random_permutation);
+    }
+    body_random_permutation(args)
+}
+
+/// `random.permutation`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_random_permutation(args: &[Any]) -> Result<Any> {
+    const OP: &str = "random.permutation";
     let a_x = glue::operand(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_seed = glue::opt_int(OP, args, 2, "seed")?;
@@ -1083,7 +1245,16 @@ pub(crate) fn op_random_permutation(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_random_choice(args: &[Any]) -> Result<Any> {
     const OP: &str = "random.choice";
     glue::check_arity(OP, args, 7, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_random_choice);
+    }
+    body_random_choice(args)
+}
+
+/// `random.choice`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_random_choice(args: &[Any]) -> Result<Any> {
+    const OP: &str = "random.choice";
     let a_a = glue::operand(OP, args, 0, "a")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let a_replace = glue::bool(OP, args, 2, "replace")?;
@@ -1108,7 +1279,16 @@ pub(crate) fn op_add(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_add(args: &[Any]) -> Result<Any> {
     const OP: &str = "add";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_add);
+    }
+    body_add(args)
+}
+
+/// `add`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_add(args: &[Any]) -> Result<Any> {
+    const OP: &str = "add";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::add) {
         return Ok(result);
     }
@@ -1165,7 +1345,16 @@ pub(crate) fn op_subtract(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_subtract(args: &[Any]) -> Result<Any> {
     const OP: &str = "subtract";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_subtract);
+    }
+    body_subtract(args)
+}
+
+/// `subtract`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_subtract(args: &[Any]) -> Result<Any> {
+    const OP: &str = "subtract";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::subtract) {
         return Ok(result);
     }
@@ -1222,7 +1411,16 @@ pub(crate) fn op_multiply(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_multiply(args: &[Any]) -> Result<Any> {
     const OP: &str = "multiply";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_multiply);
+    }
+    body_multiply(args)
+}
+
+/// `multiply`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_multiply(args: &[Any]) -> Result<Any> {
+    const OP: &str = "multiply";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::multiply) {
         return Ok(result);
     }
@@ -1279,7 +1477,16 @@ pub(crate) fn op_divide(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_divide(args: &[Any]) -> Result<Any> {
     const OP: &str = "divide";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_divide);
+    }
+    body_divide(args)
+}
+
+/// `divide`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_divide(args: &[Any]) -> Result<Any> {
+    const OP: &str = "divide";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::divide) {
         return Ok(result);
     }
@@ -1336,7 +1543,16 @@ pub(crate) fn op_floor_divide(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_floor_divide(args: &[Any]) -> Result<Any> {
     const OP: &str = "floor_divide";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_floor_divide);
+    }
+    body_floor_divide(args)
+}
+
+/// `floor_divide`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_floor_divide(args: &[Any]) -> Result<Any> {
+    const OP: &str = "floor_divide";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1390,7 +1606,16 @@ pub(crate) fn op_remainder(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_remainder(args: &[Any]) -> Result<Any> {
     const OP: &str = "remainder";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_remainder);
+    }
+    body_remainder(args)
+}
+
+/// `remainder`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_remainder(args: &[Any]) -> Result<Any> {
+    const OP: &str = "remainder";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1444,7 +1669,16 @@ pub(crate) fn op_pow(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_pow(args: &[Any]) -> Result<Any> {
     const OP: &str = "pow";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_pow);
+    }
+    body_pow(args)
+}
+
+/// `pow`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_pow(args: &[Any]) -> Result<Any> {
+    const OP: &str = "pow";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1498,7 +1732,16 @@ pub(crate) fn op_maximum(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_maximum(args: &[Any]) -> Result<Any> {
     const OP: &str = "maximum";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_maximum);
+    }
+    body_maximum(args)
+}
+
+/// `maximum`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_maximum(args: &[Any]) -> Result<Any> {
+    const OP: &str = "maximum";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1552,7 +1795,16 @@ pub(crate) fn op_minimum(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_minimum(args: &[Any]) -> Result<Any> {
     const OP: &str = "minimum";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_minimum);
+    }
+    body_minimum(args)
+}
+
+/// `minimum`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_minimum(args: &[Any]) -> Result<Any> {
+    const OP: &str = "minimum";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1606,7 +1858,16 @@ pub(crate) fn op_atan2(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_atan2(args: &[Any]) -> Result<Any> {
     const OP: &str = "atan2";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_atan2);
+    }
+    body_atan2(args)
+}
+
+/// `atan2`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_atan2(args: &[Any]) -> Result<Any> {
+    const OP: &str = "atan2";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1660,7 +1921,16 @@ pub(crate) fn op_copysign(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_copysign(args: &[Any]) -> Result<Any> {
     const OP: &str = "copysign";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_copysign);
+    }
+    body_copysign(args)
+}
+
+/// `copysign`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_copysign(args: &[Any]) -> Result<Any> {
+    const OP: &str = "copysign";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1714,7 +1984,16 @@ pub(crate) fn op_hypot(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_hypot(args: &[Any]) -> Result<Any> {
     const OP: &str = "hypot";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_hypot);
+    }
+    body_hypot(args)
+}
+
+/// `hypot`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_hypot(args: &[Any]) -> Result<Any> {
+    const OP: &str = "hypot";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1768,7 +2047,16 @@ pub(crate) fn op_logaddexp(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_logaddexp(args: &[Any]) -> Result<Any> {
     const OP: &str = "logaddexp";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_logaddexp);
+    }
+    body_logaddexp(args)
+}
+
+/// `logaddexp`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_logaddexp(args: &[Any]) -> Result<Any> {
+    const OP: &str = "logaddexp";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1815,7 +2103,16 @@ pub(crate) fn op_nextafter(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_nextafter);
+    }
+    body_nextafter(args)
+}
+
+/// `nextafter`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_nextafter(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nextafter";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1830,7 +2127,16 @@ pub(crate) fn op_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_equal);
+    }
+    body_equal(args)
+}
+
+/// `equal`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_equal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "equal";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::equal) {
         return Ok(result);
     }
@@ -1848,7 +2154,16 @@ pub(crate) fn op_not_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_not_equal);
+    }
+    body_not_equal(args)
+}
+
+/// `not_equal`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_not_equal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "not_equal";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::not_equal) {
         return Ok(result);
     }
@@ -1866,7 +2181,16 @@ pub(crate) fn op_less(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_less);
+    }
+    body_less(args)
+}
+
+/// `less`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_less(args: &[Any]) -> Result<Any> {
+    const OP: &str = "less";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less) {
         return Ok(result);
     }
@@ -1884,7 +2208,16 @@ pub(crate) fn op_less_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_less_equal);
+    }
+    body_less_equal(args)
+}
+
+/// `less_equal`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_less_equal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "less_equal";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less_equal) {
         return Ok(result);
     }
@@ -1902,7 +2235,16 @@ pub(crate) fn op_greater(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_greater);
+    }
+    body_greater(args)
+}
+
+/// `greater`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_greater(args: &[Any]) -> Result<Any> {
+    const OP: &str = "greater";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater) {
         return Ok(result);
     }
@@ -1920,7 +2262,16 @@ pub(crate) fn op_greater_equal(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_greater_equal);
+    }
+    body_greater_equal(args)
+}
+
+/// `greater_equal`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_greater_equal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "greater_equal";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater_equal) {
         return Ok(result);
     }
@@ -1938,7 +2289,16 @@ pub(crate) fn op_logical_and(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_logical_and);
+    }
+    body_logical_and(args)
+}
+
+/// `logical_and`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_logical_and(args: &[Any]) -> Result<Any> {
+    const OP: &str = "logical_and";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1953,7 +2313,16 @@ pub(crate) fn op_logical_or(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_logical_or);
+    }
+    body_logical_or(args)
+}
+
+/// `logical_or`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_logical_or(args: &[Any]) -> Result<Any> {
+    const OP: &str = "logical_or";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1968,7 +2337,16 @@ pub(crate) fn op_logical_xor(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_logical_xor);
+    }
+    body_logical_xor(args)
+}
+
+/// `logical_xor`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_logical_xor(args: &[Any]) -> Result<Any> {
+    const OP: &str = "logical_xor";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1983,7 +2361,16 @@ pub(crate) fn op_bitwise_and(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_bitwise_and);
+    }
+    body_bitwise_and(args)
+}
+
+/// `bitwise_and`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_bitwise_and(args: &[Any]) -> Result<Any> {
+    const OP: &str = "bitwise_and";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1998,7 +2385,16 @@ pub(crate) fn op_bitwise_or(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_bitwise_or);
+    }
+    body_bitwise_or(args)
+}
+
+/// `bitwise_or`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_bitwise_or(args: &[Any]) -> Result<Any> {
+    const OP: &str = "bitwise_or";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -2013,7 +2409,16 @@ pub(crate) fn op_bitwise_xor(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_bitwise_xor);
+    }
+    body_bitwise_xor(args)
+}
+
+/// `bitwise_xor`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_bitwise_xor(args: &[Any]) -> Result<Any> {
+    const OP: &str = "bitwise_xor";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -2028,7 +2433,16 @@ pub(crate) fn op_bitwise_left_shift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_bitwise_left_shift);
+    }
+    body_bitwise_left_shift(args)
+}
+
+/// `bitwise_left_shift`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_bitwise_left_shift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "bitwise_left_shift";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -2043,7 +2457,16 @@ pub(crate) fn op_bitwise_right_shift(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[2])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_bitwise_right_shift);
+    }
+    body_bitwise_right_shift(args)
+}
+
+/// `bitwise_right_shift`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_bitwise_right_shift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "bitwise_right_shift";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -2065,7 +2488,16 @@ pub(crate) fn op_abs(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_abs(args: &[Any]) -> Result<Any> {
     const OP: &str = "abs";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_abs);
+    }
+    body_abs(args)
+}
+
+/// `abs`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_abs(args: &[Any]) -> Result<Any> {
+    const OP: &str = "abs";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::abs(a_x, a_out))?;
@@ -2112,7 +2544,16 @@ pub(crate) fn op_negative(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_negative(args: &[Any]) -> Result<Any> {
     const OP: &str = "negative";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_negative);
+    }
+    body_negative(args)
+}
+
+/// `negative`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_negative(args: &[Any]) -> Result<Any> {
+    const OP: &str = "negative";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::negative(a_x, a_out))?;
@@ -2159,7 +2600,16 @@ pub(crate) fn op_positive(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_positive(args: &[Any]) -> Result<Any> {
     const OP: &str = "positive";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_positive);
+    }
+    body_positive(args)
+}
+
+/// `positive`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_positive(args: &[Any]) -> Result<Any> {
+    const OP: &str = "positive";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::positive(a_x, a_out))?;
@@ -2206,7 +2656,16 @@ pub(crate) fn op_sign(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_sign(args: &[Any]) -> Result<Any> {
     const OP: &str = "sign";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_sign);
+    }
+    body_sign(args)
+}
+
+/// `sign`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_sign(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sign";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sign(a_x, a_out))?;
@@ -2253,7 +2712,16 @@ pub(crate) fn op_square(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_square(args: &[Any]) -> Result<Any> {
     const OP: &str = "square";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_square);
+    }
+    body_square(args)
+}
+
+/// `square`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_square(args: &[Any]) -> Result<Any> {
+    const OP: &str = "square";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::square(a_x, a_out))?;
@@ -2300,7 +2768,16 @@ pub(crate) fn op_conj(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_conj(args: &[Any]) -> Result<Any> {
     const OP: &str = "conj";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_conj);
+    }
+    body_conj(args)
+}
+
+/// `conj`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_conj(args: &[Any]) -> Result<Any> {
+    const OP: &str = "conj";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::conj(a_x, a_out))?;
@@ -2347,7 +2824,16 @@ pub(crate) fn op_real(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_real(args: &[Any]) -> Result<Any> {
     const OP: &str = "real";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_real);
+    }
+    body_real(args)
+}
+
+/// `real`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_real(args: &[Any]) -> Result<Any> {
+    const OP: &str = "real";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::real(a_x, a_out))?;
@@ -2394,7 +2880,16 @@ pub(crate) fn op_imag(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_imag(args: &[Any]) -> Result<Any> {
     const OP: &str = "imag";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_imag);
+    }
+    body_imag(args)
+}
+
+/// `imag`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_imag(args: &[Any]) -> Result<Any> {
+    const OP: &str = "imag";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::imag(a_x, a_out))?;
@@ -2441,7 +2936,16 @@ pub(crate) fn op_reciprocal(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_reciprocal(args: &[Any]) -> Result<Any> {
     const OP: &str = "reciprocal";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_reciprocal);
+    }
+    body_reciprocal(args)
+}
+
+/// `reciprocal`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_reciprocal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "reciprocal";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::reciprocal(a_x, a_out))?;
@@ -2488,7 +2992,16 @@ pub(crate) fn op_round(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_round(args: &[Any]) -> Result<Any> {
     const OP: &str = "round";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_round);
+    }
+    body_round(args)
+}
+
+/// `round`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_round(args: &[Any]) -> Result<Any> {
+    const OP: &str = "round";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::round(a_x, a_out))?;
@@ -2535,7 +3048,16 @@ pub(crate) fn op_floor(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_floor(args: &[Any]) -> Result<Any> {
     const OP: &str = "floor";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_floor);
+    }
+    body_floor(args)
+}
+
+/// `floor`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_floor(args: &[Any]) -> Result<Any> {
+    const OP: &str = "floor";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::floor(a_x, a_out))?;
@@ -2582,7 +3104,16 @@ pub(crate) fn op_ceil(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_ceil(args: &[Any]) -> Result<Any> {
     const OP: &str = "ceil";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_ceil);
+    }
+    body_ceil(args)
+}
+
+/// `ceil`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_ceil(args: &[Any]) -> Result<Any> {
+    const OP: &str = "ceil";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::ceil(a_x, a_out))?;
@@ -2629,7 +3160,16 @@ pub(crate) fn op_trunc(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_trunc(args: &[Any]) -> Result<Any> {
     const OP: &str = "trunc";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_trunc);
+    }
+    body_trunc(args)
+}
+
+/// `trunc`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_trunc(args: &[Any]) -> Result<Any> {
+    const OP: &str = "trunc";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::trunc(a_x, a_out))?;
@@ -2669,7 +3209,16 @@ pub(crate) fn op_signbit(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_signbit);
+    }
+    body_signbit(args)
+}
+
+/// `signbit`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_signbit(args: &[Any]) -> Result<Any> {
+    const OP: &str = "signbit";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::signbit(a_x, a_out))?;
@@ -2683,7 +3232,16 @@ pub(crate) fn op_isfinite(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_isfinite);
+    }
+    body_isfinite(args)
+}
+
+/// `isfinite`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_isfinite(args: &[Any]) -> Result<Any> {
+    const OP: &str = "isfinite";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isfinite(a_x, a_out))?;
@@ -2697,7 +3255,16 @@ pub(crate) fn op_isinf(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_isinf);
+    }
+    body_isinf(args)
+}
+
+/// `isinf`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_isinf(args: &[Any]) -> Result<Any> {
+    const OP: &str = "isinf";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isinf(a_x, a_out))?;
@@ -2711,7 +3278,16 @@ pub(crate) fn op_isnan(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_isnan);
+    }
+    body_isnan(args)
+}
+
+/// `isnan`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_isnan(args: &[Any]) -> Result<Any> {
+    const OP: &str = "isnan";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::isnan(a_x, a_out))?;
@@ -2725,7 +3301,16 @@ pub(crate) fn op_logical_not(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_logical_not);
+    }
+    body_logical_not(args)
+}
+
+/// `logical_not`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_logical_not(args: &[Any]) -> Result<Any> {
+    const OP: &str = "logical_not";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::logical_not(a_x, a_out))?;
@@ -2739,7 +3324,16 @@ pub(crate) fn op_bitwise_invert(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[1])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_bitwise_invert);
+    }
+    body_bitwise_invert(args)
+}
+
+/// `bitwise_invert`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_bitwise_invert(args: &[Any]) -> Result<Any> {
+    const OP: &str = "bitwise_invert";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::bitwise_invert(a_x, a_out))?;
@@ -2760,7 +3354,16 @@ pub(crate) fn op_exp(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_exp(args: &[Any]) -> Result<Any> {
     const OP: &str = "exp";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_exp);
+    }
+    body_exp(args)
+}
+
+/// `exp`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_exp(args: &[Any]) -> Result<Any> {
+    const OP: &str = "exp";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::exp(a_x, a_out))?;
@@ -2807,7 +3410,16 @@ pub(crate) fn op_expm1(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_expm1(args: &[Any]) -> Result<Any> {
     const OP: &str = "expm1";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_expm1);
+    }
+    body_expm1(args)
+}
+
+/// `expm1`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_expm1(args: &[Any]) -> Result<Any> {
+    const OP: &str = "expm1";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::expm1(a_x, a_out))?;
@@ -2854,7 +3466,16 @@ pub(crate) fn op_log(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_log(args: &[Any]) -> Result<Any> {
     const OP: &str = "log";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_log);
+    }
+    body_log(args)
+}
+
+/// `log`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_log(args: &[Any]) -> Result<Any> {
+    const OP: &str = "log";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log(a_x, a_out))?;
@@ -2901,7 +3522,16 @@ pub(crate) fn op_log1p(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_log1p(args: &[Any]) -> Result<Any> {
     const OP: &str = "log1p";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_log1p);
+    }
+    body_log1p(args)
+}
+
+/// `log1p`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_log1p(args: &[Any]) -> Result<Any> {
+    const OP: &str = "log1p";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log1p(a_x, a_out))?;
@@ -2948,7 +3578,16 @@ pub(crate) fn op_log2(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_log2(args: &[Any]) -> Result<Any> {
     const OP: &str = "log2";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_log2);
+    }
+    body_log2(args)
+}
+
+/// `log2`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_log2(args: &[Any]) -> Result<Any> {
+    const OP: &str = "log2";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log2(a_x, a_out))?;
@@ -2995,7 +3634,16 @@ pub(crate) fn op_log10(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_log10(args: &[Any]) -> Result<Any> {
     const OP: &str = "log10";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_log10);
+    }
+    body_log10(args)
+}
+
+/// `log10`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_log10(args: &[Any]) -> Result<Any> {
+    const OP: &str = "log10";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::log10(a_x, a_out))?;
@@ -3042,7 +3690,16 @@ pub(crate) fn op_sqrt(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_sqrt(args: &[Any]) -> Result<Any> {
     const OP: &str = "sqrt";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_sqrt);
+    }
+    body_sqrt(args)
+}
+
+/// `sqrt`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_sqrt(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sqrt";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sqrt(a_x, a_out))?;
@@ -3089,7 +3746,16 @@ pub(crate) fn op_sin(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_sin(args: &[Any]) -> Result<Any> {
     const OP: &str = "sin";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_sin);
+    }
+    body_sin(args)
+}
+
+/// `sin`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_sin(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sin";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sin(a_x, a_out))?;
@@ -3136,7 +3802,16 @@ pub(crate) fn op_cos(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_cos(args: &[Any]) -> Result<Any> {
     const OP: &str = "cos";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_cos);
+    }
+    body_cos(args)
+}
+
+/// `cos`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_cos(args: &[Any]) -> Result<Any> {
+    const OP: &str = "cos";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cos(a_x, a_out))?;
@@ -3183,7 +3858,16 @@ pub(crate) fn op_tan(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_tan(args: &[Any]) -> Result<Any> {
     const OP: &str = "tan";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_tan);
+    }
+    body_tan(args)
+}
+
+/// `tan`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_tan(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tan";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tan(a_x, a_out))?;
@@ -3230,7 +3914,16 @@ pub(crate) fn op_asin(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_asin(args: &[Any]) -> Result<Any> {
     const OP: &str = "asin";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_asin);
+    }
+    body_asin(args)
+}
+
+/// `asin`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_asin(args: &[Any]) -> Result<Any> {
+    const OP: &str = "asin";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asin(a_x, a_out))?;
@@ -3277,7 +3970,16 @@ pub(crate) fn op_acos(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_acos(args: &[Any]) -> Result<Any> {
     const OP: &str = "acos";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_acos);
+    }
+    body_acos(args)
+}
+
+/// `acos`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_acos(args: &[Any]) -> Result<Any> {
+    const OP: &str = "acos";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acos(a_x, a_out))?;
@@ -3324,7 +4026,16 @@ pub(crate) fn op_atan(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_atan(args: &[Any]) -> Result<Any> {
     const OP: &str = "atan";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_atan);
+    }
+    body_atan(args)
+}
+
+/// `atan`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_atan(args: &[Any]) -> Result<Any> {
+    const OP: &str = "atan";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atan(a_x, a_out))?;
@@ -3371,7 +4082,16 @@ pub(crate) fn op_sinh(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_sinh(args: &[Any]) -> Result<Any> {
     const OP: &str = "sinh";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_sinh);
+    }
+    body_sinh(args)
+}
+
+/// `sinh`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_sinh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sinh";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::sinh(a_x, a_out))?;
@@ -3418,7 +4138,16 @@ pub(crate) fn op_cosh(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_cosh(args: &[Any]) -> Result<Any> {
     const OP: &str = "cosh";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_cosh);
+    }
+    body_cosh(args)
+}
+
+/// `cosh`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_cosh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "cosh";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::cosh(a_x, a_out))?;
@@ -3465,7 +4194,16 @@ pub(crate) fn op_tanh(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_tanh(args: &[Any]) -> Result<Any> {
     const OP: &str = "tanh";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_tanh);
+    }
+    body_tanh(args)
+}
+
+/// `tanh`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_tanh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tanh";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::tanh(a_x, a_out))?;
@@ -3512,7 +4250,16 @@ pub(crate) fn op_asinh(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_asinh(args: &[Any]) -> Result<Any> {
     const OP: &str = "asinh";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_asinh);
+    }
+    body_asinh(args)
+}
+
+/// `asinh`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_asinh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "asinh";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::asinh(a_x, a_out))?;
@@ -3559,7 +4306,16 @@ pub(crate) fn op_acosh(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_acosh(args: &[Any]) -> Result<Any> {
     const OP: &str = "acosh";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_acosh);
+    }
+    body_acosh(args)
+}
+
+/// `acosh`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_acosh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "acosh";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::acosh(a_x, a_out))?;
@@ -3606,7 +4362,16 @@ pub(crate) fn op_atanh(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_atanh(args: &[Any]) -> Result<Any> {
     const OP: &str = "atanh";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_atanh);
+    }
+    body_atanh(args)
+}
+
+/// `atanh`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_atanh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "atanh";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_out = glue::opt_writable_tensor(OP, args, 1, "out")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::elementwise::atanh(a_x, a_out))?;
@@ -3653,7 +4418,16 @@ pub(crate) fn op_clip(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_clip(args: &[Any]) -> Result<Any> {
     const OP: &str = "clip";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_clip);
+    }
+    body_clip(args)
+}
+
+/// `clip`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_clip(args: &[Any]) -> Result<Any> {
+    const OP: &str = "clip";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_min = glue::opt_operand(OP, args, 1, "min")?;
     let a_max = glue::opt_operand(OP, args, 2, "max")?;
@@ -3714,7 +4488,16 @@ pub(crate) fn op_where(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_where(args: &[Any]) -> Result<Any> {
     const OP: &str = "where";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_where);
+    }
+    body_where(args)
+}
+
+/// `where`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_where(args: &[Any]) -> Result<Any> {
+    const OP: &str = "where";
     let a_condition = glue::tensor(OP, args, 0, "condition")?;
     let a_x1 = glue::operand(OP, args, 1, "x1")?;
     let a_x2 = glue::operand(OP, args, 2, "x2")?;
@@ -3769,7 +4552,16 @@ pub(crate) fn op_astype(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_astype(args: &[Any]) -> Result<Any> {
     const OP: &str = "astype";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_astype);
+    }
+    body_astype(args)
+}
+
+/// `astype`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_astype(args: &[Any]) -> Result<Any> {
+    const OP: &str = "astype";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_dtype = glue::dtype(OP, args, 1, "dtype")?;
     let a_copy = glue::bool(OP, args, 2, "copy")?;
@@ -3814,7 +4606,16 @@ pub(crate) fn op_geo_distance(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_geo_distance(args: &[Any]) -> Result<Any> {
     const OP: &str = "geo_distance";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_geo_distance);
+    }
+    body_geo_distance(args)
+}
+
+/// `geo_distance`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_geo_distance(args: &[Any]) -> Result<Any> {
+    const OP: &str = "geo_distance";
     let a_lon1 = glue::operand(OP, args, 0, "lon1")?;
     let a_lat1 = glue::operand(OP, args, 1, "lat1")?;
     let a_lon2 = glue::operand(OP, args, 2, "lon2")?;
@@ -3877,7 +4678,16 @@ pub(crate) fn op_sum(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_sum(args: &[Any]) -> Result<Any> {
     const OP: &str = "sum";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_sum);
+    }
+    body_sum(args)
+}
+
+/// `sum`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_sum(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sum";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3922,7 +4732,16 @@ pub(crate) fn op_prod(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_prod(args: &[Any]) -> Result<Any> {
     const OP: &str = "prod";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_prod);
+    }
+    body_prod(args)
+}
+
+/// `prod`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_prod(args: &[Any]) -> Result<Any> {
+    const OP: &str = "prod";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -3967,7 +4786,16 @@ pub(crate) fn op_mean(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_mean(args: &[Any]) -> Result<Any> {
     const OP: &str = "mean";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_mean);
+    }
+    body_mean(args)
+}
+
+/// `mean`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_mean(args: &[Any]) -> Result<Any> {
+    const OP: &str = "mean";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -4011,7 +4839,16 @@ pub(crate) fn op_var(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_var(args: &[Any]) -> Result<Any> {
     const OP: &str = "var";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_var);
+    }
+    body_var(args)
+}
+
+/// `var`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_var(args: &[Any]) -> Result<Any> {
+    const OP: &str = "var";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
@@ -4056,7 +4893,16 @@ pub(crate) fn op_std(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_std(args: &[Any]) -> Result<Any> {
     const OP: &str = "std";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_std);
+    }
+    body_std(args)
+}
+
+/// `std`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_std(args: &[Any]) -> Result<Any> {
+    const OP: &str = "std";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_correction = glue::float(OP, args, 2, "correction")?;
@@ -4101,7 +4947,16 @@ pub(crate) fn op_max(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_max(args: &[Any]) -> Result<Any> {
     const OP: &str = "max";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_max);
+    }
+    body_max(args)
+}
+
+/// `max`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_max(args: &[Any]) -> Result<Any> {
+    const OP: &str = "max";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -4145,7 +5000,16 @@ pub(crate) fn op_min(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_min(args: &[Any]) -> Result<Any> {
     const OP: &str = "min";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_min);
+    }
+    body_min(args)
+}
+
+/// `min`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_min(args: &[Any]) -> Result<Any> {
+    const OP: &str = "min";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -4189,7 +5053,16 @@ pub(crate) fn op_cumulative_sum(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_cumulative_sum(args: &[Any]) -> Result<Any> {
     const OP: &str = "cumulative_sum";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_cumulative_sum);
+    }
+    body_cumulative_sum(args)
+}
+
+/// `cumulative_sum`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_cumulative_sum(args: &[Any]) -> Result<Any> {
+    const OP: &str = "cumulative_sum";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -4234,7 +5107,16 @@ pub(crate) fn op_cumulative_prod(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_cumulative_prod(args: &[Any]) -> Result<Any> {
     const OP: &str = "cumulative_prod";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_cumulative_prod);
+    }
+    body_cumulative_prod(args)
+}
+
+/// `cumulative_prod`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_cumulative_prod(args: &[Any]) -> Result<Any> {
+    const OP: &str = "cumulative_prod";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -4269,7 +5151,16 @@ fn backward_cumulative_prod(saved: &[Any], grads: &[Any], needs: &[bool], _metas
 pub(crate) fn op_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "all";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_all);
+    }
+    body_all(args)
+}
+
+/// `all`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_all(args: &[Any]) -> Result<Any> {
+    const OP: &str = "all";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -4280,7 +5171,16 @@ pub(crate) fn op_all(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_any(args: &[Any]) -> Result<Any> {
     const OP: &str = "any";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_any);
+    }
+    body_any(args)
+}
+
+/// `any`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_any(args: &[Any]) -> Result<Any> {
+    const OP: &str = "any";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -4291,7 +5191,16 @@ pub(crate) fn op_any(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_argmax(args: &[Any]) -> Result<Any> {
     const OP: &str = "argmax";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_argmax);
+    }
+    body_argmax(args)
+}
+
+/// `argmax`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_argmax(args: &[Any]) -> Result<Any> {
+    const OP: &str = "argmax";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -4302,7 +5211,16 @@ pub(crate) fn op_argmax(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_argmin(args: &[Any]) -> Result<Any> {
     const OP: &str = "argmin";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_argmin);
+    }
+    body_argmin(args)
+}
+
+/// `argmin`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_argmin(args: &[Any]) -> Result<Any> {
+    const OP: &str = "argmin";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -4313,7 +5231,16 @@ pub(crate) fn op_argmin(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_count_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "count_nonzero";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_count_nonzero);
+    }
+    body_count_nonzero(args)
+}
+
+/// `count_nonzero`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_count_nonzero(args: &[Any]) -> Result<Any> {
+    const OP: &str = "count_nonzero";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -4334,7 +5261,16 @@ pub(crate) fn op_diff(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_diff(args: &[Any]) -> Result<Any> {
     const OP: &str = "diff";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_diff);
+    }
+    body_diff(args)
+}
+
+/// `diff`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_diff(args: &[Any]) -> Result<Any> {
+    const OP: &str = "diff";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_n = glue::int(OP, args, 2, "n")?;
@@ -4392,7 +5328,16 @@ pub(crate) fn op_matmul(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_matmul(args: &[Any]) -> Result<Any> {
     const OP: &str = "matmul";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_matmul);
+    }
+    body_matmul(args)
+}
+
+/// `matmul`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_matmul(args: &[Any]) -> Result<Any> {
+    const OP: &str = "matmul";
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
     }
@@ -4449,7 +5394,16 @@ pub(crate) fn op_mm(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_mm(args: &[Any]) -> Result<Any> {
     const OP: &str = "mm";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_mm);
+    }
+    body_mm(args)
+}
+
+/// `mm`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_mm(args: &[Any]) -> Result<Any> {
+    const OP: &str = "mm";
     if let Some(result) = glue::fast2(args, crate::linalg::matmul_tiny) {
         return Ok(result);
     }
@@ -4501,7 +5455,16 @@ pub(crate) fn op_tensordot(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_tensordot(args: &[Any]) -> Result<Any> {
     const OP: &str = "tensordot";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_tensordot);
+    }
+    body_tensordot(args)
+}
+
+/// `tensordot`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_tensordot(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tensordot";
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axes = glue::any(OP, args, 2, "axes")?;
@@ -4551,7 +5514,16 @@ pub(crate) fn op_vecdot(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_vecdot(args: &[Any]) -> Result<Any> {
     const OP: &str = "vecdot";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_vecdot);
+    }
+    body_vecdot(args)
+}
+
+/// `vecdot`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_vecdot(args: &[Any]) -> Result<Any> {
+    const OP: &str = "vecdot";
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4601,7 +5573,16 @@ pub(crate) fn op_linalg_cholesky(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_cholesky(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.cholesky";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_cholesky);
+    }
+    body_linalg_cholesky(args)
+}
+
+/// `linalg.cholesky`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_cholesky(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.cholesky";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_upper = glue::bool(OP, args, 1, "upper")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::cholesky(a_x, a_upper))?;
@@ -4644,7 +5625,16 @@ pub(crate) fn op_linalg_cross(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_cross(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.cross";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_cross);
+    }
+    body_linalg_cross(args)
+}
+
+/// `linalg.cross`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_cross(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.cross";
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -4694,7 +5684,16 @@ pub(crate) fn op_linalg_det(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_det(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.det";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_det);
+    }
+    body_linalg_det(args)
+}
+
+/// `linalg.det`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_det(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.det";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::det(a_x))?;
     glue::ret_tensor(result)
@@ -4736,7 +5735,16 @@ pub(crate) fn op_linalg_diagonal(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_diagonal(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.diagonal";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_diagonal);
+    }
+    body_linalg_diagonal(args)
+}
+
+/// `linalg.diagonal`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_diagonal(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.diagonal";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::diagonal(a_x, a_offset))?;
@@ -4769,7 +5777,16 @@ fn backward_linalg_diagonal(saved: &[Any], grads: &[Any], needs: &[bool], _metas
 pub(crate) fn op_linalg_eig(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eig";
     glue::check_arity(OP, args, 1, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_eig);
+    }
+    body_linalg_eig(args)
+}
+
+/// `linalg.eig`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_eig(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eig";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eig(a_x))?;
     glue::ret_tensors(result)
@@ -4778,7 +5795,16 @@ pub(crate) fn op_linalg_eig(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_linalg_eigvals(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigvals";
     glue::check_arity(OP, args, 1, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_eigvals);
+    }
+    body_linalg_eigvals(args)
+}
+
+/// `linalg.eigvals`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_eigvals(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eigvals";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvals(a_x))?;
     glue::ret_tensor(result)
@@ -4797,7 +5823,16 @@ pub(crate) fn op_linalg_eigh(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_eigh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigh";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_eigh);
+    }
+    body_linalg_eigh(args)
+}
+
+/// `linalg.eigh`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_eigh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eigh";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigh(a_x))?;
     glue::ret_tensors(result)
@@ -4839,7 +5874,16 @@ pub(crate) fn op_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.eigvalsh";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_eigvalsh);
+    }
+    body_linalg_eigvalsh(args)
+}
+
+/// `linalg.eigvalsh`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_eigvalsh(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.eigvalsh";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::eigvalsh(a_x))?;
     glue::ret_tensor(result)
@@ -4881,7 +5925,16 @@ pub(crate) fn op_linalg_inv(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_inv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.inv";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_inv);
+    }
+    body_linalg_inv(args)
+}
+
+/// `linalg.inv`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_inv(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.inv";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::inv(a_x))?;
     glue::ret_tensor(result)
@@ -4923,7 +5976,16 @@ pub(crate) fn op_linalg_matrix_power(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_matrix_power(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_power";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_matrix_power);
+    }
+    body_linalg_matrix_power(args)
+}
+
+/// `linalg.matrix_power`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_matrix_power(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.matrix_power";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::int(OP, args, 1, "n")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_power(a_x, a_n))?;
@@ -4956,7 +6018,16 @@ fn backward_linalg_matrix_power(saved: &[Any], grads: &[Any], needs: &[bool], _m
 pub(crate) fn op_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_rank";
     glue::check_arity(OP, args, 2, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_matrix_rank);
+    }
+    body_linalg_matrix_rank(args)
+}
+
+/// `linalg.matrix_rank`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_matrix_rank(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.matrix_rank";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::matrix_rank(a_x, a_rtol.as_ref()))?;
@@ -4976,7 +6047,16 @@ pub(crate) fn op_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.matrix_norm";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_matrix_norm);
+    }
+    body_linalg_matrix_norm(args)
+}
+
+/// `linalg.matrix_norm`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_matrix_norm(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.matrix_norm";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_keepdims = glue::bool(OP, args, 1, "keepdims")?;
     let a_ord = glue::any(OP, args, 2, "ord")?;
@@ -5020,7 +6100,16 @@ pub(crate) fn op_linalg_outer(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_outer(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.outer";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_outer);
+    }
+    body_linalg_outer(args)
+}
+
+/// `linalg.outer`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_outer(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.outer";
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::linalg::outer(a_x1, a_x2))?;
@@ -5069,7 +6158,16 @@ pub(crate) fn op_linalg_pinv(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_pinv(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.pinv";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_pinv);
+    }
+    body_linalg_pinv(args)
+}
+
+/// `linalg.pinv`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_pinv(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.pinv";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_rtol = glue::opt_operand(OP, args, 1, "rtol")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::pinv(a_x, a_rtol.as_ref()))?;
@@ -5112,7 +6210,16 @@ pub(crate) fn op_linalg_qr(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_qr(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.qr";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_qr);
+    }
+    body_linalg_qr(args)
+}
+
+/// `linalg.qr`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_qr(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.qr";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_mode = glue::str(OP, args, 1, "mode")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::qr(a_x, a_mode))?;
@@ -5155,7 +6262,16 @@ pub(crate) fn op_linalg_slogdet(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_slogdet(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.slogdet";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_slogdet);
+    }
+    body_linalg_slogdet(args)
+}
+
+/// `linalg.slogdet`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_slogdet(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.slogdet";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::slogdet(a_x))?;
     glue::ret_tensors(result)
@@ -5197,7 +6313,16 @@ pub(crate) fn op_linalg_solve(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_solve(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.solve";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_solve);
+    }
+    body_linalg_solve(args)
+}
+
+/// `linalg.solve`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_solve(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.solve";
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::tensor(OP, args, 1, "x2")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::solve(a_x1, a_x2))?;
@@ -5246,7 +6371,16 @@ pub(crate) fn op_linalg_svd(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_svd(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svd";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_svd);
+    }
+    body_linalg_svd(args)
+}
+
+/// `linalg.svd`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_svd(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.svd";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_full_matrices = glue::bool(OP, args, 1, "full_matrices")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svd(a_x, a_full_matrices))?;
@@ -5289,7 +6423,16 @@ pub(crate) fn op_linalg_svdvals(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_svdvals(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.svdvals";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_svdvals);
+    }
+    body_linalg_svdvals(args)
+}
+
+/// `linalg.svdvals`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_svdvals(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.svdvals";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::linalg::svdvals(a_x))?;
     glue::ret_tensor(result)
@@ -5331,7 +6474,16 @@ pub(crate) fn op_linalg_trace(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_trace(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.trace";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_trace);
+    }
+    body_linalg_trace(args)
+}
+
+/// `linalg.trace`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_trace(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.trace";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_offset = glue::int(OP, args, 1, "offset")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -5375,7 +6527,16 @@ pub(crate) fn op_linalg_vector_norm(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_linalg_vector_norm(args: &[Any]) -> Result<Any> {
     const OP: &str = "linalg.vector_norm";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_linalg_vector_norm);
+    }
+    body_linalg_vector_norm(args)
+}
+
+/// `linalg.vector_norm`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_linalg_vector_norm(args: &[Any]) -> Result<Any> {
+    const OP: &str = "linalg.vector_norm";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let a_keepdims = glue::bool(OP, args, 2, "keepdims")?;
@@ -5420,7 +6581,16 @@ pub(crate) fn op_reshape(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_reshape(args: &[Any]) -> Result<Any> {
     const OP: &str = "reshape";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_reshape);
+    }
+    body_reshape(args)
+}
+
+/// `reshape`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_reshape(args: &[Any]) -> Result<Any> {
+    const OP: &str = "reshape";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let a_copy = glue::opt_bool(OP, args, 2, "copy")?;
@@ -5464,7 +6634,16 @@ pub(crate) fn op_permute_dims(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_permute_dims(args: &[Any]) -> Result<Any> {
     const OP: &str = "permute_dims";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_permute_dims);
+    }
+    body_permute_dims(args)
+}
+
+/// `permute_dims`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_permute_dims(args: &[Any]) -> Result<Any> {
+    const OP: &str = "permute_dims";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::shape(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::permute_dims(a_x, &a_axes))?;
@@ -5507,7 +6686,16 @@ pub(crate) fn op_matrix_transpose(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_matrix_transpose(args: &[Any]) -> Result<Any> {
     const OP: &str = "matrix_transpose";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_matrix_transpose);
+    }
+    body_matrix_transpose(args)
+}
+
+/// `matrix_transpose`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_matrix_transpose(args: &[Any]) -> Result<Any> {
+    const OP: &str = "matrix_transpose";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::matrix_transpose(a_x))?;
     glue::ret_tensor(result)
@@ -5549,7 +6737,16 @@ pub(crate) fn op_expand_dims(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_expand_dims(args: &[Any]) -> Result<Any> {
     const OP: &str = "expand_dims";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_expand_dims);
+    }
+    body_expand_dims(args)
+}
+
+/// `expand_dims`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_expand_dims(args: &[Any]) -> Result<Any> {
+    const OP: &str = "expand_dims";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::shape(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::expand_dims(a_x, &a_axis))?;
@@ -5592,7 +6789,16 @@ pub(crate) fn op_squeeze(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_squeeze(args: &[Any]) -> Result<Any> {
     const OP: &str = "squeeze";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_squeeze);
+    }
+    body_squeeze(args)
+}
+
+/// `squeeze`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_squeeze(args: &[Any]) -> Result<Any> {
+    const OP: &str = "squeeze";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::squeeze(a_x, a_axis.as_deref()))?;
@@ -5635,7 +6841,16 @@ pub(crate) fn op_broadcast_to(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_broadcast_to(args: &[Any]) -> Result<Any> {
     const OP: &str = "broadcast_to";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_broadcast_to);
+    }
+    body_broadcast_to(args)
+}
+
+/// `broadcast_to`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_broadcast_to(args: &[Any]) -> Result<Any> {
+    const OP: &str = "broadcast_to";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shape = glue::shape(OP, args, 1, "shape")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_to(a_x, &a_shape))?;
@@ -5678,7 +6893,16 @@ pub(crate) fn op_broadcast_arrays(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_broadcast_arrays(args: &[Any]) -> Result<Any> {
     const OP: &str = "broadcast_arrays";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_broadcast_arrays);
+    }
+    body_broadcast_arrays(args)
+}
+
+/// `broadcast_arrays`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_broadcast_arrays(args: &[Any]) -> Result<Any> {
+    const OP: &str = "broadcast_arrays";
     let a_arrays = glue::var_tensors(OP, args, 0, "arrays")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::broadcast_arrays(&a_arrays))?;
     glue::ret_tensors(result)
@@ -5722,7 +6946,16 @@ pub(crate) fn op_concat(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_concat(args: &[Any]) -> Result<Any> {
     const OP: &str = "concat";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_concat);
+    }
+    body_concat(args)
+}
+
+/// `concat`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_concat(args: &[Any]) -> Result<Any> {
+    const OP: &str = "concat";
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::opt_int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::concat(&a_arrays, a_axis))?;
@@ -5767,7 +7000,16 @@ pub(crate) fn op_stack(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_stack(args: &[Any]) -> Result<Any> {
     const OP: &str = "stack";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_stack);
+    }
+    body_stack(args)
+}
+
+/// `stack`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_stack(args: &[Any]) -> Result<Any> {
+    const OP: &str = "stack";
     let a_arrays = glue::tensor_list(OP, args, 0, "arrays")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::stack(&a_arrays, a_axis))?;
@@ -5812,7 +7054,16 @@ pub(crate) fn op_unstack(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_unstack(args: &[Any]) -> Result<Any> {
     const OP: &str = "unstack";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_unstack);
+    }
+    body_unstack(args)
+}
+
+/// `unstack`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_unstack(args: &[Any]) -> Result<Any> {
+    const OP: &str = "unstack";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::unstack(a_x, a_axis))?;
@@ -5855,7 +7106,16 @@ pub(crate) fn op_flip(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_flip(args: &[Any]) -> Result<Any> {
     const OP: &str = "flip";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_flip);
+    }
+    body_flip(args)
+}
+
+/// `flip`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_flip(args: &[Any]) -> Result<Any> {
+    const OP: &str = "flip";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::opt_int_list(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::manipulate::flip(a_x, a_axis.as_deref()))?;
@@ -5898,7 +7158,16 @@ pub(crate) fn op_roll(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_roll(args: &[Any]) -> Result<Any> {
     const OP: &str = "roll";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_roll);
+    }
+    body_roll(args)
+}
+
+/// `roll`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_roll(args: &[Any]) -> Result<Any> {
+    const OP: &str = "roll";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_shift = glue::any(OP, args, 1, "shift")?;
     let a_axis = glue::opt_int_list(OP, args, 2, "axis")?;
@@ -5942,7 +7211,16 @@ pub(crate) fn op_moveaxis(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_moveaxis(args: &[Any]) -> Result<Any> {
     const OP: &str = "moveaxis";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_moveaxis);
+    }
+    body_moveaxis(args)
+}
+
+/// `moveaxis`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_moveaxis(args: &[Any]) -> Result<Any> {
+    const OP: &str = "moveaxis";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_source = glue::shape(OP, args, 1, "source")?;
     let a_destination = glue::shape(OP, args, 2, "destination")?;
@@ -5986,7 +7264,16 @@ pub(crate) fn op_repeat(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_repeat(args: &[Any]) -> Result<Any> {
     const OP: &str = "repeat";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_repeat);
+    }
+    body_repeat(args)
+}
+
+/// `repeat`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_repeat(args: &[Any]) -> Result<Any> {
+    const OP: &str = "repeat";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repeats = glue::operand(OP, args, 1, "repeats")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
@@ -6030,7 +7317,16 @@ pub(crate) fn op_tile(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_tile(args: &[Any]) -> Result<Any> {
     const OP: &str = "tile";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_tile);
+    }
+    body_tile(args)
+}
+
+/// `tile`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_tile(args: &[Any]) -> Result<Any> {
+    const OP: &str = "tile";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_repetitions = glue::shape(OP, args, 1, "repetitions")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::manipulate::tile(a_x, &a_repetitions))?;
@@ -6073,7 +7369,16 @@ pub(crate) fn op_getitem(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_getitem(args: &[Any]) -> Result<Any> {
     const OP: &str = "getitem";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_getitem);
+    }
+    body_getitem(args)
+}
+
+/// `getitem`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_getitem(args: &[Any]) -> Result<Any> {
+    const OP: &str = "getitem";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::getitem(a_x, a_index))?;
@@ -6109,7 +7414,16 @@ pub(crate) fn op_setitem(args: &[Any]) -> Result<Any> {
     if autograd::should_record(args) {
         glue::check_inplace(OP, args, &[0])?;
     }
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_setitem);
+    }
+    body_setitem(args)
+}
+
+/// `setitem`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_setitem(args: &[Any]) -> Result<Any> {
+    const OP: &str = "setitem";
     let a_x = glue::writable_tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_value = glue::operand(OP, args, 2, "value")?;
@@ -6131,7 +7445,16 @@ pub(crate) fn op_take(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_take(args: &[Any]) -> Result<Any> {
     const OP: &str = "take";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_take);
+    }
+    body_take(args)
+}
+
+/// `take`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_take(args: &[Any]) -> Result<Any> {
+    const OP: &str = "take";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::opt_int(OP, args, 2, "axis")?;
@@ -6175,7 +7498,16 @@ pub(crate) fn op_take_along_axis(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_take_along_axis(args: &[Any]) -> Result<Any> {
     const OP: &str = "take_along_axis";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_take_along_axis);
+    }
+    body_take_along_axis(args)
+}
+
+/// `take_along_axis`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_take_along_axis(args: &[Any]) -> Result<Any> {
+    const OP: &str = "take_along_axis";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_indices = glue::tensor(OP, args, 1, "indices")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -6219,7 +7551,16 @@ pub(crate) fn op_add_at(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_add_at(args: &[Any]) -> Result<Any> {
     const OP: &str = "add_at";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_add_at);
+    }
+    body_add_at(args)
+}
+
+/// `add_at`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_add_at(args: &[Any]) -> Result<Any> {
+    const OP: &str = "add_at";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let a_values = glue::operand(OP, args, 2, "values")?;
@@ -6259,7 +7600,16 @@ fn backward_add_at(saved: &[Any], grads: &[Any], needs: &[bool], metas: &[autogr
 pub(crate) fn op_nonzero(args: &[Any]) -> Result<Any> {
     const OP: &str = "nonzero";
     glue::check_arity(OP, args, 1, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_nonzero);
+    }
+    body_nonzero(args)
+}
+
+/// `nonzero`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_nonzero(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nonzero";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::nonzero(a_x))?;
     glue::ret_tensors(result)
@@ -6268,7 +7618,16 @@ pub(crate) fn op_nonzero(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_searchsorted(args: &[Any]) -> Result<Any> {
     const OP: &str = "searchsorted";
     glue::check_arity(OP, args, 4, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_searchsorted);
+    }
+    body_searchsorted(args)
+}
+
+/// `searchsorted`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_searchsorted(args: &[Any]) -> Result<Any> {
+    const OP: &str = "searchsorted";
     let a_x1 = glue::tensor(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_side = glue::str(OP, args, 2, "side")?;
@@ -6280,7 +7639,16 @@ pub(crate) fn op_searchsorted(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_isin(args: &[Any]) -> Result<Any> {
     const OP: &str = "isin";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_isin);
+    }
+    body_isin(args)
+}
+
+/// `isin`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_isin(args: &[Any]) -> Result<Any> {
+    const OP: &str = "isin";
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_invert = glue::bool(OP, args, 2, "invert")?;
@@ -6301,7 +7669,16 @@ pub(crate) fn op_sort(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_sort(args: &[Any]) -> Result<Any> {
     const OP: &str = "sort";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_sort);
+    }
+    body_sort(args)
+}
+
+/// `sort`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_sort(args: &[Any]) -> Result<Any> {
+    const OP: &str = "sort";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
@@ -6336,7 +7713,16 @@ fn backward_sort(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[autogra
 pub(crate) fn op_argsort(args: &[Any]) -> Result<Any> {
     const OP: &str = "argsort";
     glue::check_arity(OP, args, 4, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_argsort);
+    }
+    body_argsort(args)
+}
+
+/// `argsort`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_argsort(args: &[Any]) -> Result<Any> {
+    const OP: &str = "argsort";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let a_descending = glue::bool(OP, args, 2, "descending")?;
@@ -6348,7 +7734,16 @@ pub(crate) fn op_argsort(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_values(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_values";
     glue::check_arity(OP, args, 1, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_unique_values);
+    }
+    body_unique_values(args)
+}
+
+/// `unique_values`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_unique_values(args: &[Any]) -> Result<Any> {
+    const OP: &str = "unique_values";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_values(a_x))?;
     glue::ret_tensor(result)
@@ -6357,7 +7752,16 @@ pub(crate) fn op_unique_values(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_counts(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_counts";
     glue::check_arity(OP, args, 1, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_unique_counts);
+    }
+    body_unique_counts(args)
+}
+
+/// `unique_counts`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_unique_counts(args: &[Any]) -> Result<Any> {
+    const OP: &str = "unique_counts";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_counts(a_x))?;
     glue::ret_tensors(result)
@@ -6366,7 +7770,16 @@ pub(crate) fn op_unique_counts(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_inverse(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_inverse";
     glue::check_arity(OP, args, 1, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_unique_inverse);
+    }
+    body_unique_inverse(args)
+}
+
+/// `unique_inverse`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_unique_inverse(args: &[Any]) -> Result<Any> {
+    const OP: &str = "unique_inverse";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_inverse(a_x))?;
     glue::ret_tensors(result)
@@ -6375,7 +7788,16 @@ pub(crate) fn op_unique_inverse(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_unique_all(args: &[Any]) -> Result<Any> {
     const OP: &str = "unique_all";
     glue::check_arity(OP, args, 1, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_unique_all);
+    }
+    body_unique_all(args)
+}
+
+/// `unique_all`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_unique_all(args: &[Any]) -> Result<Any> {
+    const OP: &str = "unique_all";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::set::unique_all(a_x))?;
     glue::ret_tensors(result)
@@ -6384,7 +7806,16 @@ pub(crate) fn op_unique_all(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_can_cast(args: &[Any]) -> Result<Any> {
     const OP: &str = "can_cast";
     glue::check_arity(OP, args, 2, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_can_cast);
+    }
+    body_can_cast(args)
+}
+
+/// `can_cast`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_can_cast(args: &[Any]) -> Result<Any> {
+    const OP: &str = "can_cast";
     let a_from_ = glue::any(OP, args, 0, "from_")?;
     let a_to = glue::dtype(OP, args, 1, "to")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::can_cast(a_from_, a_to))?;
@@ -6394,7 +7825,16 @@ pub(crate) fn op_can_cast(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_result_type(args: &[Any]) -> Result<Any> {
     const OP: &str = "result_type";
     glue::check_arity(OP, args, 0, true)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_result_type);
+    }
+    body_result_type(args)
+}
+
+/// `result_type`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_result_type(args: &[Any]) -> Result<Any> {
+    const OP: &str = "result_type";
     let a_arrays_and_dtypes = &args[0..];
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::result_type(a_arrays_and_dtypes))?;
     glue::ret_value(result)
@@ -6403,7 +7843,16 @@ pub(crate) fn op_result_type(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_finfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "finfo";
     glue::check_arity(OP, args, 1, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_finfo);
+    }
+    body_finfo(args)
+}
+
+/// `finfo`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_finfo(args: &[Any]) -> Result<Any> {
+    const OP: &str = "finfo";
     let a_type = glue::any(OP, args, 0, "type")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::finfo(a_type))?;
     glue::ret_value(result)
@@ -6412,7 +7861,16 @@ pub(crate) fn op_finfo(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_iinfo(args: &[Any]) -> Result<Any> {
     const OP: &str = "iinfo";
     glue::check_arity(OP, args, 1, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_iinfo);
+    }
+    body_iinfo(args)
+}
+
+/// `iinfo`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_iinfo(args: &[Any]) -> Result<Any> {
+    const OP: &str = "iinfo";
     let a_type = glue::any(OP, args, 0, "type")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::iinfo(a_type))?;
     glue::ret_value(result)
@@ -6421,7 +7879,16 @@ pub(crate) fn op_iinfo(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_isdtype(args: &[Any]) -> Result<Any> {
     const OP: &str = "isdtype";
     glue::check_arity(OP, args, 2, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_isdtype);
+    }
+    body_isdtype(args)
+}
+
+/// `isdtype`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_isdtype(args: &[Any]) -> Result<Any> {
+    const OP: &str = "isdtype";
     let a_dtype = glue::dtype(OP, args, 0, "dtype")?;
     let a_kind = glue::any(OP, args, 1, "kind")?;
     let result = glue::run(OP, glue::Gil::Keep, args, || crate::dtypes::isdtype(a_dtype, a_kind))?;
@@ -6441,7 +7908,16 @@ pub(crate) fn op_nn_relu(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_nn_relu(args: &[Any]) -> Result<Any> {
     const OP: &str = "nn.relu";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_nn_relu);
+    }
+    body_nn_relu(args)
+}
+
+/// `nn.relu`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_nn_relu(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.relu";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::relu(a_x))?;
     glue::ret_tensor(result)
@@ -6483,7 +7959,16 @@ pub(crate) fn op_nn_sigmoid(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_nn_sigmoid(args: &[Any]) -> Result<Any> {
     const OP: &str = "nn.sigmoid";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_nn_sigmoid);
+    }
+    body_nn_sigmoid(args)
+}
+
+/// `nn.sigmoid`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_nn_sigmoid(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.sigmoid";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::sigmoid(a_x))?;
     glue::ret_tensor(result)
@@ -6525,7 +8010,16 @@ pub(crate) fn op_nn_softmax(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_nn_softmax(args: &[Any]) -> Result<Any> {
     const OP: &str = "nn.softmax";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_nn_softmax);
+    }
+    body_nn_softmax(args)
+}
+
+/// `nn.softmax`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_nn_softmax(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.softmax";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::softmax(a_x, a_axis))?;
@@ -6568,7 +8062,16 @@ pub(crate) fn op_nn_log_softmax(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_nn_log_softmax(args: &[Any]) -> Result<Any> {
     const OP: &str = "nn.log_softmax";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_nn_log_softmax);
+    }
+    body_nn_log_softmax(args)
+}
+
+/// `nn.log_softmax`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_nn_log_softmax(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.log_softmax";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axis = glue::int(OP, args, 1, "axis")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::log_softmax(a_x, a_axis))?;
@@ -6601,7 +8104,16 @@ fn backward_nn_log_softmax(saved: &[Any], grads: &[Any], needs: &[bool], _metas:
 pub(crate) fn op_nn_one_hot(args: &[Any]) -> Result<Any> {
     const OP: &str = "nn.one_hot";
     glue::check_arity(OP, args, 3, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_nn_one_hot);
+    }
+    body_nn_one_hot(args)
+}
+
+/// `nn.one_hot`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_nn_one_hot(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.one_hot";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_num_classes = glue::int(OP, args, 1, "num_classes")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -6622,7 +8134,16 @@ pub(crate) fn op_nn_cross_entropy(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_nn_cross_entropy(args: &[Any]) -> Result<Any> {
     const OP: &str = "nn.cross_entropy";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_nn_cross_entropy);
+    }
+    body_nn_cross_entropy(args)
+}
+
+/// `nn.cross_entropy`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_nn_cross_entropy(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.cross_entropy";
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::cross_entropy(a_input, a_target))?;
@@ -6665,7 +8186,16 @@ pub(crate) fn op_nn_mse_loss(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_nn_mse_loss(args: &[Any]) -> Result<Any> {
     const OP: &str = "nn.mse_loss";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_nn_mse_loss);
+    }
+    body_nn_mse_loss(args)
+}
+
+/// `nn.mse_loss`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_nn_mse_loss(args: &[Any]) -> Result<Any> {
+    const OP: &str = "nn.mse_loss";
     let a_input = glue::tensor(OP, args, 0, "input")?;
     let a_target = glue::tensor(OP, args, 1, "target")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::nn::mse_loss(a_input, a_target))?;
@@ -6714,7 +8244,16 @@ pub(crate) fn op_fft_fft(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_fft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fft";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_fft);
+    }
+    body_fft_fft(args)
+}
+
+/// `fft.fft`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_fft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fft";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -6759,7 +8298,16 @@ pub(crate) fn op_fft_ifft(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_ifft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifft";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_ifft);
+    }
+    body_fft_ifft(args)
+}
+
+/// `fft.ifft`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_ifft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifft";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -6804,7 +8352,16 @@ pub(crate) fn op_fft_fftn(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_fftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftn";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_fftn);
+    }
+    body_fft_fftn(args)
+}
+
+/// `fft.fftn`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_fftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftn";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -6849,7 +8406,16 @@ pub(crate) fn op_fft_ifftn(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_ifftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifftn";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_ifftn);
+    }
+    body_fft_ifftn(args)
+}
+
+/// `fft.ifftn`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_ifftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifftn";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -6894,7 +8460,16 @@ pub(crate) fn op_fft_rfft(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_rfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfft";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_rfft);
+    }
+    body_fft_rfft(args)
+}
+
+/// `fft.rfft`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_rfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfft";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -6939,7 +8514,16 @@ pub(crate) fn op_fft_irfft(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_irfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.irfft";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_irfft);
+    }
+    body_fft_irfft(args)
+}
+
+/// `fft.irfft`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_irfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.irfft";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -6984,7 +8568,16 @@ pub(crate) fn op_fft_rfftn(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_rfftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfftn";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_rfftn);
+    }
+    body_fft_rfftn(args)
+}
+
+/// `fft.rfftn`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_rfftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfftn";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -7029,7 +8622,16 @@ pub(crate) fn op_fft_irfftn(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_irfftn(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.irfftn";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_irfftn);
+    }
+    body_fft_irfftn(args)
+}
+
+/// `fft.irfftn`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_irfftn(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.irfftn";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_s = glue::opt_int_list(OP, args, 1, "s")?;
     let a_axes = glue::opt_int_list(OP, args, 2, "axes")?;
@@ -7074,7 +8676,16 @@ pub(crate) fn op_fft_hfft(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_hfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.hfft";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_hfft);
+    }
+    body_fft_hfft(args)
+}
+
+/// `fft.hfft`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_hfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.hfft";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -7119,7 +8730,16 @@ pub(crate) fn op_fft_ihfft(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_ihfft(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ihfft";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_ihfft);
+    }
+    body_fft_ihfft(args)
+}
+
+/// `fft.ihfft`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_ihfft(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ihfft";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_n = glue::opt_int(OP, args, 1, "n")?;
     let a_axis = glue::int(OP, args, 2, "axis")?;
@@ -7154,7 +8774,16 @@ fn backward_fft_ihfft(saved: &[Any], grads: &[Any], needs: &[bool], _metas: &[au
 pub(crate) fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftfreq";
     glue::check_arity(OP, args, 4, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_fftfreq);
+    }
+    body_fft_fftfreq(args)
+}
+
+/// `fft.fftfreq`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_fftfreq(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftfreq";
     let a_n = glue::int(OP, args, 0, "n")?;
     let a_d = glue::float(OP, args, 1, "d")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -7166,7 +8795,16 @@ pub(crate) fn op_fft_fftfreq(args: &[Any]) -> Result<Any> {
 pub(crate) fn op_fft_rfftfreq(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.rfftfreq";
     glue::check_arity(OP, args, 4, false)?;
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_rfftfreq);
+    }
+    body_fft_rfftfreq(args)
+}
+
+/// `fft.rfftfreq`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_rfftfreq(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.rfftfreq";
     let a_n = glue::int(OP, args, 0, "n")?;
     let a_d = glue::float(OP, args, 1, "d")?;
     let a_dtype = glue::opt_dtype(OP, args, 2, "dtype")?;
@@ -7188,7 +8826,16 @@ pub(crate) fn op_fft_fftshift(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_fftshift(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.fftshift";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_fftshift);
+    }
+    body_fft_fftshift(args)
+}
+
+/// `fft.fftshift`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_fftshift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.fftshift";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::fftshift(a_x, a_axes.as_deref()))?;
@@ -7231,7 +8878,16 @@ pub(crate) fn op_fft_ifftshift(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn run_fft_ifftshift(args: &[Any]) -> Result<Any> {
     const OP: &str = "fft.ifftshift";
-    let _profiled = glue::profile_op(OP, args);
+    if glue::profiling() {
+        return glue::profiled(OP, args, body_fft_ifftshift);
+    }
+    body_fft_ifftshift(args)
+}
+
+/// `fft.ifftshift`'s arguments unpacked and its kernel run (inlined while no profile records; called inside the op's event by `glue::profiled` while one does).
+#[inline(always)]
+fn body_fft_ifftshift(args: &[Any]) -> Result<Any> {
+    const OP: &str = "fft.ifftshift";
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_axes = glue::opt_int_list(OP, args, 1, "axes")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::fft::ifftshift(a_x, a_axes.as_deref()))?;
