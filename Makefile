@@ -51,7 +51,7 @@ FERRULE_ABI := $(shell sed -n 's/^\#define FERRULE_ABI_VERSION \([0-9]*\)/\1/p' 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 
-.PHONY: all venv build native python-ext test test-rust test-codegen test-c test-python test-go demo bench bench-go clean distclean
+.PHONY: all venv build native python-ext test test-rust test-codegen test-c test-python test-go demo bench bench-baseline bench-go clean distclean
 .PHONY: fmt lint test-explore fuzz fuzz-c fuzz-c-check test-sanitize
 .PHONY: plugins plugin-rust pkgconfig install wheel go-headers test-packaging abi-table
 
@@ -497,13 +497,27 @@ bench-go: native
 
 # Runs the Python, Go and Rust benchmarks and writes docs/benchmarks.md, docs/benchmarks.png and the
 # headline table in README.md (benches/report.py). `make bench BENCH_FLAGS=--quick`: a fast,
-# noisy run that checks the pipeline. FERRULE_BENCH_BASELINE=<a built ferrule checkout> adds the
-# profiler-off versus before-the-profiler comparison (benches/python/bench_profiler.py).
+# noisy run that checks the pipeline. The profiler's cost when compiled in and off
+# (benches/python/bench_profiler.py) is measured against $(BENCH_BASELINE): this tree built with
+# ferrule-core's profiler-compiled-out feature in a target directory of its own (the first build
+# takes as long as `make build`), laid out as a checkout (python/ferrule, target/release); set
+# FERRULE_BENCH_BASELINE=<a built ferrule checkout> to compare with another build instead.
 # matplotlib (for the chart) comes from requirements-bench.txt, installed here only: `make test`
 # does not need it.
 BENCH_FLAGS ?=
-bench: build $(VENV)/.bench-requirements.stamp
-	FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) CARGO=$(CARGO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)
+BENCH_BASELINE := target/bench-baseline
+bench: build bench-baseline $(VENV)/.bench-requirements.stamp
+	FERRULE_BENCH_BASELINE=$${FERRULE_BENCH_BASELINE:-$(abspath $(BENCH_BASELINE))} \
+	  FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) CARGO=$(CARGO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)
+
+bench-baseline: build
+	$(CARGO) build --release -p ferrule-capi -p ferrule-testing --features ferrule-core/profiler-compiled-out \
+	  --target-dir $(BENCH_BASELINE)/cargo
+	rm -rf $(BENCH_BASELINE)/python $(BENCH_BASELINE)/target
+	mkdir -p $(BENCH_BASELINE)/python $(BENCH_BASELINE)/target/release
+	cp -r python/ferrule $(BENCH_BASELINE)/python/
+	cp $(BENCH_BASELINE)/cargo/release/libferrule.so $(BENCH_BASELINE)/python/ferrule/libferrule.so
+	cp $(BENCH_BASELINE)/cargo/release/libferrule_testing.so $(BENCH_BASELINE)/target/release/
 
 $(VENV)/.bench-requirements.stamp: requirements-bench.txt $(VENV)/.requirements.stamp
 	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt

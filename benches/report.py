@@ -96,10 +96,11 @@ GROUP_NOTES = {
     "training step, against torch on one thread (`torch.set_num_threads(1)`) when it is installed in .venv; ferrule "
     "uses its own pool (FERRULE_NUM_THREADS). The last row is the Go training step (go/bench_test.go, "
     "BenchmarkTrainStep: the same model and batch) against the Python one, both from this run.",
-    "Profiler overhead (Python)": "bench_profiler.py: what the profiler costs. *Compiled in, off*: this build against a "
-    "build from before the profiler ($FERRULE_BENCH_BASELINE, a built checkout), the two alternating in fresh "
-    "processes; the note gives the difference and the noise. *Recording*: the same calls with a profile recording "
-    "against not, in one process; the note divides what recording adds by the events each call records.",
+    "Profiler overhead (Python)": "bench_profiler.py: what the profiler costs. *Compiled in, off*: this build against "
+    "the same tree built with the profiler compiled out (`make bench-baseline`, or $FERRULE_BENCH_BASELINE), the two "
+    "alternating in fresh processes (medians); the note gives the difference, the noise and, under valgrind, "
+    "libferrule's instructions per call in each build. *Recording*: the same calls with a profile recording against "
+    "not, in one process; the note divides what recording adds by the events each call records.",
     BINDING_GROUP: "The same kernel timed through the Python binding (bench_ops.py) and called directly from Rust "
     "(`cargo bench -p ferrule-ops`, no FFI). The two run in separate processes one after the other, so other work on "
     "a shared machine skews this table more than the others.",

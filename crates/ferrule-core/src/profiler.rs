@@ -69,12 +69,18 @@ static SESSION: AtomicU64 = AtomicU64::new(0);
 /// Whether a profile is recording: the one relaxed load every recording point pays when off.
 #[inline(always)]
 pub fn enabled() -> bool {
+    if cfg!(feature = "profiler-compiled-out") {
+        return false;
+    }
     STATE.load(Ordering::Relaxed) & ON != 0
 }
 
 /// Whether a profile is recording with `option` ([`RECORD_SHAPES`], [`RECORD_MEMORY`]).
 #[inline]
 pub fn recording(option: u32) -> bool {
+    if cfg!(feature = "profiler-compiled-out") {
+        return false;
+    }
     let state = STATE.load(Ordering::Relaxed);
     state & ON != 0 && state & option != 0
 }
