@@ -187,6 +187,71 @@ def test_operators_on_small_same_shape_tensors(
             check(op(scalar, tensor(y)), op(np.asarray(scalar, dtype=y.dtype), y))
 
 
+OUT_FORMS = [
+    ("add", np.add),
+    ("subtract", np.subtract),
+    ("multiply", np.multiply),
+    ("divide", np.divide),
+    ("equal", np.equal),
+    ("not_equal", np.not_equal),
+    ("less", np.less),
+    ("greater_equal", np.greater_equal),
+]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "int64", "float16"])
+@pytest.mark.parametrize("name,npf", OUT_FORMS, ids=[f[0] for f in OUT_FORMS])
+@SETTINGS
+@given(data=st.data())
+def test_out_on_small_same_shape_tensors(name: str, npf: Callable[..., Any], dtype: str, data: st.DataObject) -> None:
+    """``op(x, y, out=...)`` on tiny tensors (the ops' out= shortcut where it applies, the kernel
+    where it does not) against numpy's ``out=``: a fresh out, an operand as out (``x op= y``); an
+    out overlapping an operand one element along or of another dtype is refused, untouched (two
+    deliberate differences from numpy, which buffers and casts)."""
+    shape = data.draw(st.lists(st.integers(0, 4), min_size=0, max_size=3).map(tuple))
+    x = data.draw(hnp.arrays(dtype, shape, elements=elements(dtype, lo=-20, hi=20)))
+    y = data.draw(hnp.arrays(dtype, shape, elements=elements(dtype, lo=-20, hi=20)))
+    if name == "divide" and x.dtype.kind in "iu":
+        return  # integer true division returns float64, which an integer out cannot hold
+    f = getattr(ferrule, name)
+    with np.errstate(all="ignore"):
+        want = npf(x, y)
+        out = ferrule.zeros(shape, dtype=getattr(ferrule, str(want.dtype)))
+        assert f(tensor(x), tensor(y), out=out) is out
+        check(out, want)
+        if want.dtype == x.dtype:
+            tx = tensor(x.copy())
+            assert f(tx, tensor(y), out=tx) is tx
+            check(tx, want)
+            # out one element after x in the same memory: refused (numpy would buffer), untouched
+            n = x.size
+            if n > 1:
+                flat = np.concatenate([x.ravel(), np.zeros(1, dtype=x.dtype)])
+                base = tensor(flat.copy())
+                with pytest.raises(ValueError, match="'out': it partially overlaps an input"):
+                    f(base[:n], tensor(y.ravel()), out=base[1 : n + 1])
+                check(base, flat)
+        # out= takes the result's exact dtype (no casting into it, unlike numpy): refused, untouched
+        other = ferrule.zeros(shape, dtype=ferrule.int16)
+        with pytest.raises(TypeError, match="'out': expected dtype"):
+            f(tensor(x), tensor(y), out=other)
+        check(other, np.zeros(shape, dtype=np.int16))
+
+
+def test_out_shortcut_respects_read_only_memory() -> None:
+    """A read-only out (here a view of a read-only numpy array) is refused naming ``out``, with
+    nothing written, on the tiny-input path as on the kernel's."""
+    frozen = np.zeros(3, dtype=np.float32)
+    frozen.flags.writeable = False
+    out = ferrule.from_dlpack(frozen)
+    a = ferrule.ones((3,), dtype=ferrule.float32)
+    with pytest.raises(ValueError, match="'out'.*read-only"):
+        ferrule.add(a, a, out=out)
+    with pytest.raises(ValueError, match="read-only"):
+        out += a
+    assert not frozen.any()
+
+
 def test_operator_slots_are_the_ops() -> None:
     """``+ - * / @`` are the type's native number slots: their dunders call the registered ops
     (reflected forms swap the operands) and non-tensor right operands still work."""

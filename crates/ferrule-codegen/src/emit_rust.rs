@@ -113,6 +113,12 @@ fn op_fn(op: &Op) -> Result<String, String> {
             "    if let Some(result) = glue::fast2(args, crate::{fast}) {{\n        return Ok(result);\n    }}"
         );
     }
+    if let Some(fast_out) = &op.fast_out {
+        let _ = writeln!(
+            f,
+            "    if let Some(result) = glue::fast2_out(args, crate::{fast_out}) {{\n        return Ok(result);\n    }}"
+        );
+    }
     let mut pass = Vec::new();
     for (arg, &pos) in op.args.iter().zip(&positions) {
         let ty = arg_type(&arg.ty).ok_or_else(|| format!("op {}: unknown type {}", op.name, arg.ty))?;

@@ -81,6 +81,12 @@ pub struct Op {
     /// tried first when the first two arguments are tensors and every other is None.
     #[serde(default)]
     pub fast: Option<String>,
+    /// The same shortcut writing into a given `out` (the third argument), under `ferrule_ops::`,
+    /// `fn(&Tensor, &Tensor, &Tensor) -> bool`: tried when the first two arguments and `out` are
+    /// tensors and every other is None; it writes exactly what the kernel would and returns true,
+    /// or writes nothing and returns false.
+    #[serde(default)]
+    pub fast_out: Option<String>,
 }
 
 fn default_gil() -> String {
@@ -169,6 +175,11 @@ pub fn parse(text: &str) -> Result<Vec<Op>, String> {
                     "fast needs two leading Tensor or TensorLike arguments, every other one defaulting to null".into(),
                 ));
             }
+        }
+        if op.fast_out.is_some()
+            && (op.fast.is_none() || op.args.get(2).is_none_or(|a| a.name != "out" || a.ty != "Tensor?"))
+        {
+            return Err(at("fast_out needs fast and a third argument `out: Tensor?`".into()));
         }
         for v in &op.variants {
             if v != "function" && v != "method" && !(v.starts_with("__") && v.ends_with("__")) {

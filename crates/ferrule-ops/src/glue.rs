@@ -327,6 +327,25 @@ pub fn fast2(args: &[Any], kernel: fn(&Tensor, &Tensor) -> Option<Tensor>) -> Op
     kernel(a.tensor(), b.tensor()).map(|t| Any::object(TensorObj::new(t)))
 }
 
+/// The schema's `fast_out` shortcut: `a`, `b` and `out` (positions 0-2) all tensors, `out`
+/// writable, every other argument None, and `kernel` able to write the answer into `out`. Returns
+/// `out` itself (identity holds), its version bumped as any write into it; `None` (nothing
+/// written) lets the general path decide and report every error.
+#[inline]
+pub fn fast2_out(args: &[Any], kernel: fn(&Tensor, &Tensor, &Tensor) -> bool) -> Option<Any> {
+    let [a, b, out, rest @ ..] = args else { return None };
+    if !rest.iter().all(Any::is_none) {
+        return None;
+    }
+    let (a, b, o) = (a.downcast::<TensorObj>()?, b.downcast::<TensorObj>()?, out.downcast::<TensorObj>()?);
+    let target = o.tensor();
+    if target.is_read_only() || !kernel(a.tensor(), b.tensor(), target) {
+        return None;
+    }
+    target.storage().bump_version();
+    Some(out.clone())
+}
+
 /// Wraps a tensor result.
 pub fn ret_tensor(t: Tensor) -> Result<Any> {
     Ok(Any::object(TensorObj::new(t)))

@@ -61,10 +61,54 @@ fn map<T: Element, O: Element>(a: &Tensor, b: &Tensor, n: usize, f: impl Fn(T, T
     Some(out)
 }
 
+/// Whether `out` can take the `n` results of `O` that [`eligible`] found `a` and `b` give,
+/// written in one pass: a CPU tensor of `O` and their shape, C-contiguous and aligned, whose
+/// memory either is an operand's own (`a += b`: element `i` is read before it is written, and
+/// nothing else of it is) or overlaps neither. A partial overlap, another dtype or shape (which
+/// casts or broadcasts) is the general path's.
+#[inline(always)]
+fn writable_into<O: Element>(a: &Tensor, b: &Tensor, out: &Tensor, n: usize) -> bool {
+    if out.dtype() != O::DTYPE || out.shape() != a.shape() || !out.device().is_cpu() {
+        return false;
+    }
+    let mut step = 1i64;
+    for (&dim, &stride) in out.shape().iter().zip(out.strides()).rev() {
+        if dim != 1 && stride != step {
+            return false;
+        }
+        step *= dim;
+    }
+    let start = out.data_ptr() as usize;
+    if start % std::mem::size_of::<O>() != 0 {
+        return false;
+    }
+    let end = start + n * std::mem::size_of::<O>();
+    [a, b].iter().all(|x| {
+        let (x_start, x_end) = (x.data_ptr() as usize, x.data_ptr() as usize + n * x.itemsize());
+        (x_start == start && x.dtype() == O::DTYPE) || x_end <= start || end <= x_start
+    })
+}
+
+/// `f` over the `n` elements of `a` and `b` (as [`eligible`] found them) into `out` (as
+/// [`writable_into`] found it).
+#[inline(always)]
+fn map_into<T: Element, O: Element>(a: &Tensor, b: &Tensor, out: &Tensor, n: usize, f: impl Fn(T, T) -> O) {
+    let (xs, ys, os) =
+        (a.data_ptr().cast::<T>().cast_const(), b.data_ptr().cast::<T>().cast_const(), out.data_ptr().cast::<O>());
+    for i in 0..n {
+        // SAFETY: `eligible` checked that `a` and `b` hold `n` contiguous, aligned elements of `T`
+        // and `writable_into` that `out` holds `n` of `O`, writable (the glue checked it is not
+        // read-only), either disjoint from each operand or that very operand's memory with its
+        // dtype, so element `i` of every operand is read before element `i` of `out` is written
+        // and no other element is touched: raw pointers, as a slice of `out` may alias one of `a`.
+        unsafe { os.add(i).write(f(xs.add(i).read(), ys.add(i).read())) };
+    }
+}
+
 /// Defines a shortcut over the dtypes listed, computing `|x, y| expr` into `$out` (the operand
-/// type `T` itself, or `bool`).
+/// type `T` itself, or `bool`), and its `out=` form `$into` (see [`writable_into`]).
 macro_rules! fast_op {
-    ($(#[$doc:meta])* $name:ident, [$($dt:ident: $t:ty),*], $out:ident, |$x:ident, $y:ident| $e:expr) => {
+    ($(#[$doc:meta])* $name:ident, $into:ident, [$($dt:ident: $t:ty),*], $out:ident, |$x:ident, $y:ident| $e:expr) => {
         $(#[$doc])*
         pub fn $name(a: &Tensor, b: &Tensor) -> Option<Tensor> {
             let n = eligible(a, b)?;
@@ -76,6 +120,23 @@ macro_rules! fast_op {
                 _ => None,
             }
         }
+
+        #[doc = concat!("[`", stringify!($name), "`] written into a given `out` (`a + b` with `out=`, `a += b`); false, with nothing written, when `out` is not one the shortcut can fill.")]
+        pub fn $into(a: &Tensor, b: &Tensor, out: &Tensor) -> bool {
+            let Some(n) = eligible(a, b) else { return false };
+            match a.dtype() {
+                $(DType::$dt => {
+                    type T = $t;
+                    type O = fast_op!(@out $out);
+                    if !writable_into::<O>(a, b, out, n) {
+                        return false;
+                    }
+                    map_into::<T, O>(a, b, out, n, |$x: T, $y: T| $e);
+                    true
+                })*
+                _ => false,
+            }
+        }
     };
     (@out T) => { T };
     (@out bool) => { bool };
@@ -83,44 +144,44 @@ macro_rules! fast_op {
 
 fast_op!(
     /// [`add`](super::add) of two small same-shape tensors.
-    add, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], T, |x, y| Num::add(x, y)
+    add, add_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], T, |x, y| Num::add(x, y)
 );
 fast_op!(
     /// [`subtract`](super::subtract) of two small same-shape tensors.
-    subtract, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], T, |x, y| Num::sub(x, y)
+    subtract, subtract_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], T, |x, y| Num::sub(x, y)
 );
 fast_op!(
     /// [`multiply`](super::multiply) of two small same-shape tensors.
-    multiply, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], T, |x, y| Num::mul(x, y)
+    multiply, multiply_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], T, |x, y| Num::mul(x, y)
 );
 fast_op!(
     /// [`divide`](super::divide) of two small same-shape float tensors (integers divide in
     /// float64, which the general path does).
-    divide, [Float32: f32, Float64: f64], T, |x, y| x / y
+    divide, divide_into, [Float32: f32, Float64: f64], T, |x, y| x / y
 );
 fast_op!(
     /// [`equal`](super::equal) of two small same-shape tensors.
-    equal, [Float32: f32, Float64: f64, Int32: i32, Int64: i64, Bool: bool], bool, |x, y| Num::eq(x, y)
+    equal, equal_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64, Bool: bool], bool, |x, y| Num::eq(x, y)
 );
 fast_op!(
     /// [`not_equal`](super::not_equal) of two small same-shape tensors.
-    not_equal, [Float32: f32, Float64: f64, Int32: i32, Int64: i64, Bool: bool], bool, |x, y| !Num::eq(x, y)
+    not_equal, not_equal_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64, Bool: bool], bool, |x, y| !Num::eq(x, y)
 );
 fast_op!(
     /// [`less`](super::less) of two small same-shape tensors.
-    less, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::lt(x, y)
+    less, less_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::lt(x, y)
 );
 fast_op!(
     /// [`less_equal`](super::less_equal) of two small same-shape tensors.
-    less_equal, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::le(x, y)
+    less_equal, less_equal_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::le(x, y)
 );
 fast_op!(
     /// [`greater`](super::greater) of two small same-shape tensors.
-    greater, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::lt(y, x)
+    greater, greater_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::lt(y, x)
 );
 fast_op!(
     /// [`greater_equal`](super::greater_equal) of two small same-shape tensors.
-    greater_equal, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::le(y, x)
+    greater_equal, greater_equal_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::le(y, x)
 );
 
 #[cfg(test)]
@@ -161,6 +222,68 @@ mod tests {
         let ints = Tensor::from_slice(&[i64::MAX, -3, 0], &[3]).unwrap();
         let got = add(&ints, &ints).unwrap();
         assert!(same(&got, &super::super::add(&Operand::from(&ints), &Operand::from(&ints), None).unwrap()));
+    }
+
+    /// Each `out=` shortcut writes bit-for-bit what the general path writes, into a fresh tensor
+    /// and into an operand itself, and declines (writing nothing) what it must leave to it.
+    #[test]
+    fn into_matches_the_general_path() {
+        let values = [1.5f32, -0.0, f32::NAN, 3.0, f32::INFINITY, 7.25];
+        let a = Tensor::from_slice(&values, &[2, 3]).unwrap();
+        let b = Tensor::from_slice(&[0.5f32, 0.0, 1.0, f32::NAN, f32::INFINITY, -2.0], &[2, 3]).unwrap();
+        type Into = fn(&Tensor, &Tensor, &Tensor) -> bool;
+        type General = fn(&Operand, &Operand, Option<&Tensor>) -> ferrule_core::Result<Tensor>;
+        let pairs: [(Into, General); 10] = [
+            (add_into, super::super::add),
+            (subtract_into, super::super::subtract),
+            (multiply_into, super::super::multiply),
+            (divide_into, super::super::divide),
+            (equal_into, super::super::equal),
+            (not_equal_into, super::super::not_equal),
+            (less_into, super::super::less),
+            (less_equal_into, super::super::less_equal),
+            (greater_into, super::super::greater),
+            (greater_equal_into, super::super::greater_equal),
+        ];
+        for (i, (into, general)) in pairs.iter().enumerate() {
+            let want = general(&Operand::from(&a), &Operand::from(&b), None).unwrap();
+            let out = Tensor::zeros(&[2, 3], want.dtype()).unwrap();
+            assert!(into(&a, &b, &out), "op {i}");
+            assert!(same(&out, &want), "op {i}");
+            if want.dtype() == a.dtype() {
+                // out= the first operand, as `a op= b` does
+                let inplace = Tensor::from_slice(&values, &[2, 3]).unwrap();
+                assert!(into(&inplace, &b, &inplace), "op {i} in place");
+                assert!(same(&inplace, &want), "op {i} in place");
+            }
+        }
+    }
+
+    #[test]
+    fn into_declines_what_the_general_path_must_do() {
+        let a = Tensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0], &[4]).unwrap();
+        let untouched = |out: &Tensor| {
+            out.to_bytes().unwrap() == Tensor::zeros(out.shape(), out.dtype()).unwrap().to_bytes().unwrap()
+        };
+        let f64s = Tensor::zeros(&[4], DType::Float64).unwrap();
+        assert!(!add_into(&a, &a, &f64s) && untouched(&f64s), "a cast into out");
+        let wide = Tensor::zeros(&[2, 4], DType::Float32).unwrap();
+        assert!(!add_into(&a, &a, &wide) && untouched(&wide), "a broadcast into out");
+        let strided = Tensor::zeros(&[8], DType::Float32).unwrap().slice(0, None, None, 2).unwrap();
+        assert!(!add_into(&a, &a, &strided), "a strided out");
+        // out overlapping an operand one element along: element 1 of out is element 2 of the input
+        let base = Tensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0], &[5]).unwrap();
+        let (x, shifted) = (base.slice(0, Some(1), None, 1).unwrap(), base.slice(0, None, Some(4), 1).unwrap());
+        assert!(!add_into(&x, &x, &shifted), "a partial overlap");
+        assert_eq!(
+            base.to_bytes().unwrap(),
+            Tensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0], &[5]).unwrap().to_bytes().unwrap()
+        );
+        // a bool out over a float operand's own memory is a partial overlap too
+        let floats = Tensor::zeros(&[4], DType::Float32).unwrap();
+        let bools_over_floats = Tensor::from_slice(&[false; 16], &[16]).unwrap();
+        assert!(equal_into(&floats, &floats, &Tensor::zeros(&[4], DType::Bool).unwrap()), "a bool out of its own");
+        assert!(!equal_into(&bools_over_floats, &bools_over_floats, &floats), "a float out for a bool result");
     }
 
     #[test]

@@ -1292,6 +1292,9 @@ fn body_add(args: &[Any]) -> Result<Any> {
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::add) {
         return Ok(result);
     }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::add_into) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1356,6 +1359,9 @@ fn run_subtract(args: &[Any]) -> Result<Any> {
 fn body_subtract(args: &[Any]) -> Result<Any> {
     const OP: &str = "subtract";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::subtract) {
+        return Ok(result);
+    }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::subtract_into) {
         return Ok(result);
     }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
@@ -1424,6 +1430,9 @@ fn body_multiply(args: &[Any]) -> Result<Any> {
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::multiply) {
         return Ok(result);
     }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::multiply_into) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1488,6 +1497,9 @@ fn run_divide(args: &[Any]) -> Result<Any> {
 fn body_divide(args: &[Any]) -> Result<Any> {
     const OP: &str = "divide";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::divide) {
+        return Ok(result);
+    }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::divide_into) {
         return Ok(result);
     }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
@@ -2140,6 +2152,9 @@ fn body_equal(args: &[Any]) -> Result<Any> {
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::equal) {
         return Ok(result);
     }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::equal_into) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -2165,6 +2180,9 @@ pub(crate) fn op_not_equal(args: &[Any]) -> Result<Any> {
 fn body_not_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "not_equal";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::not_equal) {
+        return Ok(result);
+    }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::not_equal_into) {
         return Ok(result);
     }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
@@ -2194,6 +2212,9 @@ fn body_less(args: &[Any]) -> Result<Any> {
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less) {
         return Ok(result);
     }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::less_into) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -2219,6 +2240,9 @@ pub(crate) fn op_less_equal(args: &[Any]) -> Result<Any> {
 fn body_less_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "less_equal";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::less_equal) {
+        return Ok(result);
+    }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::less_equal_into) {
         return Ok(result);
     }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
@@ -2248,6 +2272,9 @@ fn body_greater(args: &[Any]) -> Result<Any> {
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater) {
         return Ok(result);
     }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::greater_into) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -2273,6 +2300,9 @@ pub(crate) fn op_greater_equal(args: &[Any]) -> Result<Any> {
 fn body_greater_equal(args: &[Any]) -> Result<Any> {
     const OP: &str = "greater_equal";
     if let Some(result) = glue::fast2(args, crate::elementwise::fast::greater_equal) {
+        return Ok(result);
+    }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::greater_equal_into) {
         return Ok(result);
     }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
