@@ -157,6 +157,26 @@ def test_safetensors_both_ways(tmp_path: pathlib.Path, dtype: str) -> None:
         same(back[name], a)
 
 
+def test_safetensors_files_are_byte_for_byte_the_packages(tmp_path: pathlib.Path) -> None:
+    """ferrule writes the safetensors header itself (into a preallocated file): the same bytes as
+    the package for tensors of several dtypes and names (ordered by dtype alignment, then name),
+    saved over an existing file of another size, which leaves no temporary file behind."""
+    arrays = {
+        "zeta": sample("float32", (3, 2)),
+        "alpha": sample("float32", (4,)),
+        "mask": sample("bool", (5,)),
+        "ids": sample("int64", (2, 2)),
+        "half": sample("float16", ()),
+        "empty": sample("float64", (0, 3)),
+    }
+    theirs, ours = tmp_path / "theirs.safetensors", tmp_path / "ours.safetensors"
+    safetensors_numpy.save_file(arrays, str(theirs))
+    ferrule.save(ours, {"big": ferrule.zeros((1000,))})
+    ferrule.save(ours, {k: ferrule.asarray(v) for k, v in arrays.items()})
+    assert ours.read_bytes() == theirs.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ours.safetensors", "theirs.safetensors"]
+
+
 def test_bfloat16_round_trips_through_safetensors(tmp_path: pathlib.Path) -> None:
     x = ferrule.asarray([1.0, -2.5, 1024.0, 0.0078125], dtype=ferrule.bfloat16)
     ferrule.save(tmp_path / "bf.safetensors", {"x": x})

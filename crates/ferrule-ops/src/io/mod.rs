@@ -79,6 +79,22 @@ pub(crate) fn corrupt(func: &str, path: &Path, format: Format, what: impl std::f
 /// `path` by a rename (so tensors that map the old file keep their bytes). On any error the
 /// temporary file is removed and `path` is left as it was.
 pub(crate) fn write_replacing(func: &str, path: &Path, fill: impl FnOnce(&mut File) -> Result<()>) -> Result<()> {
+    write_replacing_sized(func, path, None, fill)
+}
+
+/// [`write_replacing`] for a file of known size `len`: the temporary file's blocks are reserved
+/// first (`fallocate`), so a full disk is an OSError before anything is written and the writes
+/// then fill blocks already allocated. On ext4 this is what makes a 1 GiB save about twice as fast
+/// as writing into a file sized by `ftruncate` (which the `safetensors` package does): delayed
+/// allocation makes every page reserve its block, and renaming such a file over another starts
+/// writing it back inside `rename` (the filesystem's replace-by-rename safeguard). A file system
+/// without `fallocate` is written as [`write_replacing`] does.
+pub(crate) fn write_replacing_sized(
+    func: &str,
+    path: &Path,
+    len: Option<u64>,
+    fill: impl FnOnce(&mut File) -> Result<()>,
+) -> Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let name = path
         .file_name()
@@ -88,15 +104,57 @@ pub(crate) fn write_replacing(func: &str, path: &Path, fill: impl FnOnce(&mut Fi
     temp_name.push(format!(".{}.{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
     let temp: PathBuf = path.with_file_name(temp_name);
     let mut file = File::create(&temp).map_err(|e| os_error(func, path, "create the file", &e))?;
-    let result =
-        fill(&mut file).and_then(|()| file.flush().map_err(|e| os_error(func, path, "write", &e))).and_then(|()| {
+    let result = len
+        .map_or(Ok(()), |len| reserve(&file, len).map_err(|e| os_error(func, path, "reserve space for the file", &e)))
+        .and_then(|()| fill(&mut file))
+        .and_then(|()| file.flush().map_err(|e| os_error(func, path, "write", &e)))
+        .and_then(|()| {
             drop(file);
-            std::fs::rename(&temp, path).map_err(|e| os_error(func, path, "replace the file", &e))
+            // The file being replaced, held open across the rename: its blocks and cached pages
+            // are then freed when this handle closes, on a thread of its own, not inside
+            // `rename` on the caller's (a 1 GiB file takes a few hundred milliseconds).
+            let replaced = File::open(path).ok();
+            std::fs::rename(&temp, path).map_err(|e| os_error(func, path, "replace the file", &e))?;
+            if let Some(old) = replaced {
+                release_elsewhere(old);
+            }
+            Ok(())
         });
     if result.is_err() {
         let _ = std::fs::remove_file(&temp);
     }
     result
+}
+
+/// Allocates `len` bytes of blocks to the empty `file` (its size becomes `len`); nothing where
+/// the file system cannot (`EOPNOTSUPP`), which the writes then extend as usual.
+fn reserve(file: &File, len: u64) -> std::io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let Ok(len) = libc::off_t::try_from(len) else { return Err(std::io::Error::from_raw_os_error(libc::EFBIG)) };
+        if len == 0 {
+            return Ok(());
+        }
+        // SAFETY: `file` is an open descriptor for the duration of the call; fallocate reads no
+        // memory of ours.
+        if unsafe { libc::fallocate(file.as_raw_fd(), 0, 0, len) } != 0 {
+            let e = std::io::Error::last_os_error();
+            return match e.raw_os_error() {
+                Some(libc::EOPNOTSUPP | libc::ENOSYS) => Ok(()),
+                _ => Err(e),
+            };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (file, len);
+    Ok(())
+}
+
+/// Closes `file` on a short-lived thread (where no thread can be started, the refused closure is
+/// dropped here, closing it inline).
+fn release_elsewhere(file: File) {
+    let _ = std::thread::Builder::new().name("ferrule-io-release".into()).spawn(move || drop(file));
 }
 
 /// Writes all of `bytes`, or an OSError naming the path.

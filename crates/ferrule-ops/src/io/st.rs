@@ -1,14 +1,14 @@
-//! The safetensors format through the `safetensors` crate: an 8-byte header length, a JSON
+//! The safetensors format through the `safetensors` crate (its header type and reader; the
+//! writer is ours, for its preallocated file): an 8-byte header length, a JSON
 //! header (name -> dtype, shape, data offsets), then the little-endian C-order bytes.
 
-use std::borrow::Cow;
 use std::path::Path;
 
 use ferrule_core::{DType, Error, ErrorKind, Result, Tensor};
-use safetensors::tensor::{Dtype, SafeTensorError, SafeTensors, View};
+use safetensors::tensor::{Dtype, Metadata, SafeTensorError, SafeTensors, TensorInfo};
 
 use super::source::{Layout, Source};
-use super::{contiguous, contiguous_bytes, corrupt, os_error, path_error, Format};
+use super::{contiguous, contiguous_bytes, corrupt, os_error, path_error, write_all, write_replacing_sized, Format};
 
 fn to_st(dtype: DType) -> Option<Dtype> {
     Some(match dtype {
@@ -58,21 +58,6 @@ struct Contiguous {
     shape: Vec<usize>,
 }
 
-impl View for &Contiguous {
-    fn dtype(&self) -> Dtype {
-        self.dtype
-    }
-    fn shape(&self) -> &[usize] {
-        &self.shape
-    }
-    fn data(&self) -> Cow<'_, [u8]> {
-        Cow::Borrowed(contiguous_bytes(&self.tensor))
-    }
-    fn data_len(&self) -> usize {
-        self.tensor.nbytes()
-    }
-}
-
 /// The crate's error as ferrule's: I/O failures are OSErrors naming the path.
 fn convert(func: &str, path: &Path, e: SafeTensorError) -> Error {
     match e {
@@ -103,8 +88,40 @@ pub(crate) fn save(path: &Path, tensors: &[(String, Tensor)]) -> Result<()> {
         let missing = std::io::Error::from(std::io::ErrorKind::NotFound);
         return Err(os_error(FUNC, path, "create the file (its directory does not exist)", &missing));
     }
-    safetensors::serialize_to_file(views.iter().map(|(n, v)| (*n, v)), None, path).map_err(|e| convert(FUNC, path, e))
+    // The header as the crate writes it (its `prepare`): tensors by descending dtype alignment,
+    // then by name, each with its data offsets; the JSON padded with spaces to 8 bytes.
+    views.sort_by(|(ln, l), (rn, r)| r.dtype.cmp(&l.dtype).then(ln.cmp(rn)));
+    let mut infos = Vec::with_capacity(views.len());
+    let mut offset = 0usize;
+    for (name, v) in &views {
+        let n = v.tensor.nbytes();
+        infos.push((
+            (*name).to_owned(),
+            TensorInfo { dtype: v.dtype, shape: v.shape.clone(), data_offsets: (offset, offset + n) },
+        ));
+        offset += n;
+    }
+    let metadata = Metadata::new(None, infos).map_err(|e| convert(FUNC, path, e))?;
+    let mut header = serde_json::to_string(&metadata)
+        .map_err(|e| Error::new(ErrorKind::ValueError, format!("{FUNC}: '{}': the header: {e}", path.display())))?
+        .into_bytes();
+    header.resize(header.len().next_multiple_of(8), b' ');
+    if header.len() > MAX_HEADER_SIZE {
+        return Err(convert(FUNC, path, SafeTensorError::HeaderTooLarge));
+    }
+    let len = 8 + header.len() + offset;
+    write_replacing_sized(FUNC, path, Some(len as u64), |file| {
+        write_all(FUNC, path, file, &(header.len() as u64).to_le_bytes())?;
+        write_all(FUNC, path, file, &header)?;
+        for (_, v) in &views {
+            write_all(FUNC, path, file, contiguous_bytes(&v.tensor))?;
+        }
+        Ok(())
+    })
 }
+
+/// The largest header the crate's reader accepts (its `MAX_HEADER_SIZE`).
+const MAX_HEADER_SIZE: usize = 100_000_000;
 
 /// Loads every tensor of the safetensors file in `source`, in the order of their data.
 pub(crate) fn load(source: &Source) -> Result<Vec<(String, Tensor)>> {
