@@ -189,6 +189,24 @@ mod tests {
     use super::*;
     use crate::operand::Operand;
 
+    type Fast = fn(&Tensor, &Tensor) -> Option<Tensor>;
+    type Into = fn(&Tensor, &Tensor, &Tensor) -> bool;
+    type General = fn(&Operand, &Operand, Option<&Tensor>) -> ferrule_core::Result<Tensor>;
+
+    /// The general paths of the ops with a shortcut, in the order the tests list the shortcuts.
+    const GENERAL: [General; 10] = [
+        super::super::add,
+        super::super::subtract,
+        super::super::multiply,
+        super::super::divide,
+        super::super::equal,
+        super::super::not_equal,
+        super::super::less,
+        super::super::less_equal,
+        super::super::greater,
+        super::super::greater_equal,
+    ];
+
     fn same(x: &Tensor, y: &Tensor) -> bool {
         x.dtype() == y.dtype() && x.shape() == y.shape() && x.to_bytes().unwrap() == y.to_bytes().unwrap()
     }
@@ -199,23 +217,10 @@ mod tests {
         let a = Tensor::from_slice(&[1.5f32, -0.0, f32::NAN, 3.0, f32::INFINITY, 7.25], &[2, 3]).unwrap();
         let b = Tensor::from_slice(&[0.5f32, 0.0, 1.0, f32::NAN, f32::INFINITY, -2.0], &[2, 3]).unwrap();
         let (oa, ob) = (Operand::from(&a), Operand::from(&b));
-        type Pair = (
-            fn(&Tensor, &Tensor) -> Option<Tensor>,
-            fn(&Operand, &Operand, Option<&Tensor>) -> ferrule_core::Result<Tensor>,
-        );
-        let pairs: [Pair; 10] = [
-            (add, super::super::add),
-            (subtract, super::super::subtract),
-            (multiply, super::super::multiply),
-            (divide, super::super::divide),
-            (equal, super::super::equal),
-            (not_equal, super::super::not_equal),
-            (less, super::super::less),
-            (less_equal, super::super::less_equal),
-            (greater, super::super::greater),
-            (greater_equal, super::super::greater_equal),
-        ];
-        for (i, (fast, general)) in pairs.iter().enumerate() {
+        let fast: [Fast; 10] =
+            [add, subtract, multiply, divide, equal, not_equal, less, less_equal, greater, greater_equal];
+        let pairs = fast.into_iter().zip(GENERAL);
+        for (i, (fast, general)) in pairs.enumerate() {
             let got = fast(&a, &b).expect("eligible");
             assert!(same(&got, &general(&oa, &ob, None).unwrap()), "op {i}");
         }
@@ -231,21 +236,20 @@ mod tests {
         let values = [1.5f32, -0.0, f32::NAN, 3.0, f32::INFINITY, 7.25];
         let a = Tensor::from_slice(&values, &[2, 3]).unwrap();
         let b = Tensor::from_slice(&[0.5f32, 0.0, 1.0, f32::NAN, f32::INFINITY, -2.0], &[2, 3]).unwrap();
-        type Into = fn(&Tensor, &Tensor, &Tensor) -> bool;
-        type General = fn(&Operand, &Operand, Option<&Tensor>) -> ferrule_core::Result<Tensor>;
-        let pairs: [(Into, General); 10] = [
-            (add_into, super::super::add),
-            (subtract_into, super::super::subtract),
-            (multiply_into, super::super::multiply),
-            (divide_into, super::super::divide),
-            (equal_into, super::super::equal),
-            (not_equal_into, super::super::not_equal),
-            (less_into, super::super::less),
-            (less_equal_into, super::super::less_equal),
-            (greater_into, super::super::greater),
-            (greater_equal_into, super::super::greater_equal),
+        let into: [Into; 10] = [
+            add_into,
+            subtract_into,
+            multiply_into,
+            divide_into,
+            equal_into,
+            not_equal_into,
+            less_into,
+            less_equal_into,
+            greater_into,
+            greater_equal_into,
         ];
-        for (i, (into, general)) in pairs.iter().enumerate() {
+        let pairs = into.into_iter().zip(GENERAL);
+        for (i, (into, general)) in pairs.enumerate() {
             let want = general(&Operand::from(&a), &Operand::from(&b), None).unwrap();
             let out = Tensor::zeros(&[2, 3], want.dtype()).unwrap();
             assert!(into(&a, &b, &out), "op {i}");
