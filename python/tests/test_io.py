@@ -6,8 +6,10 @@ valid while any tensor uses them, and errors that name the function, the argumen
 from __future__ import annotations
 
 import gc
+import os
 import pathlib
 import struct
+import threading
 import zipfile
 
 import ferrule
@@ -175,6 +177,23 @@ def test_safetensors_files_are_byte_for_byte_the_packages(tmp_path: pathlib.Path
     ferrule.save(ours, {k: ferrule.asarray(v) for k, v in arrays.items()})
     assert ours.read_bytes() == theirs.read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ours.safetensors", "theirs.safetensors"]
+
+
+def test_saving_over_a_fifo_replaces_it_without_waiting(tmp_path: pathlib.Path) -> None:
+    """The file a save replaces is held open until the rename is done only when it is a regular
+    file: a FIFO in its place (opening which would wait for a writer) is simply replaced."""
+    path = tmp_path / "pipe.safetensors"
+    os.mkfifo(path)
+    done = threading.Event()
+
+    def save() -> None:
+        ferrule.save(path, {"x": ferrule.ones((3,))})
+        done.set()
+
+    threading.Thread(target=save, daemon=True).start()
+    assert done.wait(30), "ferrule.save blocked on the FIFO it replaces"
+    assert path.is_file()
+    same(ferrule.load(path)["x"], np.ones(3))
 
 
 def test_bfloat16_round_trips_through_safetensors(tmp_path: pathlib.Path) -> None:

@@ -113,7 +113,7 @@ pub(crate) fn write_replacing_sized(
             // The file being replaced, held open across the rename: its blocks and cached pages
             // are then freed when this handle closes, on a thread of its own, not inside
             // `rename` on the caller's (a 1 GiB file takes a few hundred milliseconds).
-            let replaced = File::open(path).ok();
+            let replaced = open_replaced(path);
             std::fs::rename(&temp, path).map_err(|e| os_error(func, path, "replace the file", &e))?;
             if let Some(old) = replaced {
                 release_elsewhere(old);
@@ -149,6 +149,24 @@ fn reserve(file: &File, len: u64) -> std::io::Result<()> {
     #[cfg(not(target_os = "linux"))]
     let _ = (file, len);
     Ok(())
+}
+
+/// The regular file at `path` that a rename is about to replace, opened to be closed later; `None`
+/// for anything else (no file, a symlink, whose own entry is what is replaced, a directory, a
+/// FIFO: opened without `O_NONBLOCK` one would wait for a writer) or one that cannot be read.
+fn open_replaced(path: &Path) -> Option<File> {
+    if !std::fs::symlink_metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // (the entry could change between the check and the open)
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    options.open(path).ok()
 }
 
 /// Closes `file` on a short-lived thread (where no thread can be started, the refused closure is
