@@ -11,6 +11,7 @@
 use ferrule_core::{DType, Element, Tensor};
 
 use super::arith::Num;
+use crate::iter::may_overlap;
 
 /// The most elements the shortcut takes: far below where the general path would start threads
 /// or release the interpreter lock, so skipping it loses nothing.
@@ -67,7 +68,7 @@ fn map<T: Element, O: Element>(a: &Tensor, b: &Tensor, n: usize, f: impl Fn(T, T
 /// nothing else of it is) or overlaps neither. A partial overlap, another dtype or shape (which
 /// casts or broadcasts) is the general path's.
 #[inline(always)]
-fn writable_into<O: Element>(a: &Tensor, b: &Tensor, out: &Tensor, n: usize) -> bool {
+fn writable_into<O: Element>(a: &Tensor, b: &Tensor, out: &Tensor) -> bool {
     if out.dtype() != O::DTYPE || out.shape() != a.shape() || !out.device().is_cpu() {
         return false;
     }
@@ -78,15 +79,12 @@ fn writable_into<O: Element>(a: &Tensor, b: &Tensor, out: &Tensor, n: usize) -> 
         }
         step *= dim;
     }
-    let start = out.data_ptr() as usize;
-    if start % std::mem::size_of::<O>() != 0 {
+    if out.data_ptr() as usize % std::mem::size_of::<O>() != 0 {
         return false;
     }
-    let end = start + n * std::mem::size_of::<O>();
-    [a, b].iter().all(|x| {
-        let (x_start, x_end) = (x.data_ptr() as usize, x.data_ptr() as usize + n * x.itemsize());
-        (x_start == start && x.dtype() == O::DTYPE) || x_end <= start || end <= x_start
-    })
+    // (the general path's overlap test; with every tensor contiguous and of one shape, an exact
+    // alias is the same first element and dtype)
+    [a, b].iter().all(|x| !may_overlap(x, out) || (x.data_ptr() == out.data_ptr() && x.dtype() == O::DTYPE))
 }
 
 /// `f` over the `n` elements of `a` and `b` (as [`eligible`] found them) into `out` (as
@@ -128,7 +126,7 @@ macro_rules! fast_op {
                 $(DType::$dt => {
                     type T = $t;
                     type O = fast_op!(@out $out);
-                    if !writable_into::<O>(a, b, out, n) {
+                    if !writable_into::<O>(a, b, out) {
                         return false;
                     }
                     map_into::<T, O>(a, b, out, n, |$x: T, $y: T| $e);
