@@ -163,12 +163,26 @@ pub unsafe fn plain_any(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
             store_any(out, ti::FLOAT, PyFloat_AS_DOUBLE(obj).to_bits() as i64);
         } else if obj == Py_None() {
             store_any(out, ti::NONE, 0);
-        } else if let Some(dl) = dtype_of_object(obj) {
-            store_dtype(out, dl);
         } else {
-            return false;
+            return plain_dtype(obj, out);
         }
         true
+    }
+}
+
+/// [`plain_any`]'s last case, a dtype object, kept out of line: it scans the dtype table, and
+/// inlined it makes every caller's argument loop too large to stay inlined itself.
+#[inline(never)]
+unsafe fn plain_dtype(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
+    // SAFETY: as for `plain_any`: the GIL is held, `obj` is live and `out` writable.
+    unsafe {
+        match dtype_of_object(obj) {
+            Some(dl) => {
+                store_dtype(out, dl);
+                true
+            }
+            None => false,
+        }
     }
 }
 
@@ -274,6 +288,10 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             }
             return Ok(obj_any(ti::FUNCTION, h));
         }
+        if tp == std::ptr::addr_of_mut!(PyFunction_Type) || tp == std::ptr::addr_of_mut!(PyCFunction_Type) {
+            // (the callbacks users pass, known by their exact type before the numpy and protocol checks)
+            return callable_any(obj, temps);
+        }
         if PyBytes_Check(obj) != 0 {
             let p = PyBytes_AsString(obj) as *const u8;
             return bytes_like(p, PyBytes_Size(obj) as usize, false, temps);
@@ -324,14 +342,22 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             return int_any(i.0);
         }
         if PyCallable_Check(obj) != 0 {
-            let f = function_from_callable(obj, None);
-            if f.is_null() {
-                return Err(ConvError::Raised);
-            }
-            temps.push(f);
-            return Ok(obj_any(ti::FUNCTION, f));
+            return callable_any(obj, temps);
         }
         Err(ConvError::Unsupported(obj))
+    }
+}
+
+/// A Python callable as a value: a new Function calling it, owned by `temps`.
+unsafe fn callable_any(obj: *mut PyObject, temps: &mut Temps) -> Result<FerruleAny, ConvError> {
+    // SAFETY: the caller holds the GIL and `obj` is a live callable; the Function made is owned by `temps`.
+    unsafe {
+        let f = function_from_callable(obj, None);
+        if f.is_null() {
+            return Err(ConvError::Raised);
+        }
+        temps.push(f);
+        Ok(obj_any(ti::FUNCTION, f))
     }
 }
 

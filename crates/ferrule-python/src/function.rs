@@ -54,34 +54,41 @@ unsafe extern "C" fn vectorcall(
 ) -> *mut PyObject {
     // SAFETY: CPython calls the vectorcall entry with the GIL held, `callable` a live Function and `nargs` (plus one
     // per keyword name) live arguments at `args`.
-    guard(|| unsafe {
-        let f = callable as *mut PyFunction;
-        if (*f).handle.is_null() {
-            raise_released(callable);
-            return null_mut();
-        }
-        let info = info_of(f);
-        if info.is_null() {
-            return null_mut();
-        }
-        let info = &*info;
-        let nargs = PyVectorcall_NARGS(nargsf) as usize;
-        if !kwnames.is_null() && PyTuple_GET_SIZE(kwnames) > 0 {
-            // keyword values follow the positional ones in the same array
-            let all = std::slice::from_raw_parts(args, nargs + PyTuple_GET_SIZE(kwnames) as usize);
-            let Some(bound) = bind_keywords(f, info, &all[..nargs], kwnames, &all[nargs..]) else { return null_mut() };
-            return call_objects(f, info, bound.as_slice());
-        }
-        let args = if nargs == 0 { &[][..] } else { std::slice::from_raw_parts(args, nargs) };
-        if info.always_bind {
-            let Some(bound) = bind_keywords(f, info, args, null_mut(), &[]) else { return null_mut() };
-            return call_objects(f, info, bound.as_slice());
-        }
-        if info.has_signature && !check_arity(f, info, nargs) {
-            return null_mut();
-        }
-        call_objects(f, info, args)
-    })
+    // (the closure is inlined into the entry point with the panic guard around it: out of line, the
+    // call costs about 30 more instructions; its slow paths are out-of-line functions so it stays small)
+    guard(
+        #[inline(always)]
+        || unsafe {
+            let f = callable as *mut PyFunction;
+            if (*f).handle.is_null() {
+                raise_released(callable);
+                return null_mut();
+            }
+            let info = info_of(f);
+            if info.is_null() {
+                return null_mut();
+            }
+            let info = &*info;
+            let nargs = PyVectorcall_NARGS(nargsf) as usize;
+            if !kwnames.is_null() && PyTuple_GET_SIZE(kwnames) > 0 {
+                // keyword values follow the positional ones in the same array
+                let all = std::slice::from_raw_parts(args, nargs + PyTuple_GET_SIZE(kwnames) as usize);
+                let Some(bound) = bind_keywords(f, info, &all[..nargs], kwnames, &all[nargs..]) else {
+                    return null_mut();
+                };
+                return call_objects_outlined(f, info, bound.as_slice());
+            }
+            let args = if nargs == 0 { &[][..] } else { std::slice::from_raw_parts(args, nargs) };
+            if info.always_bind {
+                let Some(bound) = bind_keywords(f, info, args, null_mut(), &[]) else { return null_mut() };
+                return call_objects_outlined(f, info, bound.as_slice());
+            }
+            if info.has_signature && !check_arity(f, info, nargs) {
+                return null_mut();
+            }
+            call_objects(f, info, args)
+        },
+    )
 }
 
 /// The C function of every builtin made by [`make_builtin`]: `self` is its Function.
@@ -213,27 +220,50 @@ fn argument_index(info: &Info, text: &str) -> Option<usize> {
     info.params.iter().position(|p| p.text == name)
 }
 
-/// Converts `args`, calls the native function and converts its result.
+/// Converts `args`, calls the native function and converts its result. The commonest calls (no
+/// arguments, or a few ints, floats, Nones or tensors, which convert without creating anything)
+/// stay inline in the entry point; everything else goes through [`call_converted`].
 #[inline(always)]
 unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
     // SAFETY: the caller holds the GIL; `f` is a live Function with a live handle, `info` its metadata and `args`
     // live objects borrowed for the call.
     unsafe {
-        if args.is_empty() {
-            return call_values(f, info, &[], args);
-        }
         if args.len() <= PLAIN_ARGS {
-            // the commonest calls: a few ints, floats, Nones or tensors, which convert without
-            // creating anything (so without the bookkeeping of temporaries)
             let mut buf = [const { MaybeUninit::<FerruleAny>::uninit() }; PLAIN_ARGS];
-            if args.iter().zip(buf.iter_mut()).all(|(&a, slot)| crate::convert::plain_any(a, slot.as_mut_ptr())) {
-                let values = std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len());
-                // (an int or a tensor given as a dtype goes the long way, to the message saying what a dtype is)
-                if info.dtype_params == 0 || plain_dtypes(info.dtype_params, values) {
-                    return call_values(f, info, values, args);
+            let mut plain = true;
+            for (slot, &a) in buf.iter_mut().zip(args) {
+                if !crate::convert::plain_any(a, slot.as_mut_ptr()) {
+                    plain = false;
+                    break;
                 }
             }
+            // (an int or a tensor given as a dtype goes the long way, to the message saying what a dtype is)
+            if plain
+                && (info.dtype_params == 0
+                    || plain_dtypes(info.dtype_params, buf.as_ptr() as *const FerruleAny, args.len()))
+            {
+                let values = std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len());
+                return call_values(f, info, values, args);
+            }
         }
+        call_converted(f, info, args)
+    }
+}
+
+/// [`call_objects`] kept out of line, for the entry paths that bind keywords first.
+#[inline(never)]
+unsafe fn call_objects_outlined(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
+    // SAFETY: as for `call_objects`, whose contract the caller meets.
+    unsafe { call_objects(f, info, args) }
+}
+
+/// Every call [`call_objects`] does not take inline: arguments converted with temporaries (lists,
+/// strings, numpy arrays, dtype spellings...), released after the call with the GIL held.
+#[inline(never)]
+unsafe fn call_converted(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) -> *mut PyObject {
+    // SAFETY: as for `call_objects`: the GIL is held and `f`, `info` and `args` are live; what the converted values
+    // borrow lives in `args` or `temps`, which outlives the call.
+    unsafe {
         let mut temps = Temps::new();
         let result = if args.len() <= INLINE_ARGS {
             let mut buf = [const { MaybeUninit::<FerruleAny>::uninit() }; INLINE_ARGS];
@@ -254,9 +284,11 @@ unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) 
     }
 }
 
-/// Whether every `dtype`-typed argument among the plain `values` is None or a dtype.
-#[inline]
-fn plain_dtypes(mask: u64, values: &[FerruleAny]) -> bool {
+/// Whether every `dtype`-typed argument among the first `n` plain `values` is None or a dtype.
+#[inline(never)]
+unsafe fn plain_dtypes(mask: u64, values: *const FerruleAny, n: usize) -> bool {
+    // SAFETY: the caller initialised the first `n` values.
+    let values = unsafe { std::slice::from_raw_parts(values, n) };
     values.iter().enumerate().all(|(i, v)| {
         mask & (1 << i) == 0
             || v.type_index == ferrule_sys::type_index::NONE
