@@ -99,20 +99,33 @@ fn obj_any(tag: i32, o: *mut FerruleObject) -> FerruleAny {
     FerruleAny { type_index: tag, small_len: 0, payload: FerruleAnyPayload { v_obj: o } }
 }
 
+/// Up to 8 bytes of text or bytes carried inside the value itself; `None` for anything longer
+/// and for a str holding a NUL (the ABI's small str has none: such a str goes as a Str object).
+#[inline(always)]
+unsafe fn small_text(data: *const u8, len: usize, is_str: bool) -> Option<FerruleAny> {
+    // SAFETY: the caller's `data` points at `len` readable bytes; at most 8 are copied into the payload's 8.
+    unsafe {
+        if len > 8 || (is_str && std::slice::from_raw_parts(data, len).contains(&0)) {
+            return None;
+        }
+        let mut a = FerruleAny {
+            type_index: if is_str { ti::SMALL_STR } else { ti::SMALL_BYTES },
+            small_len: len as u32,
+            payload: FerruleAnyPayload { v_int64: 0 },
+        };
+        std::ptr::copy_nonoverlapping(data, a.payload.v_bytes.as_mut_ptr(), len);
+        Some(a)
+    }
+}
+
 /// A string or byte value: inline when it fits in 8 bytes, otherwise a new object in `temps`.
 #[inline]
 unsafe fn bytes_like(data: *const u8, len: usize, is_str: bool, temps: &mut Temps) -> Result<FerruleAny, ConvError> {
     // SAFETY: the caller holds the GIL and `data` points at `len` readable bytes that outlive this call; a created
     // object is owned by `temps`.
     unsafe {
-        if len <= 8 && !(is_str && std::slice::from_raw_parts(data, len).contains(&0)) {
-            let mut a = FerruleAny {
-                type_index: if is_str { ti::SMALL_STR } else { ti::SMALL_BYTES },
-                small_len: len as u32,
-                payload: FerruleAnyPayload { v_int64: 0 },
-            };
-            std::ptr::copy_nonoverlapping(data, a.payload.v_bytes.as_mut_ptr(), len);
-            return Ok(a);
+        if let Some(small) = small_text(data, len, is_str) {
+            return Ok(small);
         }
         let a = api();
         let (mut out, mut err) = (null_mut(), null_mut());
@@ -164,18 +177,34 @@ pub unsafe fn plain_any(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
         } else if obj == Py_None() {
             store_any(out, ti::NONE, 0);
         } else {
-            return plain_dtype(obj, out);
+            return plain_other(obj, out);
         }
         true
     }
 }
 
-/// [`plain_any`]'s last case, a dtype object, kept out of line: it scans the dtype table, and
-/// inlined it makes every caller's argument loop too large to stay inlined itself.
+/// [`plain_any`]'s last cases, kept out of line (inlined they make every caller's argument loop
+/// too large to stay inlined itself): a dtype object, and an exact str or bytes short enough to
+/// travel inside the value ([`small_text`]).
 #[inline(never)]
-unsafe fn plain_dtype(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
-    // SAFETY: as for `plain_any`: the GIL is held, `obj` is live and `out` writable.
+unsafe fn plain_other(obj: *mut PyObject, out: *mut FerruleAny) -> bool {
+    // SAFETY: as for `plain_any`: the GIL is held, `obj` is live and `out` writable; each type is checked exactly
+    // before the object is read as it.
     unsafe {
+        let tp = Py_TYPE(obj);
+        if tp == std::ptr::addr_of_mut!(PyUnicode_Type) {
+            let mut len: Py_ssize_t = 0;
+            let p = PyUnicode_AsUTF8AndSize(obj, &mut len);
+            if p.is_null() {
+                PyErr_Clear(); // (a lone surrogate: the long way reports it)
+                return false;
+            }
+            return small_text(p as *const u8, len as usize, true).map(|a| out.write(a)).is_some();
+        }
+        if tp == std::ptr::addr_of_mut!(PyBytes_Type) {
+            let p = PyBytes_AS_STRING(obj) as *const u8;
+            return small_text(p, Py_SIZE(obj) as usize, false).map(|a| out.write(a)).is_some();
+        }
         match dtype_of_object(obj) {
             Some(dl) => {
                 store_dtype(out, dl);
@@ -257,6 +286,18 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
         if PyLong_Check(obj) != 0 {
             return int_any(obj);
         }
+        // (text before the float and complex checks, which are subtype walks for anything else)
+        if PyUnicode_Check(obj) != 0 {
+            let mut len: Py_ssize_t = 0;
+            let p = PyUnicode_AsUTF8AndSize(obj, &mut len);
+            if p.is_null() {
+                return Err(ConvError::Raised);
+            }
+            return bytes_like(p as *const u8, len as usize, true, temps);
+        }
+        if tp == std::ptr::addr_of_mut!(PyBytes_Type) {
+            return bytes_like(PyBytes_AS_STRING(obj) as *const u8, Py_SIZE(obj) as usize, false, temps);
+        }
         if PyFloat_Check(obj) != 0 {
             let v = PyFloat_AS_DOUBLE(obj);
             return Ok(FerruleAny { type_index: ti::FLOAT, small_len: 0, payload: FerruleAnyPayload { v_float64: v } });
@@ -268,14 +309,6 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             let mut v = FerruleAny::NONE;
             store_dtype(&mut v, dl);
             return Ok(v);
-        }
-        if PyUnicode_Check(obj) != 0 {
-            let mut len: Py_ssize_t = 0;
-            let p = PyUnicode_AsUTF8AndSize(obj, &mut len);
-            if p.is_null() {
-                return Err(ConvError::Raised);
-            }
-            return bytes_like(p as *const u8, len as usize, true, temps);
         }
         if tp == tensor_type() || PyType_IsSubtype(tp, tensor_type()) != 0 {
             return Ok(obj_any(ti::TENSOR, tensor_handle(obj)));
