@@ -253,7 +253,7 @@ test-packaging: native plugins venv
 # The formatters' own files: rustfmt.toml, .clang-format, [tool.ruff] in pyproject.toml. Generated
 # files (ferrule-codegen's output), the vendored include/ferrule/dlpack.h and the Go module's
 # copies of the headers (go/*.h, `make go-headers`) are left alone.
-C_FORMATTED := $(filter-out include/ferrule/ops.h include/ferrule/dlpack.h go/ferrule.h go/dlpack.h,$(shell git ls-files '*.c' '*.h' 2>/dev/null))
+C_FORMATTED := $(filter-out include/ferrule/ops.h include/ferrule/dlpack.h go/ferrule.h go/dlpack.h,$(shell git ls-files '*.c' '*.h' '*.cpp' 2>/dev/null))
 PY_FORMATTED := python benches tools examples go/testdata fuzz tests/packaging
 
 # Formats the whole tree in place.
@@ -271,6 +271,7 @@ lint: venv
 	$(VENV_PY) tools/check_imports.py
 	$(CARGO) fmt --all --check
 	$(CARGO) fmt --manifest-path fuzz/Cargo.toml --check
+	$(CARGO) fmt --manifest-path benches/python/peers/pyo3/Cargo.toml --check
 	$(VENV)/bin/ruff format --check $(PY_FORMATTED)
 	$(VENV)/bin/ruff check $(PY_FORMATTED)
 	$(VENV)/bin/clang-format --dry-run -Werror $(C_FORMATTED)

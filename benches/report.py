@@ -65,7 +65,9 @@ RUST_VS_PYTHON = {
 GROUP_NOTES = {
     "Call overhead (Python)": "The cost of calling a registered function from Python, against a Python function doing the "
     "same work, a hand-written C extension function doing nothing (`C builtin`, benches/python/cfloor.c: the "
-    "interpreter's own cost, which no binding can remove) and, when installed, apache-tvm-ffi's packed calls.",
+    "interpreter's own cost, which no binding can remove), the same functions written with nanobind and with PyO3 "
+    "(benches/python/peers/, built at bench time; where they are, a row's ratio is against the faster of the two) "
+    "and, when installed, apache-tvm-ffi's packed calls.",
     "Identity return (Python)": "A value that goes into native code and comes back: for a tensor, ferrule returns the very "
     "Python object that went in (`echo(t) is t`). `C builtin` is a hand-written C extension function returning its "
     "argument: the floor for this round trip.",

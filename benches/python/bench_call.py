@@ -1,5 +1,7 @@
 """Call overhead of ferrule functions from Python, and identity return, against a Python function
-doing the same work (and numpy's and apache-tvm-ffi's calls where they apply), in the same run.
+doing the same work, the same functions written with nanobind and with PyO3 (built here at bench
+time: benches/python/peers/), and numpy's and apache-tvm-ffi's calls where they apply, in the
+same run. Where nanobind or PyO3 could be built, a row's ratio is against the faster of the two.
 
 Run: .venv/bin/python benches/python/bench_call.py [--quick] [--json PATH]
 Each figure is the minimum ns per call over several runs of many calls, the contenders' runs
@@ -14,7 +16,9 @@ import operator
 import os
 import pathlib
 import shlex
+import shutil
 import subprocess
+import sys
 import sysconfig
 import types
 
@@ -31,6 +35,11 @@ CALLS = "Call overhead (Python)"
 IDENTITY = "Identity return (Python)"
 PY = "Python def"
 C_BUILTIN = "C builtin"
+NANOBIND = "nanobind"
+PYO3 = "PyO3"
+PEERS = pathlib.Path(__file__).resolve().parent / "peers"
+#: The name each binding's module has in the timed statements.
+BINDING_MODULES = {NANOBIND: "nb_peer", PYO3: "pyo3_peer"}
 
 
 def c_floor() -> types.ModuleType | None:
@@ -65,6 +74,76 @@ def c_floor() -> types.ModuleType | None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_extension(name: str, built: pathlib.Path) -> types.ModuleType:
+    """Imports the extension module `name` from the file `built`."""
+    spec = importlib.util.spec_from_file_location(name, built)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {built}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def nanobind_peer() -> types.ModuleType | None:
+    """benches/python/peers/nanobind, configured with nanobind's own CMake support and built into
+    target/bench/nanobind (a no-op when it is current), then imported. None, with a note, when
+    nanobind (requirements-bench.txt), CMake or a C++ compiler is missing or the build fails."""
+    try:
+        import nanobind
+    except ImportError:
+        print("note: the nanobind peer is left out: nanobind is not installed (make bench installs it)")
+        return None
+    build = REPO / "target" / "bench" / "nanobind"
+    configure = [
+        "cmake",
+        "-S",
+        str(PEERS / "nanobind"),
+        "-B",
+        str(build),
+        "-DCMAKE_BUILD_TYPE=Release",
+        f"-DPython_EXECUTABLE={sys.executable}",
+        f"-Dnanobind_DIR={nanobind.cmake_dir()}",
+    ]
+    try:
+        if not (build / "CMakeCache.txt").exists():
+            subprocess.run(configure, check=True, capture_output=True, text=True)
+        subprocess.run(["cmake", "--build", str(build)], check=True, capture_output=True, text=True)
+        return load_extension("nanobind_peer", build / f"nanobind_peer{sysconfig.get_config_var('EXT_SUFFIX')}")
+    except (OSError, ImportError, subprocess.CalledProcessError) as e:
+        detail = (e.stdout + e.stderr) if isinstance(e, subprocess.CalledProcessError) else e
+        print(f"note: the nanobind peer is left out: it could not be built:\n{detail}")
+        return None
+
+
+def pyo3_peer() -> types.ModuleType | None:
+    """benches/python/peers/pyo3, built with cargo (PyO3 from crates.io, pinned by its Cargo.lock)
+    into target/bench/pyo3 for this interpreter, then imported. None, with a note, when cargo is
+    missing or the build fails."""
+    target = REPO / "target" / "bench" / "pyo3"
+    cmd = [
+        os.environ.get("CARGO", "cargo"),
+        "build",
+        "--release",
+        "--locked",
+        "--manifest-path",
+        str(PEERS / "pyo3" / "Cargo.toml"),
+        "--target-dir",
+        str(target),
+    ]
+    try:
+        subprocess.run(
+            cmd, check=True, capture_output=True, text=True, env=os.environ | {"PYO3_PYTHON": sys.executable}
+        )
+        # the module's file name must carry the interpreter's extension suffix to be imported
+        built = target / f"pyo3_peer{sysconfig.get_config_var('EXT_SUFFIX')}"
+        shutil.copyfile(target / "release" / "libpyo3_peer.so", built)
+        return load_extension("pyo3_peer", built)
+    except (OSError, ImportError, subprocess.CalledProcessError) as e:
+        detail = (e.stdout + e.stderr) if isinstance(e, subprocess.CalledProcessError) else e
+        print(f"note: the PyO3 peer is left out: it could not be built:\n{detail}")
+        return None
 
 
 def tvm_ffi_funcs() -> dict[str, object]:
@@ -137,6 +216,13 @@ def main() -> None:
     if floor is not None:
         assert floor.echo(t) is t
         env.update({"c_nop": floor.nop, "c_echo": floor.echo})
+    demo = ffi.init_api("demo", types.ModuleType("bench_demo"))
+    env.update({"mod_add": demo.add, "mod_scale": demo.scale, "mod_text_len": testing.text_len, "b": b"ab"})
+    bindings = {NANOBIND: nanobind_peer(), PYO3: pyo3_peer()}
+    for label, module in bindings.items():
+        if module is not None:
+            assert module.echo(t) is t and module.add(1, 2) == 3 and module.text_len("hello", b"ab") == 7
+            env[BINDING_MODULES[label]] = module
     tvm = tvm_ffi_funcs()
     env.update(
         {
@@ -149,8 +235,20 @@ def main() -> None:
     if "tensor" in tvm and tvm["testing.echo"](tvm["tensor"]) is not tvm["tensor"]:
         print("note: apache-tvm-ffi's testing.echo(t) returns a new Python object, not t itself")
 
-    def row(group: str, case: str, stmts: dict[str, str | None], note: str = "", peer: str = PY) -> Record:
+    def row(
+        group: str, case: str, stmts: dict[str, str | None], note: str = "", peer: str = PY, binding: str | None = None
+    ) -> Record:
+        """One case; `binding` is the call written against the nanobind and PyO3 modules (`{m}`
+        stands for the module), and the ratio is then against the faster of the two."""
+        stmts = dict(stmts)
+        for label, module in BINDING_MODULES.items():
+            if binding is not None and module in env:
+                stmts[label] = binding.format(m=module)
         values = ns_per_call({who: stmt for who, stmt in stmts.items() if stmt is not None}, env, number, repeat)
+        peers = [label for label in BINDING_MODULES if label in values]
+        if peers:
+            peer = min(peers, key=values.__getitem__)
+            note += ("; " if note else "") + "target: at most the faster of nanobind and PyO3 (ratio >= 1.0x)"
         return record(group, case, "ns/call", values, peer, lower_is_better=True, note=note)
 
     records = [
@@ -166,9 +264,9 @@ def main() -> None:
             },
             "ferrule: testing.nop (a Rust plugin function) as init_api puts it on a module: a builtin, "
             "CPython's specialised call path; C builtin: a hand-written C extension function doing "
-            "nothing (benches/python/cfloor.c), the interpreter's own cost; "
-            "target: at most 1.3x operator.add's time (ratio >= 0.77x)",
+            "nothing (benches/python/cfloor.c), the interpreter's own cost",
             peer="operator.add",
+            binding="{m}.nop()",
         ),
         row(
             CALLS,
@@ -185,21 +283,32 @@ def main() -> None:
             CALLS,
             "f(1, 2) — two ints",
             {
-                "ferrule": "demo_add(1, 2)",
+                "ferrule": "mod_add(1, 2)",
                 PY: "py_add(1, 2)",
                 "operator.add": "op_add(1, 2)",
                 "numpy": "np.add(1, 2)",
             },
-            "ferrule: demo.add (Rust)",
+            "ferrule: demo.add (a typed Rust closure) from an init_api module",
+            binding="{m}.add(1, 2)",
         ),
         row(
             CALLS,
             "f(3.0, factor=3.0) — a keyword argument",
             {
-                "ferrule": "scale(3.0, factor=3.0)",
+                "ferrule": "mod_scale(3.0, factor=3.0)",
                 PY: "py_scale(3.0, factor=3.0)",
             },
-            "ferrule: demo.scale; the keyword is matched against the registered signature",
+            "ferrule: demo.scale from an init_api module; the keyword is matched against the registered signature",
+            binding="{m}.scale(3.0, factor=3.0)",
+        ),
+        row(
+            CALLS,
+            "f(s, b) — a str and a bytes",
+            {
+                "ferrule": "mod_text_len('hello', b)",
+            },
+            "ferrule: testing.text_len (a Rust plugin function reading both in place) from an init_api module",
+            binding="{m}.text_len('hello', b)",
         ),
         row(
             CALLS,
@@ -232,19 +341,20 @@ def main() -> None:
             },
             "ferrule: testing.echo(t) is t (from an init_api module), found through the tensor's back-pointer, "
             "no lookup table; C builtin: a hand-written C extension function returning its argument "
-            "(benches/python/cfloor.c), the floor any binding can reach; "
-            "target: at most 1.5x operator.add's time (ratio >= 0.67x)"
+            "(benches/python/cfloor.c), the floor any binding can reach"
             + ("; tvm-ffi's echo returns a new Python object for the same tensor" if tvm.get("tensor") else ""),
             peer="operator.add",
+            binding="{m}.echo(t)",
         ),
         row(
             IDENTITY,
             "echo(1) — an int round trip",
             {
-                "ferrule": "echo(1)",
+                "ferrule": "mod_echo(1)",
                 PY: "py_identity(1)",
                 "tvm-ffi": "tvm_echo(1)" if tvm.get("testing.echo") else None,
             },
+            binding="{m}.echo(1)",
         ),
     ]
     ffi.remove_global_func("bench.py_add")

@@ -35,6 +35,10 @@ def test_plugin_functions_are_callable(testing):
     assert testing.add_int(40, 2) == 42
     assert testing.nop() is None
     assert testing.nop(1, "two", [3]) is None
+    # a str read as UTF-8 in place and a bytes: 6 + 2 bytes
+    assert testing.text_len("h\u00e9llo", b"ab") == 8
+    with pytest.raises(TypeError, match="text_len"):
+        testing.text_len(b"ab", "h\u00e9llo")
 
 
 def test_python_function_called_through_registry(frontend, fresh_name):

@@ -34,6 +34,15 @@ pub(crate) fn add_int(args: Args<'_>) -> Result<Value, Error> {
         .ok_or_else(|| Error::overflow_error(format!("{}(): {a} + {b} does not fit in int64", args.function_name())))
 }
 
+/// `testing.text_len(s, b)`: the UTF-8 length of `s` plus the length of `b`, both read in place
+/// (the call shape with a str and a bytes argument that `benches/python/bench_call.py` times).
+pub(crate) fn text_len(args: Args<'_>) -> Result<Value, Error> {
+    args.expect_count(2, 2)?;
+    let s = args.str(0, "s")?;
+    let b = args.bytes(1, "b")?;
+    Ok(Value::int((s.len() + b.len()) as i64))
+}
+
 /// `testing.raise_error(kind, message)`: fails with exactly that kind and message.
 pub(crate) fn raise_error(args: Args<'_>) -> Result<Value, Error> {
     args.expect_count(2, 2)?;

@@ -28,6 +28,13 @@ const FIXTURES: &[(&str, &str, &str, i32, Fixture)] = &[
         basic::add_int,
     ),
     (
+        "testing.text_len",
+        "The UTF-8 length of s plus the length of b.",
+        "(s: str, b: bytes) -> int",
+        0,
+        basic::text_len,
+    ),
+    (
         "testing.raise_error",
         "Fails with an error of exactly this kind and message.",
         "(kind: str, message: str) -> None",

@@ -19,7 +19,9 @@ NB_MODULE(nanobind_peer, m) {
     }
     return sum;
   });
-  m.def("scale", [](double x, double factor) { return x * factor; }, nb::arg("x"), nb::arg("factor") = 2.0);
+  m.def(
+      "scale", [](double x, double factor) { return x * factor; }, nb::arg("x"),
+      nb::arg("factor") = 2.0);
   m.def("echo", [](nb::object obj) { return obj; });
   m.def("text_len", [](std::string_view s, nb::bytes b) { return s.size() + b.size(); });
 }
