@@ -242,6 +242,8 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
     Python scalars are copied. ``copy=False`` raises ``ValueError`` whenever a copy
     would be needed (a dtype conversion, a non-shareable input)."""
     try:
+        if dtype is None and copy is None and device is None and type(obj) in _ALWAYS_COPIED:
+            return Tensor(obj)  # (the commonest call, with nothing to check)
         return _asarray(obj, dtype, device, copy)
     except Exception as e:  # numpy's or a conversion's message alone does not say it was asarray
         raise_named("asarray()", e)

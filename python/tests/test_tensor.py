@@ -7,6 +7,8 @@ import ctypes
 import ferrule
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 DTYPES = [
     "bool",
@@ -36,6 +38,45 @@ def test_from_nested_lists():
     assert t.device == "cpu:0"
     assert len(t) == 2
     assert t.tolist() == [[1.0, 2.0], [3.0, 4.0]]
+
+
+_PLAIN = st.one_of(
+    st.booleans(),
+    st.integers(min_value=-(2**63), max_value=2**63 - 1),
+    st.floats(allow_nan=True, allow_infinity=True),
+)
+
+
+@given(
+    items=st.lists(_PLAIN, min_size=1, max_size=12),
+    container=st.sampled_from([list, tuple, None]),
+    make=st.sampled_from([ferrule.asarray, ferrule.Tensor]),
+)
+def test_plain_python_numbers_convert_as_numpy_does(items: list[object], container: object, make: object) -> None:
+    # bools, ints and floats (and flat lists or tuples of them) are converted natively, without
+    # numpy: the dtype is numpy's (the widest of bool, int64, float64), and so is every bit
+    data = items[0] if container is None else container(items)  # type: ignore[operator]
+    got = make(data)  # type: ignore[operator]
+    want = np.asarray(data)
+    assert got.dtype == ferrule.DType(want.dtype)
+    assert got.shape == want.shape
+    assert np.asarray(got).tobytes() == want.tobytes()
+
+
+def test_plain_python_numbers_outside_the_native_path_still_follow_numpy() -> None:
+    assert ferrule.asarray([]).dtype is ferrule.float64 and ferrule.asarray([]).shape == (0,)
+    beyond = [1, 2**64 - 1]  # an int beyond int64: numpy's rule, through numpy
+    assert ferrule.asarray(beyond).dtype == ferrule.DType(np.asarray(beyond).dtype)
+    assert ferrule.asarray([[1, 2], [3, 4]]).dtype is ferrule.int64
+    assert ferrule.asarray([1, 2.5 + 1j]).dtype is ferrule.complex128
+
+    class Sub(ferrule.Tensor):
+        pass
+
+    sub = Sub([1.0, 2.0])
+    assert type(sub) is Sub and sub.tolist() == [1.0, 2.0]
+    with pytest.raises(TypeError, match=r"asarray\(\)"):
+        ferrule.asarray([1, "a"])
 
 
 def test_constructor_forms():

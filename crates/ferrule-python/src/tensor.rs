@@ -254,11 +254,17 @@ unsafe extern "C" fn new(tp: *mut PyTypeObject, args: *mut PyObject, kwargs: *mu
     })
 }
 
-/// Builds a tensor from any array-like through the Python `_prepare` hook.
+/// Builds a tensor from any array-like through the Python `_prepare` hook (plain Python numbers
+/// and flat lists of them, with no dtype given, natively: [`from_plain_python`]).
 unsafe fn from_data(data: *mut PyObject, dtype: *mut PyObject, tp: *mut PyTypeObject) -> *mut PyObject {
     // SAFETY: the caller holds the GIL and `data`, `dtype` are live; the hook is NULL or a callable the hooks own
     // until exit, and the array it returns is kept alive until its data was copied.
     unsafe {
+        if dtype == Py_None() {
+            if let Some(made) = from_plain_python(data, tp) {
+                return made;
+            }
+        }
         let hook = HOOKS.tensor_prepare.load(Ordering::Acquire);
         if hook.is_null() {
             raise(PyExc_RuntimeError, "ferrule: the tensor support module is not initialised (import ferrule)");
@@ -307,6 +313,110 @@ unsafe fn from_data(data: *mut PyObject, dtype: *mut PyObject, tp: *mut PyTypeOb
         }
         PyBuffer_Release(&mut view);
         wrap_new(out, tp)
+    }
+}
+
+/// The dtype numpy gives a Python bool, int or float, and a flat list or tuple of them: the
+/// widest kind present (bool < int64 < float64).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum PlainKind {
+    Bool,
+    Int,
+    Float,
+}
+
+/// `data` as a new tensor when it is an exact bool, int or float, or a non-empty exact list or
+/// tuple of them (numpy's dtype: bool, int64 or float64, the widest present), made without numpy;
+/// `None` for anything else, including an int that does not fit in int64 (numpy's rules for it
+/// then apply, through the hook). `Some(NULL)` with an error set when the tensor cannot be made.
+unsafe fn from_plain_python(data: *mut PyObject, tp: *mut PyTypeObject) -> Option<*mut PyObject> {
+    // SAFETY: the caller holds the GIL and `data` is live; a list's or tuple's items are read in place, and no
+    // Python code runs between reading its size and its items (exact ints, floats and bools are read natively), so
+    // neither changes; the new tensor has `n` contiguous elements of the dtype written.
+    unsafe {
+        let dt = Py_TYPE(data);
+        let sequence = dt == std::ptr::addr_of_mut!(PyList_Type) || dt == std::ptr::addr_of_mut!(PyTuple_Type);
+        let (items, n): (*const *mut PyObject, usize) = if sequence {
+            let n = PySequence_Fast_GET_SIZE(data) as usize;
+            if n == 0 {
+                return None; // (numpy's float64 for an empty list, through the hook)
+            }
+            (PySequence_Fast_ITEMS(data) as *const *mut PyObject, n)
+        } else {
+            (&data, 1)
+        };
+        let items = std::slice::from_raw_parts(items, n);
+        let mut kind = PlainKind::Bool;
+        for &item in items {
+            let it = Py_TYPE(item);
+            let k = if it == std::ptr::addr_of_mut!(PyFloat_Type) {
+                PlainKind::Float
+            } else if it == std::ptr::addr_of_mut!(PyLong_Type) {
+                let mut overflow = 0;
+                PyLong_AsLongLongAndOverflow(item, &mut overflow);
+                if overflow != 0 {
+                    return None;
+                }
+                PlainKind::Int
+            } else if it == std::ptr::addr_of_mut!(PyBool_Type) {
+                PlainKind::Bool
+            } else {
+                return None;
+            };
+            kind = kind.max(k);
+        }
+        let dtype = match kind {
+            PlainKind::Bool => DLDataType { code: ferrule_sys::dtype_code::BOOL, bits: 8, lanes: 1 },
+            PlainKind::Int => DLDataType { code: ferrule_sys::dtype_code::INT, bits: 64, lanes: 1 },
+            PlainKind::Float => DLDataType { code: ferrule_sys::dtype_code::FLOAT, bits: 64, lanes: 1 },
+        };
+        let shape = [n as i64];
+        let (mut out, mut err) = (null_mut(), null_mut());
+        let cpu = DLDevice { device_type: 1, device_id: 0 };
+        if (api().tensor_create)(shape.as_ptr(), sequence as i32, dtype, cpu, &mut out, &mut err) != 0 {
+            raise_native_error(err);
+            return Some(null_mut());
+        }
+        let t = &(*(out as *mut FerruleTensorObject)).tensor;
+        let dst = (t.data as *mut u8).add(t.byte_offset as usize);
+        // (an int read again cannot overflow: every one was checked above)
+        let number = |item: *mut PyObject| -> f64 {
+            if Py_TYPE(item) == std::ptr::addr_of_mut!(PyFloat_Type) {
+                PyFloat_AS_DOUBLE(item)
+            } else if item == Py_True() {
+                1.0
+            } else if item == Py_False() {
+                0.0
+            } else {
+                PyLong_AsLongLong(item) as f64
+            }
+        };
+        match kind {
+            PlainKind::Bool => {
+                for (i, &item) in items.iter().enumerate() {
+                    *dst.add(i) = (item == Py_True()) as u8;
+                }
+            }
+            PlainKind::Int => {
+                let dst = dst as *mut i64;
+                for (i, &item) in items.iter().enumerate() {
+                    *dst.add(i) = if item == Py_True() {
+                        1
+                    } else if item == Py_False() {
+                        0
+                    } else {
+                        PyLong_AsLongLong(item)
+                    };
+                }
+            }
+            PlainKind::Float => {
+                let dst = dst as *mut f64;
+                for (i, &item) in items.iter().enumerate() {
+                    *dst.add(i) = number(item);
+                }
+            }
+        }
+        Some(wrap_new(out, tp))
     }
 }
 
