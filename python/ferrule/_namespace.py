@@ -471,7 +471,14 @@ _NATIVE_SLOTS = {
 def native_slots() -> dict[str, Any]:
     """The registered functions behind the Tensor's native number slots, by hook name
     (``op_add`` ...), for ``_ferrule._install_hooks``."""
-    return {hook: _ferrule.get_global_func(registered) for hook, registered in _NATIVE_SLOTS.items()}
+    from . import _index  # (imports ferrule._array_api, which imports this module)
+
+    slots = {hook: _ferrule.get_global_func(registered) for hook, registered in _NATIVE_SLOTS.items()}
+    # x[index]: the native slot calls ops.getitem at once for the indices it takes as they are, and
+    # this __getitem__ for every other
+    slots["op_getitem"] = _ferrule.get_global_func("ops.getitem")
+    slots["getitem_index"] = _index.getitem_method(slots["op_getitem"])
+    return slots
 
 
 def bind(package: types.ModuleType) -> None:
@@ -513,10 +520,10 @@ def bind(package: types.ModuleType) -> None:
     for attr, (registered, mode) in TENSOR_METHODS.items():
         if registered in native and mode != "inplace":
             continue  # the extension type's own slot (its __x__ / __rx__ wrappers call it)
-        f = _ferrule.get_global_func(registered)  # (already Callable[..., Any] above)
         if attr == "__getitem__":
-            method = _index.getitem_method(f)
-        elif attr == "__setitem__":
+            continue  # the extension type's own slot (mp_subscript), over the hooks op_getitem and getitem_index
+        f = _ferrule.get_global_func(registered)  # (already Callable[..., Any] above)
+        if attr == "__setitem__":
             method = _index.setitem_method(f)
         else:
             if mode == "self":

@@ -49,10 +49,17 @@ pub struct Hooks {
     pub op_divide: AtomicPtr<PyObject>,
     /// See [`Hooks::op_add`]: `ops.matmul`.
     pub op_matmul: AtomicPtr<PyObject>,
+    /// `ops.getitem` (a `ferrule.Function`), which the Tensor's native `x[index]` calls at once
+    /// for the indices it takes as they are (ints, slices of ints, None, tensors and tuples of
+    /// them).
+    pub op_getitem: AtomicPtr<PyObject>,
+    /// `ferrule._index`'s `__getitem__(tensor, index)`, which reads every other index as numpy
+    /// does (lists, arrays, `...`, `__index__` objects, bounds beyond int64).
+    pub getitem_index: AtomicPtr<PyObject>,
 }
 
 /// How many hooks there are.
-const COUNT: usize = 11;
+const COUNT: usize = 13;
 
 /// The keyword names of `_install_hooks`, in the fields' order.
 pub const NAMES: [&CStr; COUNT] = [
@@ -67,6 +74,8 @@ pub const NAMES: [&CStr; COUNT] = [
     c"op_multiply",
     c"op_divide",
     c"op_matmul",
+    c"op_getitem",
+    c"getitem_index",
 ];
 
 /// Which hooks are tables (a dict) rather than callables.
@@ -88,6 +97,8 @@ pub static HOOKS: Hooks = Hooks {
     op_multiply: AtomicPtr::new(null_mut()),
     op_divide: AtomicPtr::new(null_mut()),
     op_matmul: AtomicPtr::new(null_mut()),
+    op_getitem: AtomicPtr::new(null_mut()),
+    getitem_index: AtomicPtr::new(null_mut()),
 };
 
 /// Set by the one successful installation.
@@ -103,7 +114,8 @@ impl Hooks {
 }
 
 /// `_install_hooks(*, error_types, signature, tensor_prepare, tensor_repr, dtype_objects,
-/// dtype_convert, op_add, op_subtract, op_multiply, op_divide, op_matmul)`: hands every helper
+/// dtype_convert, op_add, op_subtract, op_multiply, op_divide, op_matmul, op_getitem,
+/// getitem_index)`: hands every helper
 /// over at once. A second call is refused: the extension reads the hooks without a lock,
 /// trusting they never change.
 pub unsafe extern "C" fn install_hooks(_m: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {

@@ -83,6 +83,58 @@ unsafe fn defers_to_other(a: *mut PyObject, b: *mut PyObject) -> bool {
     }
 }
 
+/// `x[index]`: indices the packed call takes as they are ([`plain_index`]) go straight to
+/// `ops.getitem` ([`Hooks::op_getitem`](crate::hooks::Hooks::op_getitem)), with no Python frame;
+/// every other index, and a slice bound beyond int64, through the package's `__getitem__`
+/// ([`Hooks::getitem_index`](crate::hooks::Hooks::getitem_index)), which reads it as numpy does.
+unsafe extern "C" fn mp_subscript(t: *mut PyObject, index: *mut PyObject) -> *mut PyObject {
+    // SAFETY: CPython calls mp_subscript with the GIL held and `t`, `index` live; the hooks are NULL or callables
+    // the hooks own until exit.
+    unsafe {
+        let (f, full) = (HOOKS.op_getitem.load(Ordering::Acquire), HOOKS.getitem_index.load(Ordering::Acquire));
+        if f.is_null() || full.is_null() {
+            raise(PyExc_RuntimeError, "ferrule: the tensor support module is not initialised (import ferrule)");
+            return null_mut();
+        }
+        let args = [t, index];
+        if plain_index(index) {
+            let result = PyObject_Vectorcall(f, args.as_ptr(), 2, null_mut());
+            if !result.is_null() || PyErr_ExceptionMatches(PyExc_OverflowError) == 0 {
+                return result;
+            }
+            PyErr_Clear(); // (a bound beyond int64: the package's __getitem__ clamps it)
+        }
+        PyObject_Vectorcall(full, args.as_ptr(), 2, null_mut())
+    }
+}
+
+/// Whether `index` is one the packed `ops.getitem` takes as it is: an int, a bool, None, an
+/// exact Tensor, a slice whose parts are ints or None, or a tuple of those (what
+/// `ferrule._index.encode_index` passes through unchanged).
+#[inline]
+unsafe fn plain_index(index: *mut PyObject) -> bool {
+    // SAFETY: the caller holds the GIL and `index` is live; a tuple's items and a slice's parts are read in place.
+    unsafe {
+        let item_ok = |o: *mut PyObject| -> bool {
+            let tp = Py_TYPE(o);
+            if tp == std::ptr::addr_of_mut!(PySlice_Type) {
+                let s = o.cast::<PySliceObject>();
+                let part = |p: *mut PyObject| p == Py_None() || Py_TYPE(p) == std::ptr::addr_of_mut!(PyLong_Type);
+                return part((*s).start) && part((*s).stop) && part((*s).step);
+            }
+            tp == std::ptr::addr_of_mut!(PyLong_Type)
+                || tp == std::ptr::addr_of_mut!(PyBool_Type)
+                || o == Py_None()
+                || tp == tensor_type()
+        };
+        if Py_TYPE(index) == std::ptr::addr_of_mut!(PyTuple_Type) {
+            let n = PyTuple_GET_SIZE(index);
+            return (0..n).all(|i| item_ok(PyTuple_GET_ITEM(index, i)));
+        }
+        item_ok(index)
+    }
+}
+
 unsafe extern "C" fn nb_add(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
     // SAFETY: CPython calls number slots with the GIL held and two live operands; the hook is NULL or a Function the
     // hooks own until exit.
@@ -1019,6 +1071,7 @@ pub unsafe fn create_type() -> *mut PyObject {
             PyType_Slot { slot: Py_tp_members, pfunc: members as *mut c_void },
             PyType_Slot { slot: Py_tp_traverse, pfunc: traverse as *mut c_void },
             PyType_Slot { slot: Py_tp_clear, pfunc: clear as *mut c_void },
+            PyType_Slot { slot: Py_mp_subscript, pfunc: mp_subscript as *mut c_void },
             PyType_Slot { slot: Py_nb_add, pfunc: nb_add as *mut c_void },
             PyType_Slot { slot: Py_nb_subtract, pfunc: nb_subtract as *mut c_void },
             PyType_Slot { slot: Py_nb_multiply, pfunc: nb_multiply as *mut c_void },

@@ -11,7 +11,16 @@ use crate::object::ObjectType;
 /// `item` (at `pos` among what a caller handed over) if it is well-formed as far as can be
 /// checked; a TypeError naming `what` and the position otherwise.
 fn checked_item<'a>(item: &'a Any, what: &str, pos: usize) -> Result<&'a Any> {
-    check_raw(item.as_raw()).map_err(|problem| Error::type_error(format!("{what}: item {pos} is {problem}")))?;
+    checked_item_of(item, what, "", pos)
+}
+
+/// [`checked_item`] for one of a map's lists: the message names `what: 'list'` (`list` is
+/// `keys` or `values`), written only when there is an error.
+fn checked_item_of<'a>(item: &'a Any, what: &str, list: &str, pos: usize) -> Result<&'a Any> {
+    check_raw(item.as_raw()).map_err(|problem| {
+        let list = if list.is_empty() { String::new() } else { format!(": '{list}'") };
+        Error::type_error(format!("{what}{list}: item {pos} is {problem}"))
+    })?;
     Ok(item)
 }
 
@@ -65,21 +74,43 @@ enum Key {
     Str(Box<str>),
 }
 
-fn key_of(value: &Any) -> Option<Key> {
+/// A map key borrowed from a value, compared without allocating.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum KeyRef<'a> {
+    Int(i64),
+    Str(&'a str),
+}
+
+impl KeyRef<'_> {
+    fn owned(self) -> Key {
+        match self {
+            KeyRef::Int(i) => Key::Int(i),
+            KeyRef::Str(s) => Key::Str(s.into()),
+        }
+    }
+}
+
+fn key_of(value: &Any) -> Option<KeyRef<'_>> {
     if let Some(s) = value.as_str() {
-        return Some(Key::Str(s.into()));
+        return Some(KeyRef::Str(s));
     }
     if value.type_index() == ti::INT || value.type_index() == ti::BOOL {
-        return value.as_int().map(Key::Int);
+        return value.as_int().map(KeyRef::Int);
     }
     None
 }
+
+/// Maps of up to this many entries have no hash index: a lookup compares the keys in turn, which
+/// for so few costs less than hashing, and making the map allocates no table (the index encoding's
+/// `{"slice": [start, stop, step]}` is made for every `x[1:3]`).
+const SMALL_MAP: usize = 8;
 
 /// An immutable, insertion-ordered map from str or int keys to values (`FERRULE_TYPE_MAP`).
 #[derive(Debug, Default)]
 pub struct Map {
     keys: Vec<Any>,
     values: Vec<Any>,
+    /// Key -> position, kept only beyond [`SMALL_MAP`] entries.
     index: HashMap<Key, usize>,
 }
 
@@ -99,16 +130,34 @@ impl Map {
             let key = key_of(&k).ok_or_else(|| {
                 Error::type_error(format!("Map key at position {pos} must be str or int, got {}", k.type_name()))
             })?;
-            match map.index.get(&key) {
-                Some(&i) => map.values[i] = v,
+            match map.position(key) {
+                Some(i) => map.values[i] = v,
                 None => {
-                    map.index.insert(key, map.keys.len());
+                    if map.keys.len() >= SMALL_MAP {
+                        if map.index.is_empty() {
+                            // the map outgrows the linear scan: index every key so far
+                            for (i, old) in map.keys.iter().enumerate() {
+                                if let Some(k) = key_of(old) {
+                                    map.index.insert(k.owned(), i); // (every stored key is a str or an int)
+                                }
+                            }
+                        }
+                        map.index.insert(key.owned(), map.keys.len());
+                    }
                     map.keys.push(k);
                     map.values.push(v);
                 }
             }
         }
         Ok(())
+    }
+
+    /// Where `key` is: a scan of the keys up to [`SMALL_MAP`] entries, the index beyond.
+    fn position(&self, key: KeyRef<'_>) -> Option<usize> {
+        if self.keys.len() <= SMALL_MAP {
+            return self.keys.iter().position(|k| key_of(k) == Some(key));
+        }
+        self.index.get(&key.owned()).copied()
     }
 
     /// [`Map::new`] over `keys[i] -> values[i]`, with its tables allocated fallibly (the count
@@ -120,10 +169,13 @@ impl Map {
         let mut map = Map::default();
         map.keys.try_reserve_exact(n).map_err(|_| oom())?;
         map.values.try_reserve_exact(n).map_err(|_| oom())?;
-        map.index.try_reserve(n).map_err(|_| oom())?;
+        if n > SMALL_MAP {
+            map.index.try_reserve(n).map_err(|_| oom())?;
+        }
         for pos in 0..n {
-            checked_item(&keys[pos], &format!("{what}: 'keys'"), pos)?;
-            checked_item(&values[pos], &format!("{what}: 'values'"), pos)?;
+            // (the messages are written only on an error: this runs for every map made, `x[1:3]`'s slice included)
+            checked_item_of(&keys[pos], what, "keys", pos)?;
+            checked_item_of(&values[pos], what, "values", pos)?;
         }
         map.insert_all(keys[..n].iter().cloned().zip(values[..n].iter().cloned()))?;
         Ok(map)
@@ -131,12 +183,12 @@ impl Map {
 
     /// The value under `key`.
     pub fn get(&self, key: &Any) -> Option<&Any> {
-        key_of(key).and_then(|k| self.index.get(&k)).map(|&i| &self.values[i])
+        key_of(key).and_then(|k| self.position(k)).map(|i| &self.values[i])
     }
 
     /// The value under a string key.
     pub fn get_str(&self, key: &str) -> Option<&Any> {
-        self.index.get(&Key::Str(key.into())).map(|&i| &self.values[i])
+        self.position(KeyRef::Str(key)).map(|i| &self.values[i])
     }
 
     /// The keys in insertion order.
@@ -162,4 +214,33 @@ impl Map {
 
 impl ObjectType for Map {
     const TYPE_INDEX: i32 = ti::MAP;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map_of(n: i64) -> Map {
+        // str keys "k0".., int keys 0.., then "k0" again with a new value (a repeated key keeps its place)
+        let mut pairs: Vec<(Any, Any)> = (0..n).map(|i| (Any::from(format!("k{i}").as_str()), Any::from(i))).collect();
+        pairs.extend((0..n).map(|i| (Any::from(i), Any::from(100 + i))));
+        pairs.push((Any::from("k0"), Any::from(-1i64)));
+        Map::new(pairs).unwrap()
+    }
+
+    #[test]
+    fn small_and_indexed_maps_find_the_same_keys() {
+        for n in [1, 3, 4, 5, 20] {
+            let map = map_of(n);
+            assert_eq!(map.len(), 2 * n as usize, "n = {n}");
+            assert_eq!(map.get_str("k0").and_then(Any::as_int), Some(-1));
+            for i in 1..n {
+                assert_eq!(map.get_str(&format!("k{i}")).and_then(Any::as_int), Some(i));
+                assert_eq!(map.get(&Any::from(i)).and_then(Any::as_int), Some(100 + i));
+            }
+            assert!(map.get_str("missing").is_none());
+            assert!(map.get(&Any::from(n)).is_none());
+            assert_eq!(map.keys()[0].as_str(), Some("k0")); // insertion order
+        }
+    }
 }
