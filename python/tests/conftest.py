@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import signal
 import types
 from typing import Any
 
@@ -44,6 +45,14 @@ settings.register_profile("fixed", **FIXED)
 settings.register_profile("ci", **FIXED)
 settings.register_profile("explore", max_examples=1000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
+
+
+# The Ctrl-C tests (test_callbacks.py, test_interrupts.py) need Python's own SIGINT handler. A
+# process started in the background by a non-interactive shell (`make test &`, nohup, some CI
+# runners) inherits SIGINT ignored, and CPython then installs no handler: os.kill(SIGINT) and
+# _thread.interrupt_main() do nothing, and a call that only an interrupt ends runs for hours.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 # Under `make test-sanitize` (AddressSanitizer preloaded) the processes the tests start (Python
