@@ -473,7 +473,7 @@ def native_slots() -> dict[str, Any]:
     (``op_add`` ...), for ``_ferrule._install_hooks``."""
     from . import _index  # (imports ferrule._array_api, which imports this module)
 
-    slots = {hook: _ferrule.get_global_func(registered) for hook, registered in _NATIVE_SLOTS.items()}
+    slots: dict[str, Any] = {hook: _ferrule.get_global_func(registered) for hook, registered in _NATIVE_SLOTS.items()}
     # x[index]: the native slot calls ops.getitem at once for the indices it takes as they are, and
     # this __getitem__ for every other
     slots["op_getitem"] = _ferrule.get_global_func("ops.getitem")
