@@ -509,7 +509,7 @@ BENCH_FLAGS ?=
 BENCH_BASELINE := target/bench-baseline
 bench: build bench-baseline $(VENV)/.bench-requirements.stamp
 	FERRULE_BENCH_BASELINE=$${FERRULE_BENCH_BASELINE:-$(abspath $(BENCH_BASELINE))} \
-	  FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) CARGO=$(CARGO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)
+	  FERRULE_TESTING_PLUGIN=$(TESTING_PLUGIN) GO=$(GO) GO_TAGS=$(GO_TAGS) CARGO=$(CARGO) $(VENV_PY) benches/report.py $(BENCH_FLAGS)
 
 bench-baseline: build
 	$(CARGO) build --release -p ferrule-capi -p ferrule-testing --features ferrule-core/profiler-compiled-out \
