@@ -295,8 +295,9 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
             }
             return bytes_like(p as *const u8, len as usize, true, temps);
         }
-        if tp == std::ptr::addr_of_mut!(PyBytes_Type) {
-            return bytes_like(PyBytes_AS_STRING(obj) as *const u8, Py_SIZE(obj) as usize, false, temps);
+        if PyBytes_Check(obj) != 0 {
+            let p = PyBytes_AsString(obj) as *const u8;
+            return bytes_like(p, PyBytes_Size(obj) as usize, false, temps);
         }
         if PyFloat_Check(obj) != 0 {
             let v = PyFloat_AS_DOUBLE(obj);
@@ -324,10 +325,6 @@ unsafe fn py_to_any_depth(obj: *mut PyObject, temps: &mut Temps, depth: u32) -> 
         if tp == std::ptr::addr_of_mut!(PyFunction_Type) || tp == std::ptr::addr_of_mut!(PyCFunction_Type) {
             // (the callbacks users pass, known by their exact type before the numpy and protocol checks)
             return callable_any(obj, temps);
-        }
-        if PyBytes_Check(obj) != 0 {
-            let p = PyBytes_AsString(obj) as *const u8;
-            return bytes_like(p, PyBytes_Size(obj) as usize, false, temps);
         }
         if PyList_Check(obj) != 0 || PyTuple_Check(obj) != 0 {
             return sequence_any(obj, temps, depth);

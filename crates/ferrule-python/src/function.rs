@@ -237,13 +237,12 @@ unsafe fn call_objects(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]) 
                     break;
                 }
             }
-            // (an int or a tensor given as a dtype goes the long way, to the message saying what a dtype is)
-            if plain
-                && (info.dtype_params == 0
-                    || plain_dtypes(info.dtype_params, buf.as_ptr() as *const FerruleAny, args.len()))
-            {
+            if plain {
                 let values = std::slice::from_raw_parts(buf.as_ptr() as *const FerruleAny, args.len());
-                return call_values(f, info, values, args);
+                // (an int or a tensor given as a dtype goes the long way, to the message saying what a dtype is)
+                if info.dtype_params == 0 || plain_dtypes(info.dtype_params, values) {
+                    return call_values(f, info, values, args);
+                }
             }
         }
         call_converted(f, info, args)
@@ -284,11 +283,10 @@ unsafe fn call_converted(f: *mut PyFunction, info: &Info, args: &[*mut PyObject]
     }
 }
 
-/// Whether every `dtype`-typed argument among the first `n` plain `values` is None or a dtype.
+/// Whether every `dtype`-typed argument among the plain `values` is None or a dtype (out of line:
+/// only functions with a dtype parameter ask).
 #[inline(never)]
-unsafe fn plain_dtypes(mask: u64, values: *const FerruleAny, n: usize) -> bool {
-    // SAFETY: the caller initialised the first `n` values.
-    let values = unsafe { std::slice::from_raw_parts(values, n) };
+fn plain_dtypes(mask: u64, values: &[FerruleAny]) -> bool {
     values.iter().enumerate().all(|(i, v)| {
         mask & (1 << i) == 0
             || v.type_index == ferrule_sys::type_index::NONE

@@ -431,41 +431,22 @@ unsafe fn from_plain_python(data: *mut PyObject, tp: *mut PyTypeObject) -> Optio
         }
         let t = &(*(out as *mut FerruleTensorObject)).tensor;
         let dst = (t.data as *mut u8).add(t.byte_offset as usize);
-        // (an int read again cannot overflow: every one was checked above)
-        let number = |item: *mut PyObject| -> f64 {
-            if Py_TYPE(item) == std::ptr::addr_of_mut!(PyFloat_Type) {
-                PyFloat_AS_DOUBLE(item)
-            } else if item == Py_True() {
-                1.0
-            } else if item == Py_False() {
-                0.0
+        // (an int read again cannot overflow: every one was checked above; a bool is 0 or 1)
+        let int = |item: *mut PyObject| -> i64 {
+            if Py_TYPE(item) == std::ptr::addr_of_mut!(PyBool_Type) {
+                (item == Py_True()) as i64
             } else {
-                PyLong_AsLongLong(item) as f64
+                PyLong_AsLongLong(item)
             }
         };
-        match kind {
-            PlainKind::Bool => {
-                for (i, &item) in items.iter().enumerate() {
-                    *dst.add(i) = (item == Py_True()) as u8;
+        for (i, &item) in items.iter().enumerate() {
+            match kind {
+                PlainKind::Bool => *dst.add(i) = (item == Py_True()) as u8,
+                PlainKind::Int => *(dst as *mut i64).add(i) = int(item),
+                PlainKind::Float if Py_TYPE(item) == std::ptr::addr_of_mut!(PyFloat_Type) => {
+                    *(dst as *mut f64).add(i) = PyFloat_AS_DOUBLE(item)
                 }
-            }
-            PlainKind::Int => {
-                let dst = dst as *mut i64;
-                for (i, &item) in items.iter().enumerate() {
-                    *dst.add(i) = if item == Py_True() {
-                        1
-                    } else if item == Py_False() {
-                        0
-                    } else {
-                        PyLong_AsLongLong(item)
-                    };
-                }
-            }
-            PlainKind::Float => {
-                let dst = dst as *mut f64;
-                for (i, &item) in items.iter().enumerate() {
-                    *dst.add(i) = number(item);
-                }
+                PlainKind::Float => *(dst as *mut f64).add(i) = int(item) as f64,
             }
         }
         Some(wrap_new(out, tp))
