@@ -21,7 +21,9 @@ var opEmpty = &opSpec{name: "ops.empty", goName: "Empty", params: []opParam{{nam
 
 // Empty calls the operator ops.empty.
 //
-// A new tensor of the given shape (ferrule zero-fills new memory).
+// A new tensor of the given shape whose contents are unspecified, as numpy's: a large one may
+// reuse a recently freed block as it is (no zeroing pass, no page faults); small ones and bool
+// are zeroed. Write every element before reading it.
 //
 // Signature: ops.empty(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor
 // Options: WithDType, WithDevice.
@@ -33,7 +35,8 @@ var opEmptyLike = &opSpec{name: "ops.empty_like", goName: "EmptyLike", params: [
 
 // EmptyLike calls the operator ops.empty_like.
 //
-// A new tensor with the shape of x, and its dtype unless dtype is given.
+// A new tensor with the shape of x, and its dtype unless dtype is given; its contents are
+// unspecified, as empty's.
 //
 // Signature: ops.empty_like(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
 // Options: WithDType, WithDevice.
@@ -677,7 +680,8 @@ var opReal = &opSpec{name: "ops.real", goName: "Real", params: []opParam{{name: 
 
 // Real calls the operator ops.real.
 //
-// The real part (float32/float64 for complex inputs; real inputs are copied).
+// The real part (float32/float64 for complex inputs). A real input gives x's own elements as
+// a view of the same memory, as numpy does (no copy; with out, they are copied into out).
 //
 // Signature: ops.real(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
 // Options: Out.

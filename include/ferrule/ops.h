@@ -55,7 +55,9 @@ static inline int32_t ferrule_op_arange(const FerruleAny* start, const FerruleAn
 
 /* ops.empty(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor
  *
- * A new tensor of the given shape (ferrule zero-fills new memory).
+ * A new tensor of the given shape whose contents are unspecified, as numpy's: a large one may
+ * reuse a recently freed block as it is (no zeroing pass, no page faults); small ones and bool
+ * are zeroed. Write every element before reading it.
  *
  * >>> ferrule.empty((2, 0)).shape
  * (2, 0)
@@ -72,7 +74,8 @@ static inline int32_t ferrule_op_empty(const FerruleAny* shape, const FerruleAny
 
 /* ops.empty_like(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor
  *
- * A new tensor with the shape of x, and its dtype unless dtype is given.
+ * A new tensor with the shape of x, and its dtype unless dtype is given; its contents are
+ * unspecified, as empty's.
  *
  * >>> ferrule.empty_like(ferrule.ones((2, 3), dtype=ferrule.int8)).dtype
  * ferrule.int8
@@ -989,7 +992,8 @@ static inline int32_t ferrule_op_conj(const FerruleAny* x, const FerruleAny* out
 
 /* ops.real(x: Tensor, /, *, out: Tensor | None = None) -> Tensor
  *
- * The real part (float32/float64 for complex inputs; real inputs are copied).
+ * The real part (float32/float64 for complex inputs). A real input gives x's own elements as
+ * a view of the same memory, as numpy does (no copy; with out, they are copied into out).
  *
  * >>> ferrule.real(ferrule.asarray([1.5, 2.0]))
  * ferrule.Tensor([1.5, 2. ], dtype=float64)

@@ -15,10 +15,10 @@ def arange(start: int | float | complex | bool, /, stop: int | float | complex |
     """Evenly spaced values in [start, stop) with spacing step; arange(n) is 0, 1, ..., n-1."""
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
-    """A new tensor of the given shape (ferrule zero-fills new memory)."""
+    """A new tensor of the given shape whose contents are unspecified, as numpy's: a large one may"""
 
 def empty_like(x: Tensor, /, *, dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
-    """A new tensor with the shape of x, and its dtype unless dtype is given."""
+    """A new tensor with the shape of x, and its dtype unless dtype is given; its contents are"""
 
 def eye(n_rows: int, n_cols: int | None = ..., /, *, k: int = ..., dtype: DType | None = ..., device: Device | None = ...) -> Tensor:
     """A 2-D tensor with ones on the k-th diagonal (k > 0 above the main one) and zeros elsewhere;"""
@@ -171,7 +171,7 @@ def conj(x: Tensor, /, *, out: Tensor | None = ...) -> Tensor:
     """The complex conjugate; real inputs are copied (bool becomes int8)."""
 
 def real(x: Tensor, /, *, out: Tensor | None = ...) -> Tensor:
-    """The real part (float32/float64 for complex inputs; real inputs are copied)."""
+    """The real part (float32/float64 for complex inputs). A real input gives x's own elements as"""
 
 def imag(x: Tensor, /, *, out: Tensor | None = ...) -> Tensor:
     """The imaginary part (float32/float64 for complex inputs; zeros for real inputs)."""

@@ -173,6 +173,20 @@ impl Storage {
         Storage::shared(nbytes, device, false)
     }
 
+    /// Shared storage of `nbytes` host bytes whose values are unspecified but initialised: a
+    /// large block is a recently freed one from the allocation cache when it has one (its old
+    /// contents, no zeroing pass and no page faults) or a fresh mapping (zeros); anything else
+    /// is zeroed. What numpy's `empty` gives, without reading uninitialised memory.
+    pub fn shared_recycled(nbytes: usize) -> Result<Arc<Storage>> {
+        if crate::large::enabled() && nbytes >= crate::large::LARGE_BYTES {
+            // SAFETY: this size takes the large-block path, whose every byte is initialised: a
+            // fresh mapping reads as zeros, and a cached block holds bytes written through an
+            // earlier storage or left zero from its mapping (`large` hands out nothing else).
+            return unsafe { Storage::shared_uninit(nbytes, Device::CPU) };
+        }
+        Storage::shared_zeroed(nbytes, Device::CPU)
+    }
+
     #[inline]
     fn shared(nbytes: usize, device: Device, zeroed: bool) -> Result<Arc<Storage>> {
         if nbytes == 0 || nbytes > INLINE_BYTES || !device.is_cpu() {

@@ -146,6 +146,24 @@ impl Tensor {
         Ok(Tensor { storage, strides: contiguous_dims(&shape), shape, offset: 0, dtype })
     }
 
+    /// A C-contiguous CPU tensor whose elements hold unspecified values (numpy's `empty`): a
+    /// large one reuses a recently freed block as it is ([`Storage::shared_recycled`]), so it
+    /// costs neither a zeroing pass nor page faults; a small one, and any bool tensor (whose
+    /// bytes must be 0 or 1), is zeroed. Errors as [`Tensor::zeros`].
+    pub fn recycled(shape: &[i64], dtype: DType) -> Result<Tensor> {
+        if dtype == DType::Bool {
+            return Tensor::zeros(shape, dtype);
+        }
+        let dims = Dims::from(shape);
+        let numel = checked_numel(shape)?;
+        let nbytes =
+            numel.checked_mul(dtype.itemsize() as i64).and_then(|n| usize::try_from(n).ok()).ok_or_else(|| {
+                Error::overflow_error(format!("a {dtype} tensor of shape {} is too large", format_shape(shape)))
+            })?;
+        let storage = Storage::shared_recycled(nbytes)?;
+        Ok(Tensor { storage, strides: contiguous_dims(&dims), shape: dims, offset: 0, dtype })
+    }
+
     /// A new C-contiguous CPU tensor; ferrule always zero-fills, so this equals [`Tensor::zeros`].
     pub fn empty(shape: &[i64], dtype: DType) -> Result<Tensor> {
         Tensor::zeros(shape, dtype)

@@ -99,7 +99,6 @@ fn fill_value_check(op: &str, value: Scalar, dtype: DType) -> Result<()> {
 
 /// A tensor of `shape` and `dtype` filled with `value` (no checks beyond the shape's).
 fn filled(op: &str, shape: &[i64], dtype: DType, value: Scalar) -> Result<Tensor> {
-    let out = alloc(op, shape, dtype)?;
     let is_zero = match value {
         Scalar::Bool(v) => !v,
         Scalar::Int(v) => v == 0,
@@ -107,22 +106,38 @@ fn filled(op: &str, shape: &[i64], dtype: DType, value: Scalar) -> Result<Tensor
         Scalar::Float(v) => v.to_bits() == 0,
         Scalar::Complex(v) => v.re.to_bits() == 0 && v.im.to_bits() == 0,
     };
-    if !is_zero && out.numel() > 0 {
+    if is_zero {
+        return alloc(op, shape, dtype);
+    }
+    check_shape(op, shape, dtype)?;
+    // SAFETY: `fill_with` writes every element before the tensor is returned (a fresh large
+    // block is then touched first by the fill's own threads, or comes from the cache).
+    let out =
+        unsafe { Tensor::uninit(shape, dtype) }.map_err(|e| Error::new(e.kind, format!("{op}: {}", e.message)))?;
+    if out.numel() > 0 {
         crate::dispatch_all!(dtype, T => { fill_with::<T>(&out, value.to_elem::<T>())? });
     }
     Ok(out)
 }
 
-/// A new tensor of `shape` (default dtype float64). ferrule zero-fills new memory.
-pub fn empty(shape: &[i64], dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
-    check_device("empty", device)?;
-    alloc("empty", shape, dtype.unwrap_or(DType::Float64))
+/// A tensor of `shape` and `dtype` with unspecified contents ([`Tensor::recycled`]).
+fn recycled(op: &str, shape: &[i64], dtype: DType) -> Result<Tensor> {
+    check_shape(op, shape, dtype)?;
+    Tensor::recycled(shape, dtype).map_err(|e| Error::new(e.kind, format!("{op}: {}", e.message)))
 }
 
-/// A new tensor with the shape of `x` and its dtype unless `dtype` is given.
+/// A new tensor of `shape` (default dtype float64) whose contents are unspecified, as numpy's:
+/// a large one may reuse a freed block as it is; small ones and bool are zeroed.
+pub fn empty(shape: &[i64], dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
+    check_device("empty", device)?;
+    recycled("empty", shape, dtype.unwrap_or(DType::Float64))
+}
+
+/// A new tensor with the shape of `x` and its dtype unless `dtype` is given; contents as
+/// [`empty`]'s.
 pub fn empty_like(x: &Tensor, dtype: Option<DType>, device: Option<Device>) -> Result<Tensor> {
     check_device("empty_like", device)?;
-    alloc("empty_like", x.shape(), dtype.unwrap_or(x.dtype()))
+    recycled("empty_like", x.shape(), dtype.unwrap_or(x.dtype()))
 }
 
 /// A tensor of `shape` filled with zeros (default dtype float64).
@@ -419,7 +434,8 @@ pub fn meshgrid(arrays: &[Tensor], indexing: &str) -> Result<Vec<Tensor>> {
             };
             let mut dims = vec![1i64; shape.len()];
             dims[axis] = shape[axis];
-            a.reshape(&dims)?.broadcast_to(&shape)?.copy()
+            // the copy on the pool (a broadcast row or column per output)
+            crate::elementwise::cast_to(&a.reshape(&dims)?.broadcast_to(&shape)?, a.dtype())
         })
         .collect()
 }

@@ -55,6 +55,7 @@ use crate::copy::copy_into;
 use crate::elementwise::cast_to as cast;
 use crate::fallible::{self, FallibleCollect};
 use crate::operand::{Operand, Scalar};
+pub(crate) use gather::layout_offsets;
 use parse::{at, parse, Item};
 pub(crate) use take::{index_values, take_axis_into};
 pub use take::{nonzero, take, take_along_axis};

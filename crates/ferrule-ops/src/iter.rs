@@ -180,6 +180,27 @@ fn check_out(op: &str, out: &Tensor, shape: &[i64], dtype: ferrule_core::DType, 
     Ok(out.clone())
 }
 
+/// The order of `x`'s dims that reads its memory front to back: `Some(perm)` when
+/// `x.permute(perm)` is C-contiguous (a transposed or otherwise permuted dense tensor), `None`
+/// when no order is (gaps, overlaps, broadcast dims). An elementwise pass over such an `x` in
+/// that order streams memory instead of striding across it.
+pub fn dense_order(x: &Tensor) -> Option<Vec<usize>> {
+    let mut perm: Vec<usize> = (0..x.ndim()).collect();
+    // stable: size-1 dims keep their places among equal strides
+    perm.sort_by_key(|&d| std::cmp::Reverse(if x.shape()[d] == 1 { i64::MAX } else { x.strides()[d] }));
+    let view = x.permute(&perm).ok()?;
+    view.is_contiguous().then_some(perm)
+}
+
+/// The inverse of a permutation: `inverse(p)[p[i]] == i`.
+pub fn inverse_permutation(perm: &[usize]) -> Vec<usize> {
+    let mut inv = vec![0; perm.len()];
+    for (i, &p) in perm.iter().enumerate() {
+        inv[p] = i;
+    }
+    inv
+}
+
 /// The strides (in elements) of `t` broadcast to `shape` (zero for repeated dims).
 pub fn broadcast_strides(t: &Tensor, shape: &[i64]) -> Vec<i64> {
     let lead = shape.len() - t.ndim();

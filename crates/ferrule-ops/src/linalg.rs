@@ -264,6 +264,157 @@ pub fn tensordot(x1: &Tensor, x2: &Tensor, axes: &Any) -> Result<Tensor> {
     matmul(&a, &b, None).map_err(|e| Error::new(e.kind, e.message.replacen("matmul", "tensordot", 1)))?.reshape(&shape)
 }
 
+/// A product-sum of one vector pair, in the dtype itself: floats with 16 independent partial
+/// sums (vectorised, and more accurate than one running sum), ints wrapping.
+trait Dot: crate::dispatch::Elem {
+    fn dot(a: &[Self], b: &[Self]) -> Self;
+    /// `a + b` (wrapping for ints).
+    fn sum2(a: Self, b: Self) -> Self;
+}
+
+/// The product-sum of two equally long slices, 16 partial sums reduced pairwise at the end.
+macro_rules! dot_lanes {
+    ($t:ty, $a:expr, $b:expr) => {{
+        let (a, b): (&[$t], &[$t]) = ($a, $b);
+        let mut acc = [0.0 as $t; 16];
+        let (ca, cb) = (a.chunks_exact(16), b.chunks_exact(16));
+        let (ra, rb) = (ca.remainder(), cb.remainder());
+        for (x, y) in ca.zip(cb) {
+            for j in 0..16 {
+                acc[j] += x[j] * y[j];
+            }
+        }
+        let mut tail = 0.0 as $t;
+        for (x, y) in ra.iter().zip(rb) {
+            tail += x * y;
+        }
+        let mut width = 16;
+        while width > 1 {
+            width /= 2;
+            for j in 0..width {
+                acc[j] += acc[j + width];
+            }
+        }
+        acc[0] + tail
+    }};
+}
+
+#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
+fn dot_f32(a: &[f32], b: &[f32]) -> f32 {
+    dot_lanes!(f32, a, b)
+}
+
+#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
+fn dot_f64(a: &[f64], b: &[f64]) -> f64 {
+    dot_lanes!(f64, a, b)
+}
+
+impl Dot for f32 {
+    #[inline]
+    fn dot(a: &[Self], b: &[Self]) -> Self {
+        dot_f32(a, b)
+    }
+    fn sum2(a: Self, b: Self) -> Self {
+        a + b
+    }
+}
+
+impl Dot for f64 {
+    #[inline]
+    fn dot(a: &[Self], b: &[Self]) -> Self {
+        dot_f64(a, b)
+    }
+    fn sum2(a: Self, b: Self) -> Self {
+        a + b
+    }
+}
+
+impl Dot for i64 {
+    #[inline]
+    fn dot(a: &[Self], b: &[Self]) -> Self {
+        a.iter().zip(b).fold(0i64, |acc, (&x, &y)| acc.wrapping_add(x.wrapping_mul(y)))
+    }
+    fn sum2(a: Self, b: Self) -> Self {
+        a.wrapping_add(b)
+    }
+}
+
+/// The dot of `k` elements `step_x` and `step_y` apart, gathered [`DOT_BLOCK`] at a time into
+/// buffers for [`Dot::dot`] (partial dots added in order).
+///
+/// # Safety
+///
+/// `x + i * step_x` and `y + i * step_y` for `i < k` are valid elements.
+unsafe fn strided_dot<T: Dot>(x: *const T, step_x: usize, y: *const T, step_y: usize, k: usize) -> T {
+    let mut bx = [T::default(); DOT_BLOCK];
+    let mut by = [T::default(); DOT_BLOCK];
+    let mut total = T::default();
+    let mut start = 0;
+    while start < k {
+        let m = DOT_BLOCK.min(k - start);
+        for i in 0..m {
+            // SAFETY: the caller's contract (`start + i < k`).
+            unsafe {
+                bx[i] = *x.add((start + i) * step_x);
+                by[i] = *y.add((start + i) * step_y);
+            }
+        }
+        total = T::sum2(total, T::dot(&bx[..m], &by[..m]));
+        start += m;
+    }
+    total
+}
+
+/// Elements per block of [`strided_dot`].
+const DOT_BLOCK: usize = 256;
+
+/// `vecdot` of real `a` and `b` (the reduced axis last in both, both of dtype `T`): one dot per
+/// batch element, over the pool, written to a fresh tensor of shape `batch`. Rows with stride
+/// 1 are read in place; strided rows (a transposed matrix) are gathered a block at a time.
+/// `None` when a row is not in the memory order at all (a negative or zero stride).
+fn rowwise_dots<T: Dot>(a: &Tensor, b: &Tensor, batch: &[i64]) -> Result<Option<Tensor>> {
+    let k = a.shape()[a.ndim() - 1];
+    let (sa, sb) = (a.strides()[a.ndim() - 1], b.strides()[b.ndim() - 1]);
+    if k > 1 && (sa <= 0 || sb <= 0) {
+        return Ok(None);
+    }
+    crate::creation::check_result_shape("vecdot", batch, T::DTYPE)?;
+    let lead = |t: &Tensor| -> Result<Vec<i64>> {
+        let mut full = batch.to_vec();
+        full.push(k);
+        let view = t.broadcast_to(&full)?;
+        crate::index::layout_offsets(batch, &view.strides()[..batch.len()])
+    };
+    let (offs_a, offs_b) = (lead(a)?, lead(b)?);
+    // SAFETY: every element is written below (an interrupt makes the check after it drop the
+    // tensor unseen).
+    let out = unsafe { Tensor::uninit(batch, T::DTYPE)? };
+    let (pa, pb, po) =
+        (crate::iter::SendPtr(a.data_ptr()), crate::iter::SendPtr(b.data_ptr()), crate::iter::SendPtr(out.data_ptr()));
+    let k = k as usize;
+    let per_task = ((1usize << 15) / k.max(1)).max(1);
+    crate::pool::parallel_for(offs_a.len(), per_task, |r| {
+        for i in r {
+            // SAFETY: the offsets are those of `a`'s and `b`'s views broadcast to `batch + [k]`,
+            // whose last dim has stride 1, so each row of `k` elements lies inside its tensor;
+            // `out` is fresh with one element per batch item and this task owns items `r`.
+            unsafe {
+                let (x, y) = (
+                    (pa.get() as *const T).offset(offs_a[i] as isize),
+                    (pb.get() as *const T).offset(offs_b[i] as isize),
+                );
+                *(po.get() as *mut T).add(i) = if k <= 1 || (sa == 1 && sb == 1) {
+                    T::dot(std::slice::from_raw_parts(x, k), std::slice::from_raw_parts(y, k))
+                } else {
+                    strided_dot(x, sa as usize, y, sb as usize, k)
+                };
+            }
+        }
+    });
+    crate::interrupt::check()?;
+    Ok(Some(out))
+}
+
 /// The dot product of vectors along `axis` (counted from the end; `-1` by default), with the
 /// other dims broadcast: `sum(conj(x1) * x2, axis)`. Sizes along `axis` must match.
 pub fn vecdot(x1: &Tensor, x2: &Tensor, axis: i64) -> Result<Tensor> {
@@ -300,6 +451,17 @@ pub fn vecdot(x1: &Tensor, x2: &Tensor, axis: i64) -> Result<Tensor> {
     let batch = broadcast_shapes(&a.shape()[..a.ndim() - 1], &b.shape()[..b.ndim() - 1])
         .map_err(|_| Error::value_error(format!("vecdot: shapes {} could not be broadcast together", shapes())))?;
     let dtype = crate::promote::result_type(x1.dtype(), x2.dtype());
+    if a.dtype() == dtype && b.dtype() == dtype {
+        let direct = match dtype {
+            DType::Float32 => rowwise_dots::<f32>(&a, &b, &batch)?,
+            DType::Float64 => rowwise_dots::<f64>(&a, &b, &batch)?,
+            DType::Int64 => rowwise_dots::<i64>(&a, &b, &batch)?,
+            _ => None,
+        };
+        if let Some(out) = direct {
+            return Ok(out);
+        }
+    }
     let mut full = batch.clone();
     full.extend([1, 1]);
     crate::creation::check_result_shape("vecdot", &full, dtype)?;

@@ -11,7 +11,9 @@ use ferrule_core::{Error, Result, Tensor};
 use ferrule_registry::Any;
 
 use crate::copy::{cast_into, copy_into};
+use crate::iter::{SendPtr, MIN_PER_TASK_CHEAP};
 use crate::operand::{Operand, Scalar};
+use crate::pool::parallel_for;
 pub(crate) use util::{cast, common_dtype, int_list_arg, norm_axes, norm_axis, prefixed};
 
 /// `x` with the same elements in `shape` (one dim may be `-1`).
@@ -253,7 +255,9 @@ pub fn roll(x: &Tensor, shift: &Any, axis: Option<&[i64]>) -> Result<Tensor> {
     for (a, &s) in total.iter().enumerate() {
         if s != 0 {
             let src = out;
-            out = Tensor::empty(x.shape(), x.dtype())?;
+            // SAFETY: the two copies below write every element of `out` (the two slices along
+            // `a` cover it); on an error it is dropped unseen.
+            out = unsafe { Tensor::uninit(x.shape(), x.dtype())? };
             let n = x.shape()[a];
             copy_into(&src.slice(a, Some(0), Some(n - s), 1)?, &out.slice(a, Some(s), None, 1)?)?;
             copy_into(&src.slice(a, Some(n - s), None, 1)?, &out.slice(a, Some(0), Some(s), 1)?)?;
@@ -340,6 +344,9 @@ pub fn repeat(x: &Tensor, repeats: &Operand, axis: Option<i64>) -> Result<Tensor
     let mut shape = x.shape().to_vec();
     shape[axis] = total;
     crate::creation::check_result_shape("repeat", &shape, x.dtype())?;
+    if let [count] = counts[..] {
+        return repeat_each(&x, axis, count as usize, &shape);
+    }
     let out = Tensor::empty(&shape, x.dtype())?;
     if total == 0 {
         // (n may still be huge: a zero count over a huge view)
@@ -353,6 +360,50 @@ pub fn repeat(x: &Tensor, repeats: &Operand, axis: Option<i64>) -> Result<Tensor
         index.extend(std::iter::repeat_n(i as i64, count_of(i, &counts) as usize));
     }
     crate::index::take_axis_into(&x, axis, &index, &out)?;
+    Ok(out)
+}
+
+/// [`repeat`] with one count for every position: `x` seen as `(outer, n, inner)` around `axis`
+/// (copied to C order first when it is not), each `inner`-long item written `count` times in a
+/// row, over the pool. `shape` is the result's (checked).
+fn repeat_each(x: &Tensor, axis: usize, count: usize, shape: &[i64]) -> Result<Tensor> {
+    // SAFETY: the loop below writes every element; an interrupt makes the check after it
+    // drop the tensor unseen.
+    let out = unsafe { Tensor::uninit(shape, x.dtype())? };
+    if out.numel() == 0 {
+        return Ok(out);
+    }
+    let x = x.contiguous()?;
+    let inner: i64 = x.shape()[axis + 1..].iter().product();
+    let items = (x.numel() / inner.max(1)) as usize;
+    let inner = inner as usize;
+    let (src, dst) = (SendPtr(x.data_ptr()), SendPtr(out.data_ptr()));
+    let per_task = (MIN_PER_TASK_CHEAP / (inner * count).max(1)).max(1);
+    crate::dispatch_all!(x.dtype(), T => {
+        parallel_for(items, per_task, |r| {
+            // SAFETY: `x` is contiguous with `items * inner` elements of `T` and `out` has
+            // `items * count * inner`; this task reads items `r` and writes their `count`
+            // copies, a range no other task touches.
+            let (xs, os) = unsafe {
+                (
+                    std::slice::from_raw_parts((src.get() as *const T).add(r.start * inner), r.len() * inner),
+                    std::slice::from_raw_parts_mut((dst.get() as *mut T).add(r.start * inner * count), r.len() * inner * count),
+                )
+            };
+            if inner == 1 {
+                for (o, &v) in os.chunks_exact_mut(count).zip(xs) {
+                    o.fill(v);
+                }
+            } else {
+                for (o, item) in os.chunks_exact_mut(inner * count).zip(xs.chunks_exact(inner)) {
+                    for copy in o.chunks_exact_mut(inner) {
+                        copy.copy_from_slice(item);
+                    }
+                }
+            }
+        })
+    });
+    crate::interrupt::check()?;
     Ok(out)
 }
 

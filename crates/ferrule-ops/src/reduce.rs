@@ -213,7 +213,9 @@ fn variance(op: &str, x: &Tensor, axis: Option<&[i64]>, correction: f64, keepdim
     let (input, square_axes) = variance_input(x, &axes)?;
     let real = input.dtype();
     // The temporary first: an input too large for it fails at once, not after the first pass.
-    let squares = Tensor::zeros(input.shape(), real)?;
+    // SAFETY: `map_binary` below writes every element before the reduction reads it (an
+    // interrupt stops it, and the check after it returns before any read).
+    let squares = unsafe { Tensor::uninit(input.shape(), real)? };
     let means = exact_mean(&input, &axes)?;
     // The mean broadcast back over the reduced dims.
     let kept: Vec<i64> = (0..input.ndim()).map(|d| if axes.contains(&d) { 1 } else { input.shape()[d] }).collect();
@@ -236,9 +238,11 @@ fn variance(op: &str, x: &Tensor, axis: Option<&[i64]>, correction: f64, keepdim
     }
     let sums = if real == DType::Float32 {
         squares_of!(f32);
+        crate::interrupt::check()?;
         reduce::<Sum<f32, f32>>(&squares, &square_axes)?
     } else {
         squares_of!(f64);
+        crate::interrupt::check()?;
         reduce::<Sum<f64, f64>>(&squares, &square_axes)?
     };
     let divisor = (reduced_count(x, &axes) as f64 - correction).max(0.0);

@@ -11,10 +11,14 @@ use crate::fallible::{self, FallibleCollect};
 use crate::iter::SendPtr;
 use crate::manipulate::norm_axis;
 use crate::pool::{parallel_for, pool, FirstError};
-use radix::{float_key, radix_sort_by, RADIX_MIN_LEN};
+use radix::{float_key, par_radix_sort_by, radix_sort_by, RADIX_MIN_LEN};
 
 /// Elements below which a sort stays on the calling thread.
 const MIN_PARALLEL_ELEMENTS: usize = 1 << 15;
+
+/// A single row at least this long (of a type with a radix key) is sorted by
+/// [`par_radix_sort_by`]: bucketed by its top digit, then bucket by bucket in cache, on the pool.
+const PAR_RADIX_MIN: usize = 1 << 16;
 
 /// numpy's sort order: the usual order on numbers, `-0.0 == 0.0`, NaN after everything
 /// (complex: lexicographic on (real, imag), then `R+nanj`, `nan+Rj`, `nan+nanj`).
@@ -234,6 +238,10 @@ pub(crate) fn sort_pairs<T: TotalOrder>(
     descending: bool,
     stable: bool,
 ) -> Result<()> {
+    if T::KEY_BYTES > 0 && pairs.len() >= PAR_RADIX_MIN {
+        let flip = key_flip::<T>(descending);
+        return par_radix_sort_by(pairs, |p: &(T, i64)| p.0.key() ^ flip);
+    }
     if T::KEY_BYTES > 0 && pairs.len() >= RADIX_MIN_LEN {
         let flip = key_flip::<T>(descending);
         return radix_sort_by(pairs, scratch, T::KEY_BYTES, |p| p.0.key() ^ flip);
@@ -247,6 +255,9 @@ pub(crate) fn sort_pairs<T: TotalOrder>(
 
 /// Sorts a whole buffer of values ascending (radix for non-complex types).
 pub(crate) fn sort_values<T: TotalOrder>(data: &mut [T]) -> Result<()> {
+    if T::KEY_BYTES > 0 && data.len() >= PAR_RADIX_MIN {
+        return par_radix_sort_by(data, |v| v.key());
+    }
     sort_row(data, &mut Vec::new(), &mut Vec::new(), false, false)
 }
 
@@ -270,6 +281,10 @@ fn unrows(t: Tensor, axis: usize) -> Result<Tensor> {
 fn sort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, stable: bool) -> Result<()> {
     // SAFETY: `rows` is a fresh copy nobody else sees.
     let data = unsafe { rows.as_mut_slice::<T>()? };
+    if T::KEY_BYTES > 0 && data.len() == len && len >= PAR_RADIX_MIN {
+        let flip = key_flip::<T>(descending);
+        return par_radix_sort_by(data, |v| v.key() ^ flip);
+    }
     if T::KEY_BYTES == 0 && data.len() == len && len >= 2 * MIN_PARALLEL_ELEMENTS {
         par_sort_row(data, descending, stable)
     } else {
@@ -286,6 +301,13 @@ fn argsort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, sta
     }
     let vptr = SendPtr(values.as_ptr().cast_mut().cast());
     let rows = values.len() / len;
+    if T::KEY_BYTES > 0 && rows == 1 && len >= PAR_RADIX_MIN {
+        let flip = key_flip::<T>(descending);
+        let mut pairs = values.iter().copied().zip(0..).try_collect_vec()?;
+        par_radix_sort_by(&mut pairs, |p: &(T, i64)| p.0.key() ^ flip)?;
+        index.iter_mut().zip(&pairs).for_each(|(o, p)| *o = p.1);
+        return Ok(out);
+    }
     if T::KEY_BYTES == 0 && rows == 1 && len >= 2 * MIN_PARALLEL_ELEMENTS {
         // Stable in both directions (ties in index order), whatever `stable` says.
         let mut pairs = values.iter().copied().zip(0..).try_collect_vec()?;

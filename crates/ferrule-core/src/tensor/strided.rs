@@ -177,7 +177,9 @@ impl Tensor {
     /// memory is not host accessible.
     pub fn copy(&self) -> Result<Tensor> {
         self.check_host_accessible("copy")?;
-        let out = Tensor::zeros(&self.shape, self.dtype)?;
+        // SAFETY: `gather_into` writes every element before `out` is returned; on an interrupt
+        // it fails and `out` is dropped unseen.
+        let out = unsafe { Tensor::uninit(&self.shape, self.dtype)? };
         // SAFETY: host accessible; `out` is a new storage of exactly `nbytes()` bytes.
         unsafe { self.gather_into(out.data_ptr())? };
         Ok(out)

@@ -2,8 +2,10 @@
 
 use ferrule_core::{DType, Device, Error, Result, Tensor};
 
+use std::mem::MaybeUninit;
+
 use crate::dispatch::Elem;
-use crate::iter::{map_unary, may_overlap, SendPtr, MIN_PER_TASK_CHEAP};
+use crate::iter::{broadcast_strides, map_unary, may_overlap, Layout, SendPtr, CHUNK, MIN_PER_TASK_CHEAP};
 use crate::pool::parallel_for;
 
 /// Converts one element from `S` to `D` the way numpy's casts do.
@@ -37,6 +39,55 @@ fn cast_slices<S: Elem, D: Elem>(x: &Tensor, out: &Tensor) {
     });
 }
 
+/// Converts `m` elements from `src` into `dst` (one conversion of the 15 x 15 grid; the strided
+/// walk that feeds it is generic over the source type only).
+///
+/// # Safety
+///
+/// `src` holds `m` valid `S` values; `dst` has room for `m` `D` values and does not overlap it.
+unsafe fn convert_run<S: Elem, D: Elem>(src: *const u8, dst: *mut u8, m: usize) {
+    // SAFETY: the caller's contract.
+    let (xs, os) =
+        unsafe { (std::slice::from_raw_parts(src.cast::<S>(), m), std::slice::from_raw_parts_mut(dst.cast::<D>(), m)) };
+    for (o, &v) in os.iter_mut().zip(xs) {
+        *o = cast_elem::<S, D>(v);
+    }
+}
+
+/// Converts a strided or broadcast `x` into the contiguous `out` (its shape, another dtype)
+/// without a full-size copy: each task walks its range of `x` row by row, gathers up to
+/// [`CHUNK`] elements into a stack buffer and converts the buffer straight into `out`.
+fn cast_gathered<S: Elem>(x: &Tensor, out: &Tensor, convert: unsafe fn(*const u8, *mut u8, usize)) {
+    let n = out.numel() as usize;
+    let strides = broadcast_strides(x, out.shape());
+    let layout = Layout::<1>::new(out.shape(), [&strides]);
+    let (src, dst) = (SendPtr(x.data_ptr()), SendPtr(out.data_ptr()));
+    let size = out.itemsize();
+    parallel_for(n, MIN_PER_TASK_CHEAP, |range| {
+        let mut buf = [MaybeUninit::<S>::uninit(); CHUNK];
+        let mut at = range.start;
+        layout.for_each_row(range, |offs, inner, len| {
+            let mut done = 0usize;
+            while done < len {
+                let m = CHUNK.min(len - done);
+                // SAFETY: the offsets come from the layout of `x`'s valid view broadcast to
+                // `out`'s shape, so every element read is inside `x`; `out` is contiguous with
+                // `n` elements and this task owns `at..at + m` of it (`at` follows the C-order
+                // walk of the task's range), which does not overlap `x` (checked by the caller).
+                unsafe {
+                    let first = (src.get() as *const S).offset((offs[0] + done as i64 * inner[0]) as isize);
+                    for (i, slot) in buf.iter_mut().take(m).enumerate() {
+                        slot.write(*first.offset(i as isize * inner[0] as isize));
+                    }
+                    convert(buf.as_ptr().cast::<u8>(), dst.get().add(at * size), m);
+                }
+                done += m;
+                at += m;
+            }
+        });
+    });
+}
+
 /// Writes `x` converted to `out`'s dtype into `out` (same shape or broadcastable to it).
 ///
 /// Only the same-dtype copy walks strides directly; a conversion between different dtypes
@@ -50,6 +101,13 @@ pub(crate) fn cast_into(x: &Tensor, out: &Tensor) -> Result<()> {
         return Ok(());
     }
     let direct = out.is_contiguous() && x.is_contiguous() && x.numel() == out.numel() && !may_overlap(x, out);
+    if !direct && out.is_contiguous() && !may_overlap(x, out) {
+        x.broadcast_to(out.shape())?;
+        crate::dispatch_all!(x.dtype(), S => {
+            crate::dispatch_all!(out.dtype(), D => { cast_gathered::<S>(x, out, convert_run::<S, D>) })
+        });
+        return Ok(());
+    }
     let source = if direct { x.clone() } else { x.broadcast_to(out.shape())?.copy()? };
     if out.is_contiguous() {
         crate::dispatch_all!(source.dtype(), S => {

@@ -138,9 +138,13 @@ pub fn conj(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
     Ok(out)
 }
 
-/// The real part (in the real dtype for complex inputs; a copy for real inputs).
+/// The real part (in the real dtype for complex inputs). For a real input it is `x` itself, a
+/// view of the same memory as numpy's `real` returns (no copy), or copied into `out`.
 pub fn real(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
     let dt = x.dtype();
+    if out.is_none() && !dt.is_complex() {
+        return Ok(x.clone());
+    }
     let out = unary_out("real", x, out, crate::promote::real_dtype(dt))?;
     match dt {
         DType::Complex64 => map1(x, &out, G, |z: ferrule_core::Complex32| z.re),

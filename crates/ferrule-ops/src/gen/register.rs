@@ -15,11 +15,11 @@ pub fn register_all() -> Result<()> {
         .signature("(start: int | float | complex | bool, /, stop: int | float | complex | bool | None = None, step: int | float | complex | bool = 1, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_arange)?;
     FuncDef::new("ops.empty")
-        .doc("A new tensor of the given shape (ferrule zero-fills new memory).\n\n>>> ferrule.empty((2, 0)).shape\n(2, 0)")
+        .doc("A new tensor of the given shape whose contents are unspecified, as numpy's: a large one may\nreuse a recently freed block as it is (no zeroing pass, no page faults); small ones and bool\nare zeroed. Write every element before reading it.\n\n>>> ferrule.empty((2, 0)).shape\n(2, 0)")
         .signature("(shape: int | tuple[int, ...], *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_empty)?;
     FuncDef::new("ops.empty_like")
-        .doc("A new tensor with the shape of x, and its dtype unless dtype is given.\n\n>>> ferrule.empty_like(ferrule.ones((2, 3), dtype=ferrule.int8)).dtype\nferrule.int8")
+        .doc("A new tensor with the shape of x, and its dtype unless dtype is given; its contents are\nunspecified, as empty's.\n\n>>> ferrule.empty_like(ferrule.ones((2, 3), dtype=ferrule.int8)).dtype\nferrule.int8")
         .signature("(x: Tensor, /, *, dtype: dtype | None = None, device: device | None = None) -> Tensor")
         .register_packed(op_empty_like)?;
     FuncDef::new("ops.eye")
@@ -223,7 +223,7 @@ pub fn register_all() -> Result<()> {
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_conj)?;
     FuncDef::new("ops.real")
-        .doc("The real part (float32/float64 for complex inputs; real inputs are copied).\n\n>>> ferrule.real(ferrule.asarray([1.5, 2.0]))\nferrule.Tensor([1.5, 2. ], dtype=float64)")
+        .doc("The real part (float32/float64 for complex inputs). A real input gives x's own elements as\na view of the same memory, as numpy does (no copy; with out, they are copied into out).\n\n>>> ferrule.real(ferrule.asarray([1.5, 2.0]))\nferrule.Tensor([1.5, 2. ], dtype=float64)")
         .signature("(x: Tensor, /, *, out: Tensor | None = None) -> Tensor")
         .register_packed(op_real)?;
     FuncDef::new("ops.imag")

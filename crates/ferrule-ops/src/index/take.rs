@@ -8,7 +8,6 @@ use crate::axes::normalize_axis as norm_axis;
 use crate::dispatch::Elem;
 use crate::fallible::FallibleCollect;
 use crate::iter::{SendPtr, MIN_PER_TASK_CHEAP};
-use crate::pool::{chunked, POLL_ITEMS};
 
 /// The values of an integer tensor as i64 in C order (uint64 values above `i64::MAX`
 /// saturate, so they stay out of bounds); `TypeError` for any other dtype.
@@ -49,7 +48,9 @@ pub(crate) fn take_axis(x: &Tensor, axis: usize, index: &[i64]) -> Result<Tensor
     let mut shape = x.shape().to_vec();
     shape[axis] = index.len() as i64;
     // The result first: an impossible size fails before the offset lists are built.
-    let out = Tensor::empty(&shape, x.dtype())?;
+    // SAFETY: `take_axis_into` gathers every element of the result (its offset lists cover
+    // it); an error or an interrupt drops it unseen.
+    let out = unsafe { Tensor::uninit(&shape, x.dtype())? };
     take_axis_into(x, axis, index, &out)?;
     Ok(out)
 }
@@ -65,27 +66,29 @@ pub(crate) fn take_axis_into(x: &Tensor, axis: usize, index: &[i64], out: &Tenso
     Ok(())
 }
 
-/// True when [`take_flat`] applies: a contiguous `x` read as flat, contiguous int64 indices.
+/// True when [`take_flat`] applies: a contiguous `x` read as flat (or a 1-D `x` of any
+/// stride), contiguous int64 indices.
 pub(crate) fn flat_applies(x: &Tensor, indices: &Tensor) -> bool {
     indices.dtype() == DType::Int64
-        && x.is_contiguous()
+        && (x.is_contiguous() || x.ndim() == 1)
         && indices.is_contiguous()
         && x.device().is_cpu()
         && indices.device().is_cpu()
 }
 
-/// `out[i] = src[wrap(ids[i])]` for `N`-byte elements (`ids` checked against the bounds).
+/// `out[i] = src[wrap(ids[i]) * step]` for `N`-byte elements (`ids` checked against the
+/// bounds; `step` in elements).
 ///
 /// # Safety
 ///
-/// Every wrapped index addresses an element of `src` (`n` elements); `dst` holds `ids.len()`
-/// elements and does not overlap `src`.
-unsafe fn gather_flat<const N: usize>(src: *const u8, n: i64, ids: &[i64], dst: *mut u8) {
+/// Every wrapped index times `step` addresses an element of `src` (`n` elements apart by
+/// `step`); `dst` holds `ids.len()` elements and does not overlap `src`.
+unsafe fn gather_flat<const N: usize>(src: *const u8, n: i64, step: isize, ids: &[i64], dst: *mut u8) {
     for (k, &v) in ids.iter().enumerate() {
         let at = if v < 0 { v + n } else { v };
         // SAFETY: caller contract.
         unsafe {
-            let item = src.add(at as usize * N).cast::<[u8; N]>().read_unaligned();
+            let item = src.offset(at as isize * step * N as isize).cast::<[u8; N]>().read_unaligned();
             dst.add(k * N).cast::<[u8; N]>().write_unaligned(item);
         }
     }
@@ -113,17 +116,19 @@ pub(crate) fn take_flat(op: &str, x: &Tensor, indices: &Tensor) -> Result<Tensor
     // SAFETY: the gather below writes every element (or an interrupt throws the result away).
     let out = unsafe { Tensor::uninit(indices.shape(), x.dtype())? };
     let (src, dst, size) = (SendPtr(x.data_ptr()), SendPtr(out.data_ptr()), x.itemsize());
+    // a contiguous x is read as flat; a strided one is 1-D (`flat_applies`)
+    let step = if x.is_contiguous() { 1 } else { x.strides()[0] as isize };
     crate::pool::parallel_for(m, MIN_PER_TASK_CHEAP, |r| {
-        // SAFETY: every index is within `-n..n` (checked above), `x` has `n` contiguous
-        // elements, the output is fresh and each task writes its own range.
+        // SAFETY: every index is within `-n..n` (checked above), `x` has `n` elements `step`
+        // apart, the output is fresh and each task writes its own range.
         unsafe {
             let (s, d, ids) = (src.get().cast_const(), dst.get().add(r.start * size), &ids[r]);
             match size {
-                1 => gather_flat::<1>(s, n, ids, d),
-                2 => gather_flat::<2>(s, n, ids, d),
-                4 => gather_flat::<4>(s, n, ids, d),
-                8 => gather_flat::<8>(s, n, ids, d),
-                _ => gather_flat::<16>(s, n, ids, d),
+                1 => gather_flat::<1>(s, n, step, ids, d),
+                2 => gather_flat::<2>(s, n, step, ids, d),
+                4 => gather_flat::<4>(s, n, step, ids, d),
+                8 => gather_flat::<8>(s, n, step, ids, d),
+                _ => gather_flat::<16>(s, n, step, ids, d),
             }
         }
     });
@@ -208,45 +213,139 @@ pub fn take_along_axis(x: &Tensor, indices: &Tensor, axis: i64) -> Result<Tensor
 /// The indices of the non-zero elements of `x`, one int64 tensor per dim, in C order
 /// (complex: either part non-zero; NaN counts as non-zero). A 0-d `x` is a `ValueError`, as
 /// the standard and numpy 2 say.
+///
+/// Two passes over fixed blocks of the (contiguous) input, each split over the pool: the first
+/// counts each block's hits, the second writes each block's coordinates at its offset in the
+/// exactly-sized results. Inside a block, 64 elements make one bit mask whose set bits are
+/// walked, so the write loop has no branch per element.
 pub fn nonzero(x: &Tensor) -> Result<Vec<Tensor>> {
     if x.ndim() == 0 {
         return Err(Error::value_error(
             "nonzero: calling nonzero on a 0-d tensor is not allowed; use x[None] to index it as 1-D",
         ));
     }
-    let flags = truthiness(x)?;
-    // The results' size is known before any is built: count the hits, then allocate exactly.
-    let mut count = 0usize;
-    chunked(flags.len(), POLL_ITEMS, |r| count += flags[r].iter().filter(|&&f| f).count());
+    let x = x.contiguous()?;
     crate::interrupt::check()?;
-    let coords =
-        crate::fallible::try_collect_results((0..x.ndim()).map(|_| Tensor::empty(&[count as i64], DType::Int64)))?;
-    // SAFETY: fresh tensors, not shared yet.
-    let mut columns = crate::fallible::try_collect_results(coords.iter().map(|c| unsafe { c.as_mut_slice::<i64>() }))?;
-    let mut k = 0;
-    chunked(flags.len(), POLL_ITEMS, |r| {
-        for flat in r.filter(|&i| flags[i]) {
-            let mut rest = flat as i64;
-            for d in (0..x.ndim()).rev() {
-                let dim = x.shape()[d];
-                columns[d][k] = rest % dim;
-                rest /= dim;
+    if x.dtype() == DType::Bool {
+        // Read as bytes: a foreign bool buffer may hold values other than 0 and 1.
+        return nonzero_of::<u8>(&x, byte_mask);
+    }
+    crate::dispatch_all!(x.dtype(), T => { nonzero_of::<T>(&x, nonzero_mask::<T>) })
+}
+
+/// [`nonzero_mask`] of bytes, 16 at a time with SSE2 (part of every x86-64) for a full chunk.
+#[inline(always)]
+fn byte_mask(values: &[u8]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if values.len() == 64 {
+        use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128};
+        let mut zeros = 0u64;
+        for j in 0..4 {
+            // SAFETY: SSE2 is in the x86-64 baseline; the unaligned 16-byte load at `16 * j`
+            // lies inside `values`, which holds 64 bytes.
+            let bits = unsafe {
+                let v = _mm_loadu_si128(values.as_ptr().add(16 * j).cast::<__m128i>());
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()))
+            };
+            zeros |= u64::from(bits as u16) << (16 * j);
+        }
+        return !zeros;
+    }
+    nonzero_mask(values)
+}
+
+/// Elements per block of [`nonzero`]'s two passes.
+const NONZERO_BLOCK: usize = 1 << 14;
+
+/// The bit mask of the non-zero elements among up to 64 values (bit `i` for `values[i]`).
+#[inline(always)]
+fn nonzero_mask<T: Elem>(values: &[T]) -> u64 {
+    let mut mask = 0u64;
+    for (i, v) in values.iter().enumerate() {
+        mask |= u64::from(v.to_bool()) << i;
+    }
+    mask
+}
+
+/// [`nonzero`] over a contiguous `x` whose elements are read as `T` (bool as `u8`).
+fn nonzero_of<T: Elem>(x: &Tensor, mask_of: fn(&[T]) -> u64) -> Result<Vec<Tensor>> {
+    let n = x.numel() as usize;
+    let shape = x.shape().to_vec();
+    let data = SendPtr(x.data_ptr());
+    // SAFETY: `x` is contiguous with `n` elements readable as `T` (a bool byte as `u8`); it is
+    // only read while the slice lives.
+    let values = |r: std::ops::Range<usize>| unsafe {
+        std::slice::from_raw_parts((data.get() as *const T).add(r.start), r.len())
+    };
+    let n_blocks = n.div_ceil(NONZERO_BLOCK);
+    let block = |b: usize| b * NONZERO_BLOCK..((b + 1) * NONZERO_BLOCK).min(n);
+    let counts: Vec<Vec<usize>> = crate::pool::parallel_map(n_blocks, 4, |blocks| {
+        blocks.map(|b| values(block(b)).chunks(64).map(|c| mask_of(c).count_ones() as usize).sum()).collect()
+    });
+    crate::interrupt::check()?;
+    let mut offsets = Vec::with_capacity(n_blocks + 1);
+    offsets.push(0usize);
+    for c in counts.iter().flatten() {
+        offsets.push(offsets.last().copied().unwrap_or(0) + c);
+    }
+    let count = offsets[n_blocks];
+    let coords = crate::fallible::try_collect_results(
+        // SAFETY: the second pass writes all `count` entries of each (the blocks' hits cover
+        // `0..count` exactly); on an interrupt the tensors are dropped unseen.
+        (0..shape.len()).map(|_| unsafe { Tensor::uninit(&[count as i64], DType::Int64) }),
+    )?;
+    let columns: Vec<SendPtr> = coords.iter().map(|c| SendPtr(c.data_ptr())).collect();
+    let ndim = shape.len();
+    crate::pool::parallel_for(n_blocks, 4, |blocks| {
+        let mut coord = vec![0i64; ndim];
+        for b in blocks {
+            let range = block(b);
+            let mut k = offsets[b];
+            // the coordinates of the block's first element, then moved along hit by hit
+            let mut rest = range.start as i64;
+            for d in (0..ndim).rev() {
+                coord[d] = rest % shape[d];
+                rest /= shape[d];
             }
-            k += 1;
+            let mut at = range.start;
+            for (c, chunk) in values(range.clone()).chunks(64).enumerate() {
+                let mut mask = mask_of(chunk);
+                let base = range.start + c * 64;
+                while mask != 0 {
+                    let flat = base + mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    // SAFETY: `k` runs over `offsets[b]..offsets[b + 1]`, which this task owns
+                    // in every column (each of `count` int64s).
+                    unsafe {
+                        if ndim == 1 {
+                            *(columns[0].get() as *mut i64).add(k) = flat as i64;
+                        } else {
+                            advance(&mut coord, &shape, (flat - at) as i64);
+                            at = flat;
+                            for (d, col) in columns.iter().enumerate() {
+                                *(col.get() as *mut i64).add(k) = coord[d];
+                            }
+                        }
+                    }
+                    k += 1;
+                }
+            }
         }
     });
+    crate::interrupt::check()?;
     Ok(coords)
 }
 
-/// Each element of `x` as a bool, in C order.
-pub(crate) fn truthiness(x: &Tensor) -> Result<Vec<bool>> {
-    if x.dtype() == DType::Bool {
-        return x.to_vec::<bool>();
+/// Moves the C-order coordinates `coord` of an element of `shape` forward by `delta` elements.
+#[inline]
+fn advance(coord: &mut [i64], shape: &[i64], delta: i64) {
+    let last = coord.len() - 1;
+    coord[last] += delta;
+    for d in (1..=last).rev() {
+        if coord[d] < shape[d] {
+            return;
+        }
+        coord[d - 1] += coord[d] / shape[d];
+        coord[d] %= shape[d];
     }
-    let flags = crate::dispatch_all!(x.dtype(), T => {
-        x.to_vec::<T>()?.into_iter().map(|v| v.to_bool()).try_collect_vec()
-    });
-    // The copy is long for a big tensor; stop before more work if it was interrupted.
-    crate::interrupt::check()?;
-    flags
 }

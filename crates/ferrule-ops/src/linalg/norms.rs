@@ -20,7 +20,20 @@ fn norm_dtype(dtype: DType) -> DType {
 
 /// `f(|x|)` element by element, as a float64 tensor of `x`'s shape.
 fn abs_map(x: &Tensor, f: impl Fn(f64) -> f64 + Sync) -> Result<Tensor> {
-    let out = Tensor::zeros(x.shape(), DType::Float64)?;
+    if !x.is_contiguous() {
+        if let Some(perm) = crate::iter::dense_order(x) {
+            // a transposed matrix: map it in memory order, then give the dims back their order
+            let mapped = abs_map_in_order(&x.permute(&perm)?, &f)?;
+            return mapped.permute(&crate::iter::inverse_permutation(&perm));
+        }
+    }
+    abs_map_in_order(x, &f)
+}
+
+/// [`abs_map`] into a C-contiguous result, walking `x` in C order.
+fn abs_map_in_order(x: &Tensor, f: &(impl Fn(f64) -> f64 + Sync)) -> Result<Tensor> {
+    // SAFETY: `map_unary` writes every element of `out` before it is returned.
+    let out = unsafe { Tensor::uninit(x.shape(), DType::Float64)? };
     crate::dispatch_all!(x.dtype(), T => {
         map_unary::<T, f64, _>(x, &out, MIN_PER_TASK_CHEAP, |xs, os| {
             for (o, &v) in os.iter_mut().zip(xs) {

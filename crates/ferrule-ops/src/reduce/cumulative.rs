@@ -6,10 +6,10 @@ use ferrule_core::{bail, Complex32, Complex64, DType, Result, Tensor, BF16, F16}
 use super::kernels::{cast, cast_tensor, dispatch_with_acc, Arith};
 use crate::axes::normalize_axis;
 use crate::dispatch::Elem;
+use crate::interrupt;
 use crate::iter::SendPtr;
 use crate::operand::Operand;
 use crate::pool::{parallel_for, POLL_ITEMS};
-use crate::{fallible, interrupt};
 
 /// `(P, K, Q)`: the products of the dims before `axis`, the axis size, and the dims after.
 fn split_at_axis(shape: &[i64], axis: usize) -> (usize, usize, usize) {
@@ -52,6 +52,21 @@ fn scan<T: Elem, A: Arith>(
             } else {
                 os
             };
+            if q == 1 {
+                // one running value per row: a plain loop, polling between long runs
+                let mut a = identity;
+                for (xr, or) in xs.chunks(POLL_ITEMS).zip(os.chunks_mut(POLL_ITEMS)) {
+                    for (&v, o) in xr.iter().zip(or) {
+                        let v = cast::<T, A>(v);
+                        a = if product { a.mul(v) } else { a.add(v) };
+                        *o = a;
+                    }
+                    if interrupt::poll() {
+                        return;
+                    }
+                }
+                continue;
+            }
             // A long row polls for interrupts every POLL_ITEMS elements or so.
             let steps_per_poll = (POLL_ITEMS / q.max(1)).max(1);
             let mut until_poll = steps_per_poll;
@@ -100,11 +115,15 @@ fn cumulative(
     let mut out_shape = input.shape().to_vec();
     out_shape[axis] += i64::from(include_initial);
     let acc_dtype = super::kernels::accumulator_dtype(input.dtype());
-    let out = crate::creation::alloc_result(op, &out_shape, acc_dtype)?;
+    crate::creation::check_result_shape(op, &out_shape, acc_dtype)?;
+    // SAFETY: `scan` writes every element (the identity column too); an interrupt stops it and
+    // the check after it returns before the tensor is read.
+    let out = unsafe { Tensor::uninit(&out_shape, acc_dtype)? };
     if out.numel() > 0 {
         dispatch_with_acc!(input.dtype(), T, A => {
             scan::<T, A>(&input, &out, (p, k, q), include_initial, product)?
         });
+        interrupt::check()?;
     }
     cast_tensor(&out, result)
 }
@@ -175,27 +194,58 @@ fn difference_n<T: Difference>(
     shape: &[i64],
     axis: usize,
 ) -> Result<Tensor> {
-    let mut cur: Vec<T> = Vec::new();
-    // SAFETY: `x` is contiguous and only read (copied out here).
-    fallible::try_extend_from_slice(&mut cur, unsafe { x.as_slice::<T>()? })?;
+    let mut cur = x.clone();
     let mut len = k;
     for _ in 0..n.min(k) {
-        let next_len = len - 1;
-        let mut next = fallible::try_with_capacity(p * next_len * q)?;
-        for row in 0..p {
-            interrupt::check()?;
-            let block = &cur[row * len * q..(row + 1) * len * q];
-            for j in 0..next_len {
-                let (earlier, later) = (&block[j * q..(j + 1) * q], &block[(j + 1) * q..(j + 2) * q]);
-                next.extend(later.iter().zip(earlier).map(|(&a, &b)| T::difference(a, b)));
-            }
-        }
-        cur = next;
-        len = next_len;
+        cur = difference_once::<T>(&cur, (p, len, q), shape, axis)?;
+        len -= 1;
     }
+    Ok(cur)
+}
+
+/// One first difference of a contiguous `(P, K, Q)` block (`K >= 1`) into a fresh
+/// `(P, K - 1, Q)` block. Row `r` of the result is `x[r, 1.., :] - x[r, ..K - 1, :]`, which in
+/// memory is `src[base + Q + t] - src[base + t]` for `t < (K - 1) Q`: one contiguous run per row,
+/// split over the pool.
+fn difference_once<T: Difference>(
+    x: &Tensor,
+    (p, k, q): (usize, usize, usize),
+    shape: &[i64],
+    axis: usize,
+) -> Result<Tensor> {
     let mut out_shape = shape.to_vec();
-    out_shape[axis] = len as i64;
-    Tensor::from_slice(&cur, &out_shape)
+    out_shape[axis] = (k - 1) as i64;
+    // SAFETY: the loop below writes every element (an interrupt stops it, and the check after
+    // it then drops the tensor unseen).
+    let out = unsafe { Tensor::uninit(&out_shape, T::DTYPE)? };
+    let run = (k - 1) * q;
+    let total = p * run;
+    if total == 0 {
+        return Ok(out);
+    }
+    let (src, dst) = (SendPtr(x.data_ptr()), SendPtr(out.data_ptr()));
+    parallel_for(total, 1 << 15, |range| {
+        let mut i = range.start;
+        while i < range.end {
+            let (row, t) = (i / run, i % run);
+            let m = (run - t).min(range.end - i);
+            // SAFETY: `x` is contiguous `(P, K, Q)` of `T` and `out` contiguous `(P, K - 1, Q)`;
+            // `t + m <= run`, so the reads `base + t .. base + Q + t + m` stay inside row `row`
+            // of `x`, and this task owns `i .. i + m` of `out`, which is a fresh tensor.
+            unsafe {
+                let base = (src.get() as *const T).add(row * k * q + t);
+                let earlier = std::slice::from_raw_parts(base, m);
+                let later = std::slice::from_raw_parts(base.add(q), m);
+                let os = std::slice::from_raw_parts_mut((dst.get() as *mut T).add(i), m);
+                for ((o, &a), &b) in os.iter_mut().zip(later).zip(earlier) {
+                    *o = T::difference(a, b);
+                }
+            }
+            i += m;
+        }
+    });
+    interrupt::check()?;
+    Ok(out)
 }
 
 /// The `n`-th discrete difference along `axis`: `out[i] = x[i + 1] - x[i]`, applied `n` times.

@@ -111,13 +111,51 @@ unsafe fn fold_strided<R: Reducer>(ptr: *const R::In, len: usize, stride: isize)
         // SAFETY: caller contract with a unit stride.
         return fold_slice::<R>(unsafe { std::slice::from_raw_parts(ptr, len) });
     }
+    if len < LANES {
+        let mut acc = R::init();
+        for i in 0..len as isize {
+            // SAFETY: caller contract.
+            acc = R::step(acc, unsafe { *ptr.offset(i * stride) });
+        }
+        return acc;
+    }
+    // Gathered a block at a time into a buffer and folded as contiguous blocks are (SIMD lanes,
+    // blocks merged pairwise): independent accumulators instead of one serial chain.
+    let mut buf = [std::mem::MaybeUninit::<R::In>::uninit(); STRIDED_BLOCK];
+    let mut stack = [R::init(); 64];
+    let mut depth = 0;
+    let mut start = 0usize;
+    let mut b = 0usize;
+    while start < len {
+        let m = STRIDED_BLOCK.min(len - start);
+        for (i, slot) in buf.iter_mut().take(m).enumerate() {
+            // SAFETY: caller contract (`start + i < len`).
+            slot.write(unsafe { *ptr.offset((start + i) as isize * stride) });
+        }
+        // SAFETY: the first `m` slots were just written.
+        let block = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<R::In>(), m) };
+        let mut v = fold_lanes::<R>(block);
+        let mut n = b;
+        while n & 1 == 1 {
+            depth -= 1;
+            v = R::combine(stack[depth], v);
+            n >>= 1;
+        }
+        stack[depth] = v;
+        depth += 1;
+        start += m;
+        b += 1;
+    }
     let mut acc = R::init();
-    for i in 0..len as isize {
-        // SAFETY: caller contract.
-        acc = R::step(acc, unsafe { *ptr.offset(i * stride) });
+    while depth > 0 {
+        depth -= 1;
+        acc = R::combine(stack[depth], acc);
     }
     acc
 }
+
+/// Elements [`fold_strided`] gathers per block (a stack buffer of at most 4 KiB).
+const STRIDED_BLOCK: usize = 256;
 
 /// One dim of a plan: size and strides (input, output), in elements.
 #[derive(Clone, Copy, Debug)]
