@@ -21,16 +21,66 @@ fn same<T: TotalOrder>(a: &T, b: &T) -> bool {
     a.total_cmp(b) == Ordering::Equal && !a.is_nan_value()
 }
 
-fn values_typed<T: TotalOrder>(x: &Tensor) -> Result<Tensor> {
-    let mut data = x.to_vec::<T>()?;
+/// Sorts `data` ascending (radix for non-complex types, a parallel comparison sort otherwise).
+fn sort_all<T: TotalOrder>(data: &mut [T]) -> Result<()> {
     if T::KEY_BYTES == 0 && data.len() >= MIN_PARALLEL_ELEMENTS {
         on_pool(|| data.par_sort_unstable_by(T::total_cmp));
     } else {
-        sort_values(&mut data)?;
+        sort_values(data)?;
     }
-    interrupt::check()?;
-    data.dedup_by(|a, b| same(a, b));
-    Tensor::from_slice(&data, &[data.len() as i64])
+    interrupt::check()
+}
+
+/// A fresh sorted 1-D copy of the elements of `x` (not bool): a tensor, so a large one comes
+/// from the cache of freed blocks rather than fresh pages.
+fn sorted_copy<T: TotalOrder>(x: &Tensor) -> Result<Tensor> {
+    let copy = crate::elementwise::cast_to(x, x.dtype())?.reshape(&[-1])?;
+    crate::interrupt::check()?;
+    // SAFETY: `copy` is fresh and seen by no one else; its elements are valid `T` (no bool).
+    sort_all(unsafe { copy.as_mut_slice::<T>()? })?;
+    Ok(copy)
+}
+
+fn values_typed<T: TotalOrder>(x: &Tensor) -> Result<Tensor> {
+    if T::DTYPE == ferrule_core::DType::Bool {
+        let mut data = x.to_vec::<T>()?;
+        sort_all(&mut data)?;
+        data.dedup_by(|a, b| same(a, b));
+        return Tensor::from_slice(&data, &[data.len() as i64]);
+    }
+    let sorted = sorted_copy::<T>(x)?;
+    // SAFETY: fresh from `sorted_copy`, not shared.
+    let data = unsafe { sorted.as_mut_slice::<T>()? };
+    // compacted in place: the first `k` slots hold the distinct values so far
+    let mut k = 0;
+    for i in 0..data.len() {
+        if i == 0 || !same(&data[k - 1], &data[i]) {
+            data[k] = data[i];
+            k += 1;
+        }
+    }
+    Tensor::from_slice(&data[..k], &[k as i64])
+}
+
+/// `unique_counts` without the indices `unique_all` needs: the values alone are sorted, then
+/// counted run by run.
+fn counts_typed<T: TotalOrder>(x: &Tensor) -> Result<Vec<Tensor>> {
+    let sorted = sorted_copy::<T>(x)?;
+    // SAFETY: fresh from `sorted_copy`, not shared.
+    let data = unsafe { sorted.as_slice::<T>()? };
+    let (mut values, mut counts): (Vec<T>, Vec<i64>) = (Vec::new(), Vec::new());
+    for (i, v) in data.iter().enumerate() {
+        if i % POLL_ITEMS == POLL_ITEMS - 1 {
+            interrupt::check()?;
+        }
+        if i == 0 || !same(&data[i - 1], v) {
+            fallible::try_push(&mut values, *v)?;
+            fallible::try_push(&mut counts, 0)?;
+        }
+        *counts.last_mut().expect("a group was opened") += 1;
+    }
+    let n = values.len() as i64;
+    Ok(vec![Tensor::from_slice(&values, &[n])?, int64(&counts, &[n])?])
 }
 
 /// The pieces `unique_all` can return; each is filled only when asked for.
@@ -84,6 +134,9 @@ pub fn unique_values(x: &Tensor) -> Result<Tensor> {
 
 /// `(values, counts)`: the sorted unique elements and how often each occurs (int64).
 pub fn unique_counts(x: &Tensor) -> Result<Vec<Tensor>> {
+    if x.dtype() != ferrule_core::DType::Bool {
+        return crate::dispatch_all!(x.dtype(), T => { counts_typed::<T>(x) });
+    }
     let g = groups(x, false)?;
     let n = g.counts.len() as i64;
     Ok(vec![g.values, int64(&g.counts, &[n])?])
