@@ -309,25 +309,20 @@ fn dot_f64(a: &[f64], b: &[f64]) -> f64 {
     dot_lanes!(f64, a, b)
 }
 
-impl Dot for f32 {
-    #[inline]
-    fn dot(a: &[Self], b: &[Self]) -> Self {
-        dot_f32(a, b)
-    }
-    fn sum2(a: Self, b: Self) -> Self {
-        a + b
-    }
+macro_rules! dot_float_impl {
+    ($($t:ty => $dot:ident),*) => {$(
+        impl Dot for $t {
+            #[inline]
+            fn dot(a: &[Self], b: &[Self]) -> Self {
+                $dot(a, b)
+            }
+            fn sum2(a: Self, b: Self) -> Self {
+                a + b
+            }
+        }
+    )*};
 }
-
-impl Dot for f64 {
-    #[inline]
-    fn dot(a: &[Self], b: &[Self]) -> Self {
-        dot_f64(a, b)
-    }
-    fn sum2(a: Self, b: Self) -> Self {
-        a + b
-    }
-}
+dot_float_impl!(f32 => dot_f32, f64 => dot_f64);
 
 impl Dot for i64 {
     #[inline]

@@ -67,27 +67,52 @@ fn fold_lanes<R: Reducer>(xs: &[R::In]) -> R::Acc {
 
 #[multiversion::multiversion(targets("x86_64+avx2+fma", "aarch64+neon"))]
 fn fold_pairwise<R: Reducer>(xs: &[R::In]) -> R::Acc {
-    // Pairwise over blocks without recursion (recursion would leave the target-feature
-    // clone): a binary counter of partial results, merging equal-sized neighbours.
-    let mut stack = [R::init(); 64];
-    let mut depth = 0;
-    for (b, block) in xs.chunks(PAIRWISE_BLOCK).enumerate() {
-        let mut v = fold_lanes::<R>(block);
-        let mut n = b;
+    // Pairwise over blocks without recursion (recursion would leave the target-feature clone).
+    let mut merged = Pairwise::<R>::new();
+    for block in xs.chunks(PAIRWISE_BLOCK) {
+        merged.push(fold_lanes::<R>(block));
+    }
+    merged.finish()
+}
+
+/// A binary counter of partial results for pairwise merging without recursion: the results of
+/// consecutive blocks are pushed in order, and equal-sized neighbours are merged as they meet.
+struct Pairwise<R: Reducer> {
+    stack: [R::Acc; 64],
+    depth: usize,
+    blocks: usize,
+}
+
+impl<R: Reducer> Pairwise<R> {
+    #[inline(always)]
+    fn new() -> Self {
+        Pairwise { stack: [R::init(); 64], depth: 0, blocks: 0 }
+    }
+
+    /// Adds the next block's result.
+    #[inline(always)]
+    fn push(&mut self, mut v: R::Acc) {
+        let mut n = self.blocks;
         while n & 1 == 1 {
-            depth -= 1;
-            v = R::combine(stack[depth], v);
+            self.depth -= 1;
+            v = R::combine(self.stack[self.depth], v);
             n >>= 1;
         }
-        stack[depth] = v;
-        depth += 1;
+        self.stack[self.depth] = v;
+        self.depth += 1;
+        self.blocks += 1;
     }
-    let mut acc = R::init();
-    while depth > 0 {
-        depth -= 1;
-        acc = R::combine(stack[depth], acc);
+
+    /// The merge of every block pushed.
+    #[inline(always)]
+    fn finish(mut self) -> R::Acc {
+        let mut acc = R::init();
+        while self.depth > 0 {
+            self.depth -= 1;
+            acc = R::combine(self.stack[self.depth], acc);
+        }
+        acc
     }
-    acc
 }
 
 /// Folds a contiguous slice: SIMD lanes over blocks of [`PAIRWISE_BLOCK`] elements, blocks
@@ -122,10 +147,8 @@ unsafe fn fold_strided<R: Reducer>(ptr: *const R::In, len: usize, stride: isize)
     // Gathered a block at a time into a buffer and folded as contiguous blocks are (SIMD lanes,
     // blocks merged pairwise): independent accumulators instead of one serial chain.
     let mut buf = [std::mem::MaybeUninit::<R::In>::uninit(); STRIDED_BLOCK];
-    let mut stack = [R::init(); 64];
-    let mut depth = 0;
+    let mut merged = Pairwise::<R>::new();
     let mut start = 0usize;
-    let mut b = 0usize;
     while start < len {
         let m = STRIDED_BLOCK.min(len - start);
         for (i, slot) in buf.iter_mut().take(m).enumerate() {
@@ -134,24 +157,10 @@ unsafe fn fold_strided<R: Reducer>(ptr: *const R::In, len: usize, stride: isize)
         }
         // SAFETY: the first `m` slots were just written.
         let block = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<R::In>(), m) };
-        let mut v = fold_lanes::<R>(block);
-        let mut n = b;
-        while n & 1 == 1 {
-            depth -= 1;
-            v = R::combine(stack[depth], v);
-            n >>= 1;
-        }
-        stack[depth] = v;
-        depth += 1;
+        merged.push(fold_lanes::<R>(block));
         start += m;
-        b += 1;
     }
-    let mut acc = R::init();
-    while depth > 0 {
-        depth -= 1;
-        acc = R::combine(stack[depth], acc);
-    }
-    acc
+    merged.finish()
 }
 
 /// Elements [`fold_strided`] gathers per block (a stack buffer of at most 4 KiB).
