@@ -90,6 +90,16 @@ fn element_extent(shape: &[i64], strides: &[i64], offset: i64) -> Option<(i64, i
     Some((low, high))
 }
 
+/// What a new tensor's storage holds (see [`Tensor::fresh_with`]).
+enum Fill {
+    /// Zeros.
+    Zeroed,
+    /// Nothing yet: every element is written before it is read.
+    Uninit,
+    /// Unspecified but initialised values ([`Storage::shared_recycled`]).
+    Recycled,
+}
+
 impl Tensor {
     /// A zero-filled, C-contiguous tensor on the CPU.
     ///
@@ -133,15 +143,22 @@ impl Tensor {
     /// zeroed or not (then every element must be written before it is read).
     #[inline]
     fn fresh(shape: Dims, numel: i64, dtype: DType, zeroed: bool) -> Result<Tensor> {
+        let fill = if zeroed { Fill::Zeroed } else { Fill::Uninit };
+        Tensor::fresh_with(shape, numel, dtype, fill)
+    }
+
+    /// [`Tensor::fresh`] with the storage's contents chosen by `fill`.
+    #[inline]
+    fn fresh_with(shape: Dims, numel: i64, dtype: DType, fill: Fill) -> Result<Tensor> {
         let nbytes =
             numel.checked_mul(dtype.itemsize() as i64).and_then(|n| usize::try_from(n).ok()).ok_or_else(|| {
                 Error::overflow_error(format!("a {dtype} tensor of shape {} is too large", format_shape(&shape)))
             })?;
-        let storage = if zeroed {
-            Storage::shared_zeroed(nbytes, Device::CPU)?
-        } else {
+        let storage = match fill {
+            Fill::Zeroed => Storage::shared_zeroed(nbytes, Device::CPU)?,
             // SAFETY: forwarded to our callers (`uninit`'s and `uninit_like`'s contracts).
-            unsafe { Storage::shared_uninit(nbytes, Device::CPU)? }
+            Fill::Uninit => unsafe { Storage::shared_uninit(nbytes, Device::CPU)? },
+            Fill::Recycled => Storage::shared_recycled(nbytes)?,
         };
         Ok(Tensor { storage, strides: contiguous_dims(&shape), shape, offset: 0, dtype })
     }
@@ -154,14 +171,8 @@ impl Tensor {
         if dtype == DType::Bool {
             return Tensor::zeros(shape, dtype);
         }
-        let dims = Dims::from(shape);
         let numel = checked_numel(shape)?;
-        let nbytes =
-            numel.checked_mul(dtype.itemsize() as i64).and_then(|n| usize::try_from(n).ok()).ok_or_else(|| {
-                Error::overflow_error(format!("a {dtype} tensor of shape {} is too large", format_shape(shape)))
-            })?;
-        let storage = Storage::shared_recycled(nbytes)?;
-        Ok(Tensor { storage, strides: contiguous_dims(&dims), shape: dims, offset: 0, dtype })
+        Tensor::fresh_with(Dims::from(shape), numel, dtype, Fill::Recycled)
     }
 
     /// A new C-contiguous CPU tensor; ferrule always zero-fills, so this equals [`Tensor::zeros`].
