@@ -2,7 +2,8 @@
 that path: the parallel radix sort (one row of 64K elements or more), nonzero's blocked bit-mask
 passes, diff / repeat / roll / cumulative_sum writing fresh outputs over the pool, conversions of
 strided and broadcast views gathered a block at a time, row-wise vecdot, strided reductions folded
-with SIMD lanes, strided take, and the recycled memory of ``empty``."""
+with SIMD lanes, strided take, take_along_axis walked without offset lists, element-wise maps over
+strided and broadcast operands walked in place, and the recycled memory of ``empty``."""
 
 from __future__ import annotations
 
@@ -194,6 +195,11 @@ def test_cumulative_sum_and_prod_of_a_long_row(dtype: str) -> None:
         np.asarray(ferrule.cumulative_sum(t[::2], include_initial=True)),
         np.cumulative_sum(x[::2], dtype=acc, include_initial=True),
     )
+    if dtype == "int64":  # the full range wraps, as numpy's does, whatever the blocks
+        wide = values("int64")
+        assert np.array_equal(np.asarray(ferrule.cumulative_sum(ferrule.asarray(wide))), np.cumulative_sum(wide))
+        odd = wide | 1
+        assert np.array_equal(np.asarray(ferrule.cumulative_prod(ferrule.asarray(odd))), np.cumulative_prod(odd))
     signs = np.where(x % 2 == 0, 1, -1).astype(dtype)  # products of +-1: exact, no overflow
     assert np.array_equal(
         np.asarray(ferrule.cumulative_prod(ferrule.asarray(signs))), np.cumulative_prod(signs, dtype=acc)
@@ -251,6 +257,72 @@ def test_take_from_a_strided_vector() -> None:
     same_bits(t[::-2][ferrule.asarray(idx)], x[::-2][idx])
     with pytest.raises(IndexError, match="out of bounds"):
         ferrule.take(t[::3], ferrule.asarray(np.array([N])))
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128", "float16", "int8", "bool"])
+def test_take_along_axis_matches_numpy(dtype: str) -> None:
+    r = rng()
+    x = np.nan_to_num(values("float64", 300 * 400), posinf=7.0, neginf=-7.0).reshape(300, 400) % 100
+    x = (x + 1j * x[::-1]).astype(dtype) if dtype == "complex128" else x.astype(dtype)
+    t = ferrule.asarray(x)
+    flat = r.integers(-x.size, x.size, N)
+    cases = [
+        ((t.reshape(-1), ferrule.asarray(flat), 0), (x.reshape(-1), flat, 0)),
+        ((t, ferrule.asarray(np.argsort(x, axis=1)), 1), (x, np.argsort(x, axis=1), 1)),
+        ((t, ferrule.asarray(np.argsort(x, axis=0)), 0), (x, np.argsort(x, axis=0), 0)),
+        ((t.mT, ferrule.asarray(np.argsort(x.T, axis=1)), -1), (x.T, np.argsort(x.T, axis=1), -1)),
+        ((t[::2, ::-3], ferrule.asarray(r.integers(-400 // 3, 400 // 3, (1, 77))), 1), (x[::2, ::-3], None, 1)),
+        ((t[:, :1], ferrule.asarray(r.integers(0, 1, (300, 9))), 1), (x[:, :1], None, 1)),
+    ]
+    for (tx, ti, axis), (nx, ni, _) in cases:
+        ni = np.asarray(ti) if ni is None else ni
+        same_bits(ferrule.take_along_axis(tx, ti, axis=axis), np.take_along_axis(nx, ni, axis=axis))
+    with pytest.raises(IndexError, match=r"take_along_axis: index 400 is out of bounds for axis 1 with size 400"):
+        ferrule.take_along_axis(t, ferrule.asarray(np.full((300, 2), 400)), axis=1)
+    with pytest.raises(IndexError, match=r"index -301 is out of bounds for axis 0 with size 300"):
+        ferrule.take_along_axis(t, ferrule.asarray(np.full((1, 400), -301)), axis=0)
+
+
+def test_elementwise_maps_over_strided_and_broadcast_operands() -> None:
+    f = values("float64")
+    f = np.where(np.isfinite(f), f, 2.5)
+    f[::9] = np.nan
+    i = values("int64")
+    views = [
+        (lambda v: v[: 2 * 90_000 : 2], lambda v: v[1 : 2 * 90_000 : 2]),
+        (lambda v: v[3 * 60_000 : 2 : -3], lambda v: v[5 : 5 + 3 * 60_000 : 3]),
+        (lambda v: v[: 300 * 600].reshape(300, 600).T, lambda v: v[1 : 300 * 600 + 1].reshape(600, 300)),
+        (lambda v: v[:600].reshape(600, 1), lambda v: v[1:1201:2]),
+    ]
+    for x in (f, i):
+        tx = ferrule.asarray(x)
+        for va, vb in views:
+            a, b, ta, tb = va(x), vb(x), va(tx), vb(tx)
+            same_bits(ferrule.add(ta, tb), np.add(a, b))
+            # (which of -0.0 and 0.0 numpy returns on a tie depends on its SIMD path)
+            same_bits(ferrule.maximum(ta, tb), np.maximum(a, b), signs=False)
+            same_bits(ferrule.less(ta, tb), np.less(a, b))
+            same_bits(ferrule.multiply(ta, 3), np.multiply(a, 3))
+            same_bits(ferrule.negative(ta), np.negative(a))
+            same_bits(ferrule.abs(tb), np.abs(b))
+            if x.dtype.kind == "f":
+                same_bits(ferrule.isnan(ta), np.isnan(a))
+                with np.errstate(all="ignore"):
+                    want = np.divide(a, b)
+                same_bits(ferrule.divide(ta, tb), want)
+            else:
+                same_bits(ferrule.bitwise_xor(ta, tb), np.bitwise_xor(a, b))
+    # into a strided out=, and in place through an overlapping view
+    out = np.zeros(2 * 1000)
+    tout = ferrule.asarray(out.copy())
+    ferrule.add(ferrule.asarray(f)[:1000], ferrule.asarray(f)[1000:3000:2], out=tout[::2])
+    out[::2] = f[:1000] + f[1000:3000:2]
+    same_bits(tout, out)
+    tf = ferrule.asarray(f.copy())
+    ferrule.multiply(tf[::2], tf[::2], out=tf[::2])
+    want = f.copy()
+    want[::2] = f[::2] * f[::2]
+    same_bits(tf, want)
 
 
 def test_meshgrid_and_fills_match_numpy() -> None:

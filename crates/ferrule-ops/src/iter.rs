@@ -8,7 +8,7 @@
 use std::mem::MaybeUninit;
 use std::ops::Range;
 
-use ferrule_core::{Element, Error, Result, Tensor};
+use ferrule_core::{Dims, Element, Error, Result, Tensor};
 
 use crate::pool::parallel_for;
 
@@ -202,9 +202,9 @@ pub fn inverse_permutation(perm: &[usize]) -> Vec<usize> {
 }
 
 /// The strides (in elements) of `t` broadcast to `shape` (zero for repeated dims).
-pub fn broadcast_strides(t: &Tensor, shape: &[i64]) -> Vec<i64> {
+pub fn broadcast_strides(t: &Tensor, shape: &[i64]) -> Dims {
     let lead = shape.len() - t.ndim();
-    let mut strides = vec![0i64; shape.len()];
+    let mut strides = Dims::zeroed(shape.len());
     for (i, (&dim, &stride)) in t.shape().iter().zip(t.strides()).enumerate() {
         if dim != 1 {
             strides[lead + i] = stride;
@@ -217,26 +217,27 @@ pub fn broadcast_strides(t: &Tensor, shape: &[i64]) -> Vec<i64> {
 /// every operand steps through them as one.
 pub struct Layout<const N: usize> {
     /// The collapsed shape (no dim of size 1; empty for a single element).
-    pub shape: Vec<i64>,
+    pub shape: Dims,
     /// Per operand, its strides in elements over `shape`.
-    pub strides: [Vec<i64>; N],
+    pub strides: [Dims; N],
 }
 
 impl<const N: usize> Layout<N> {
     /// Collapses `shape` with per-operand `strides` (all of `shape`'s length).
     pub fn new(shape: &[i64], strides: [&[i64]; N]) -> Layout<N> {
-        let mut dims: Vec<i64> = Vec::with_capacity(shape.len());
-        let mut steps: [Vec<i64>; N] = std::array::from_fn(|_| Vec::with_capacity(shape.len()));
+        let mut dims = Dims::zeroed(0);
+        let mut steps: [Dims; N] = std::array::from_fn(|_| Dims::zeroed(0));
         for (d, &dim) in shape.iter().enumerate() {
             if dim == 1 {
                 continue;
             }
             if let Some(last) = dims.last_mut() {
-                let mergeable = (0..N).all(|k| *steps[k].last().unwrap() == strides[k][d] * dim);
+                let mergeable = (0..N).all(|k| steps[k][steps[k].len() - 1] == strides[k][d] * dim);
                 if mergeable {
                     *last *= dim;
                     for k in 0..N {
-                        *steps[k].last_mut().unwrap() = strides[k][d];
+                        let at = steps[k].len() - 1;
+                        steps[k][at] = strides[k][d];
                     }
                     continue;
                 }
@@ -263,7 +264,7 @@ impl<const N: usize> Layout<N> {
         let inner = self.shape[nd - 1] as usize;
         let inner_strides: [i64; N] = std::array::from_fn(|k| self.strides[k][nd - 1]);
         let outer = &self.shape[..nd - 1];
-        let mut idx = vec![0i64; outer.len()];
+        let mut idx = Dims::zeroed(outer.len());
         let mut rest = range.start / inner;
         let mut col = range.start % inner;
         let mut base = [0i64; N];
@@ -479,6 +480,98 @@ define_map!(
     map_quaternary, 4, [a: A, b: B, c: C, d: D]
 );
 
+/// Whether the chunked map functions already take the fast road for `inputs` into `out`: every
+/// input contiguous with `out`'s element count or a single broadcast element, `out`
+/// contiguous, and no input overlapping `out`. Otherwise an element-wise map walks rows.
+fn chunked_is_direct(inputs: &[&Tensor], out: &Tensor, n: usize) -> bool {
+    out.is_contiguous() && inputs.iter().all(|x| x.numel() == 1 || (x.is_contiguous() && x.numel() as usize == n))
+}
+
+/// Applies `f` to each element of `x` broadcast to `out`'s shape (same preconditions as
+/// [`map_unary`]). Contiguous operands go through [`map_unary`]'s slice loop (which the
+/// compiler vectorises); strided and broadcast ones are walked row by row in place, one load
+/// and one store per element, instead of gathered into a buffer first (half the memory
+/// traffic, where a strided row cannot be vectorised anyway). An input overlapping `out`
+/// keeps [`map_unary`]'s copy-first path.
+pub fn map_unary_elems<A: Element, O: Element>(
+    x: &Tensor,
+    out: &Tensor,
+    min_per_task: usize,
+    f: impl Fn(A) -> O + Sync,
+) {
+    let n = out.numel() as usize;
+    if n == 0 || chunked_is_direct(&[x], out, n) || may_overlap(x, out) {
+        map_unary::<A, O, _>(x, out, min_per_task, |xs, os| {
+            for (o, &v) in os.iter_mut().zip(xs) {
+                *o = f(v);
+            }
+        });
+        return;
+    }
+    assert_eq!(x.dtype(), A::DTYPE, "map_unary_elems: dtype of x");
+    assert_eq!(out.dtype(), O::DTYPE, "map_unary_elems: dtype of out");
+    let sx = broadcast_strides(x, out.shape());
+    let layout = Layout::<2>::new(out.shape(), [&sx, out.strides()]);
+    let (xp, op) = (SendPtr(x.data_ptr()), SendPtr(out.data_ptr()));
+    parallel_for(n, min_per_task, |range| {
+        layout.for_each_row(range, |offs, inner, len| {
+            let (si, so) = (inner[0] as isize, inner[1] as isize);
+            // SAFETY: the offsets and strides come from the layouts of valid views of `x` and
+            // `out` (so every element visited lies inside its tensor); `out` overlaps no input
+            // (checked above) and tasks write disjoint rows of it.
+            unsafe {
+                let p = (xp.get() as *const A).offset(offs[0] as isize);
+                let q = (op.get() as *mut O).offset(offs[1] as isize);
+                for i in 0..len as isize {
+                    *q.offset(i * so) = f(*p.offset(i * si));
+                }
+            }
+        });
+    });
+}
+
+/// Applies `f` to each pair of elements of `a`, `b` broadcast to `out`'s shape (same
+/// preconditions as [`map_binary`]); strided and broadcast operands are walked in place as in
+/// [`map_unary_elems`].
+pub fn map_binary_elems<A: Element, B: Element, O: Element>(
+    a: &Tensor,
+    b: &Tensor,
+    out: &Tensor,
+    min_per_task: usize,
+    f: impl Fn(A, B) -> O + Sync,
+) {
+    let n = out.numel() as usize;
+    if n == 0 || chunked_is_direct(&[a, b], out, n) || may_overlap(a, out) || may_overlap(b, out) {
+        map_binary::<A, B, O, _>(a, b, out, min_per_task, |xs, ys, os| {
+            for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
+                *o = f(x, y);
+            }
+        });
+        return;
+    }
+    assert_eq!(a.dtype(), A::DTYPE, "map_binary_elems: dtype of a");
+    assert_eq!(b.dtype(), B::DTYPE, "map_binary_elems: dtype of b");
+    assert_eq!(out.dtype(), O::DTYPE, "map_binary_elems: dtype of out");
+    let (sa, sb) = (broadcast_strides(a, out.shape()), broadcast_strides(b, out.shape()));
+    let layout = Layout::<3>::new(out.shape(), [&sa, &sb, out.strides()]);
+    let (ap, bp, op) = (SendPtr(a.data_ptr()), SendPtr(b.data_ptr()), SendPtr(out.data_ptr()));
+    parallel_for(n, min_per_task, |range| {
+        layout.for_each_row(range, |offs, inner, len| {
+            let (s0, s1, so) = (inner[0] as isize, inner[1] as isize, inner[2] as isize);
+            // SAFETY: as in `map_unary_elems`: offsets from valid views, `out` overlaps neither
+            // input, tasks write disjoint rows.
+            unsafe {
+                let p = (ap.get() as *const A).offset(offs[0] as isize);
+                let r = (bp.get() as *const B).offset(offs[1] as isize);
+                let q = (op.get() as *mut O).offset(offs[2] as isize);
+                for i in 0..len as isize {
+                    *q.offset(i * so) = f(*p.offset(i * s0), *r.offset(i * s1));
+                }
+            }
+        });
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -487,8 +580,9 @@ mod tests {
     #[test]
     fn collapse_merges_contiguous_dims() {
         let l = Layout::<2>::new(&[2, 3, 4], [&[12, 4, 1], &[0, 0, 1]]);
-        assert_eq!(l.shape, [6, 4]);
-        assert_eq!(l.strides, [vec![4, 1], vec![0, 1]]);
+        assert_eq!(*l.shape, [6, 4]);
+        assert_eq!(*l.strides[0], [4, 1]);
+        assert_eq!(*l.strides[1], [0, 1]);
         let l = Layout::<1>::new(&[1, 1], [&[5, 5]]);
         assert!(l.shape.is_empty());
     }

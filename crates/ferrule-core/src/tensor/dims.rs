@@ -60,6 +60,12 @@ impl Dims {
             }
         }
     }
+
+    /// Appends `x` (the end of [`Dims::insert`]).
+    pub fn push(&mut self, x: i64) {
+        let n = self.len();
+        self.insert(n, x);
+    }
 }
 
 impl FromIterator<i64> for Dims {

@@ -37,18 +37,14 @@ pub(crate) use simd::exp_f64;
 use ferrule_core::{DType, Element, Error, Result, Tensor};
 use std::borrow::Cow;
 
-use crate::iter::{broadcast_all, map_binary, map_unary, prepare_out_overwritten};
+use crate::iter::{broadcast_all, map_binary_elems, map_unary_elems, prepare_out_overwritten};
 use crate::operand::{resolve_pair, Operand};
 use crate::promote::result_type;
 
 /// Applies `f` to each element of `x` (broadcast to `out`), writing `out`.
 #[inline]
 pub(crate) fn map1<I: Element, O: Element>(x: &Tensor, out: &Tensor, grain: usize, f: impl Fn(I) -> O + Sync) {
-    map_unary::<I, O, _>(x, out, grain, |xs, os| {
-        for (o, &v) in os.iter_mut().zip(xs) {
-            *o = f(v);
-        }
-    });
+    map_unary_elems::<I, O>(x, out, grain, f);
 }
 
 /// Applies `f` to each pair of elements of `a`, `b` (broadcast to `out`), writing `out`.
@@ -60,11 +56,7 @@ pub(crate) fn map2<A: Element, B: Element, O: Element>(
     grain: usize,
     f: impl Fn(A, B) -> O + Sync,
 ) {
-    map_binary::<A, B, O, _>(a, b, out, grain, |xs, ys, os| {
-        for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
-            *o = f(x, y);
-        }
-    });
+    map_binary_elems::<A, B, O>(a, b, out, grain, f);
 }
 
 /// `x` in `dtype`: itself when it already has it, otherwise a converted copy.

@@ -7,7 +7,8 @@ use super::gather::{combine, gather, gather_into, layout_offsets};
 use crate::axes::normalize_axis as norm_axis;
 use crate::dispatch::Elem;
 use crate::fallible::FallibleCollect;
-use crate::iter::{SendPtr, MIN_PER_TASK_CHEAP};
+use crate::iter::{Layout, SendPtr, MIN_PER_TASK_CHEAP};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The values of an integer tensor as i64 in C order (uint64 values above `i64::MAX`
 /// saturate, so they stay out of bounds); `TypeError` for any other dtype.
@@ -188,6 +189,12 @@ pub fn take_along_axis(x: &Tensor, indices: &Tensor, axis: i64) -> Result<Tensor
             }
         });
     }
+    if indices.dtype() == DType::Int64 && x.device().is_cpu() && indices.device().is_cpu() {
+        if let Some(out) = take_along_direct(x, &indices.broadcast_to(&shape)?, axis, &shape)? {
+            return Ok(out);
+        }
+        // an index out of bounds: the general path below finds the first one and says so
+    }
     let mut values = index_values(op, "indices", &indices.broadcast_to(&shape)?)?;
     normalize_indices(op, &mut values, axis, x.shape()[axis])?;
     // x with the axis pinned to position 0, broadcast to the result shape.
@@ -208,6 +215,90 @@ pub fn take_along_axis(x: &Tensor, indices: &Tensor, axis: i64) -> Result<Tensor
         _ => Vec::new(),
     };
     gather(x, &offsets, &[0], &shape)
+}
+
+/// `out[i] = src[idx[i] wrapped]` along one row of [`take_along_direct`] for `N`-byte elements;
+/// false when an index is out of `-size..size` (the elements from there on are not written).
+///
+/// # Safety
+///
+/// `ids` and `dst` address `len` elements `ids_step` and `dst_step` apart; `src` plus
+/// `k * src_step + i * stride` (elements) addresses an element of the source for every `k <
+/// len` and `i` in `0..size`; `dst` overlaps neither.
+#[allow(clippy::too_many_arguments)]
+unsafe fn along_row<const N: usize>(
+    src: *const u8,
+    src_step: isize,
+    stride: isize,
+    size: i64,
+    ids: *const i64,
+    ids_step: isize,
+    dst: *mut u8,
+    dst_step: isize,
+    len: usize,
+) -> bool {
+    for k in 0..len as isize {
+        // SAFETY: the caller's contract; `at` is checked against the axis size before use.
+        unsafe {
+            let v = *ids.offset(k * ids_step);
+            let at = if v < 0 { v + size } else { v };
+            if at < 0 || at >= size {
+                return false;
+            }
+            let item =
+                src.offset((k * src_step + at as isize * stride) * N as isize).cast::<[u8; N]>().read_unaligned();
+            dst.offset(k * dst_step * N as isize).cast::<[u8; N]>().write_unaligned(item);
+        }
+    }
+    true
+}
+
+/// [`take_along_axis`] for int64 `indices` already broadcast to the result's `shape`, without
+/// the offset lists of the general path: the result, the indices and `x` (its `axis` pinned,
+/// the other dims broadcast) are walked row by row together and each index is wrapped,
+/// checked and followed as it is read, over the pool. `None` when an index is out of bounds
+/// (the caller's general path then reports the first one).
+fn take_along_direct(x: &Tensor, indices: &Tensor, axis: usize, shape: &[i64]) -> Result<Option<Tensor>> {
+    // SAFETY: every element is written below unless an index is out of bounds, and then the
+    // tensor is dropped unseen (as it is when an interrupt stops the work).
+    let out = unsafe { Tensor::uninit(shape, x.dtype())? };
+    if out.numel() == 0 {
+        return Ok(Some(out));
+    }
+    let size = x.shape()[axis];
+    let pinned: Vec<i64> =
+        (0..shape.len()).map(|d| if d == axis || x.shape()[d] == 1 { 0 } else { x.strides()[d] }).collect();
+    let layout = Layout::<3>::new(shape, [indices.strides(), &pinned, out.strides()]);
+    let (src, ids, dst) = (SendPtr(x.data_ptr()), SendPtr(indices.data_ptr()), SendPtr(out.data_ptr()));
+    let stride = x.strides()[axis] as isize;
+    let bad = AtomicBool::new(false);
+    let item = x.itemsize();
+    crate::pool::parallel_for(out.numel() as usize, MIN_PER_TASK_CHEAP, |range| {
+        layout.for_each_row(range, |offs, inner, len| {
+            let (si, sx, so) = (inner[0] as isize, inner[1] as isize, inner[2] as isize);
+            // SAFETY: the offsets come from the layouts of valid views (the broadcast
+            // indices, `x` broadcast with its axis pinned at 0, the fresh result); every index
+            // is checked against the axis size before it is followed; the result overlaps
+            // nothing else and each task writes its own rows.
+            let ok = unsafe {
+                let s = src.get().cast_const().offset(offs[1] as isize * item as isize);
+                let i = ids.get().cast_const().cast::<i64>().offset(offs[0] as isize);
+                let d = dst.get().offset(offs[2] as isize * item as isize);
+                match item {
+                    1 => along_row::<1>(s, sx, stride, size, i, si, d, so, len),
+                    2 => along_row::<2>(s, sx, stride, size, i, si, d, so, len),
+                    4 => along_row::<4>(s, sx, stride, size, i, si, d, so, len),
+                    8 => along_row::<8>(s, sx, stride, size, i, si, d, so, len),
+                    _ => along_row::<16>(s, sx, stride, size, i, si, d, so, len),
+                }
+            };
+            if !ok {
+                bad.store(true, Ordering::Relaxed);
+            }
+        });
+    });
+    crate::interrupt::check()?;
+    Ok((!bad.load(Ordering::Relaxed)).then_some(out))
 }
 
 /// The indices of the non-zero elements of `x`, one int64 tensor per dim, in C order

@@ -52,6 +52,12 @@ fn scan<T: Elem, A: Arith>(
             } else {
                 os
             };
+            if q == 1 && A::EXACT && p == 1 && k >= 2 * SCAN_BLOCK {
+                // one long row of integers: scanned in blocks over the pool (wrapping
+                // arithmetic is associative, so the answer is the sequential one)
+                scan_blocks::<T, A>(xs, os, identity, product);
+                continue;
+            }
             if q == 1 {
                 // one running value per row: a plain loop, polling between long runs
                 let mut a = identity;
@@ -87,6 +93,52 @@ fn scan<T: Elem, A: Arith>(
         }
     });
     Ok(())
+}
+
+/// Elements per block of [`scan_blocks`].
+const SCAN_BLOCK: usize = 1 << 16;
+
+/// The running sum (or product) of one long row `xs` into `os`, for an exactly associative
+/// accumulator (wrapping integers): each block's total over the pool, the running totals of the
+/// blocks on the caller, then each block scanned from its running total over the pool (the
+/// input is read twice, which on two or more threads still beats one sequential pass). Stops
+/// early after an interrupt (the caller checks).
+fn scan_blocks<T: Elem, A: Arith>(xs: &[T], os: &mut [A], identity: A, product: bool) {
+    let combine = |a: A, v: A| if product { a.mul(v) } else { a.add(v) };
+    let blocks = xs.len().div_ceil(SCAN_BLOCK);
+    let block = |b: usize| b * SCAN_BLOCK..((b + 1) * SCAN_BLOCK).min(xs.len());
+    let totals: Vec<A> = crate::pool::parallel_map(blocks, 1, |bs| {
+        bs.map(|b| xs[block(b)].iter().fold(identity, |a, &v| combine(a, cast::<T, A>(v)))).collect::<Vec<A>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    if totals.len() != blocks || interrupt::poll() {
+        return;
+    }
+    let mut starts = Vec::with_capacity(blocks);
+    let mut run = identity;
+    for &t in &totals {
+        starts.push(run);
+        run = combine(run, t);
+    }
+    let dst = SendPtr(os.as_mut_ptr().cast());
+    parallel_for(blocks, 1, |bs| {
+        for b in bs {
+            let r = block(b);
+            // SAFETY: block `b` of the output lies inside `os` and each block is written by the
+            // one task that owns it.
+            let out = unsafe { std::slice::from_raw_parts_mut(dst.get().cast::<A>().add(r.start), r.len()) };
+            let mut a = starts[b];
+            for (&v, o) in xs[r].iter().zip(out) {
+                a = combine(a, cast::<T, A>(v));
+                *o = a;
+            }
+            if interrupt::poll() {
+                return;
+            }
+        }
+    });
 }
 
 fn cumulative(

@@ -39,6 +39,9 @@ pub(crate) trait Arith: Elem {
     const ZERO: Self;
     /// The multiplicative identity.
     const ONE: Self;
+    /// Whether `add` and `mul` are exactly associative (wrapping integers), so a scan may
+    /// combine blocks in any grouping and still give the sequential answer bit for bit.
+    const EXACT: bool;
     /// `self + other`.
     fn add(self, other: Self) -> Self;
     /// `self * other`.
@@ -50,6 +53,7 @@ macro_rules! arith_int {
         impl Arith for $t {
             const ZERO: Self = 0;
             const ONE: Self = 1;
+            const EXACT: bool = true;
             #[inline(always)]
             fn add(self, other: Self) -> Self { self.wrapping_add(other) }
             #[inline(always)]
@@ -64,6 +68,7 @@ macro_rules! arith_float {
         impl Arith for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
+            const EXACT: bool = false;
             #[inline(always)]
             fn add(self, other: Self) -> Self { self + other }
             #[inline(always)]
@@ -78,6 +83,7 @@ macro_rules! arith_complex {
         impl Arith for $t {
             const ZERO: Self = $t { re: 0.0, im: 0.0 };
             const ONE: Self = $t { re: 1.0, im: 0.0 };
+            const EXACT: bool = false;
             #[inline(always)]
             fn add(self, o: Self) -> Self { $t { re: self.re + o.re, im: self.im + o.im } }
             #[inline(always)]
