@@ -244,6 +244,8 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
     try:
         if dtype is None and copy is None and device is None and type(obj) in _ALWAYS_COPIED:
             return Tensor(obj)  # (the commonest call, with nothing to check)
+        if type(obj) is Tensor and dtype is None and device is None:  # (the next commonest)
+            return _astype(obj, obj.dtype, copy=True) if copy else obj
         return _asarray(obj, dtype, device, copy)
     except Exception as e:  # numpy's or a conversion's message alone does not say it was asarray
         raise_named("asarray()", e)

@@ -248,3 +248,37 @@ def test_init_subclass_cooperates_and_covers_every_subclass(native: Any) -> None
         assert type(back) is cls and back.value == "slot"
         del back
         native.release()
+
+
+@pytest.mark.parametrize("make_cycle", ["setattr", "vars", "dict_assign", "preserved"])
+def test_plain_results_stay_off_the_collector_until_they_get_a_dict(native: Any, make_cycle: str) -> None:
+    """A plain Tensor made by an op refers to no Python object, so it is not tracked by the cycle
+    collector (as a numpy array is not); the first ``__dict__`` puts it back, and a cycle through
+    that dict is then collected."""
+    gc.collect()
+    base = ferrule.ffi.live_object_count()
+    views = ferrule.unstack(ferrule.zeros((3000, 2)))
+    assert not any(gc.is_tracked(v) for v in views)
+    del views
+    t = ferrule.ones(4) + 1
+    assert not gc.is_tracked(t)
+    if make_cycle == "setattr":
+        t.me = t
+    elif make_cycle == "vars":
+        vars(t)["me"] = t
+    elif make_cycle == "dict_assign":
+        t.__dict__ = {"me": t}
+    else:  # held natively, released, then the cycle is made on the object that came back
+        native.hold(t)
+        del t
+        t = native.held()[0]
+        t.me = t
+        native.release()
+    assert gc.is_tracked(t) and t.me is t
+    fired: list[int] = []
+    ref = weakref.ref(t, lambda _: fired.append(1))
+    del t
+    gc.collect()
+    assert fired == [1] and ref() is None
+    assert ferrule.ffi.live_object_count() == base
+    assert gc.is_tracked(Sub([1.0]))  # a subclass may hold references in slots from the start

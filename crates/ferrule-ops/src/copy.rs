@@ -2,7 +2,7 @@
 
 use ferrule_core::{Error, Result, Tensor};
 
-use crate::iter::{map_unary, may_overlap, MIN_PER_TASK_CHEAP};
+use crate::iter::{map_unary_elems, may_overlap, MIN_PER_TASK_CHEAP};
 
 /// True when two views of one storage address exactly the same elements in the same order.
 fn same_view(a: &Tensor, b: &Tensor) -> bool {
@@ -32,9 +32,8 @@ pub(crate) fn cast_into(src: &Tensor, dst: &Tensor) -> Result<()> {
     if src.dtype() != dst.dtype() {
         return copy_into(&crate::elementwise::cast_to(src, dst.dtype())?, dst);
     }
-    crate::dispatch_all!(dst.dtype(), T => {
-        map_unary::<T, T, _>(src, dst, MIN_PER_TASK_CHEAP, |x, o| o.copy_from_slice(x))
-    });
+    // contiguous runs are copied as slices; strided and broadcast sources are read in place
+    crate::dispatch_all!(dst.dtype(), T => { map_unary_elems::<T, T>(src, dst, MIN_PER_TASK_CHEAP, |v| v) });
     Ok(())
 }
 

@@ -429,7 +429,9 @@ pub fn tile(x: &Tensor, repetitions: &[i64]) -> Result<Tensor> {
         spread.extend([r, d]);
         shape.push(d.checked_mul(r).ok_or_else(|| Error::overflow_error("tile: the result has too many elements"))?);
     }
-    let out = Tensor::empty(&spread, x.dtype())?;
+    // SAFETY: the copy below writes every element (an interrupt drops the tensor unseen: the
+    // interruptible call returns the interrupt).
+    let out = unsafe { Tensor::uninit(&spread, x.dtype())? };
     if out.numel() > 0 {
         copy_into(&x.reshape(&inter)?.broadcast_to(&spread)?, &out)?;
     }

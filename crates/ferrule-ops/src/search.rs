@@ -17,7 +17,9 @@ use crate::sort::TotalOrder;
 const MIN_PARALLEL_SEARCHES: usize = 1 << 12;
 
 fn search_typed<T: TotalOrder>(sorted: &Tensor, needles: &Tensor, right: bool) -> Result<Tensor> {
-    let out = Tensor::empty(needles.shape(), DType::Int64)?;
+    // SAFETY: the loop below writes one position per needle; an interrupt drops the tensor
+    // unseen.
+    let out = unsafe { Tensor::uninit(needles.shape(), DType::Int64)? };
     // SAFETY: `sorted` and `needles` are contiguous (made so by the caller) and only read;
     // `out` is fresh.
     let (hay, vals, idx) = unsafe { (sorted.as_slice::<T>()?, needles.as_slice::<T>()?, out.as_mut_slice::<i64>()?) };

@@ -293,7 +293,9 @@ fn sort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, stable
 }
 
 fn argsort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, stable: bool) -> Result<Tensor> {
-    let out = Tensor::empty(rows.shape(), DType::Int64)?;
+    // SAFETY: every row's permutation is written below (each row sorted by one task); an
+    // interrupt drops the tensor unseen.
+    let out = unsafe { Tensor::uninit(rows.shape(), DType::Int64)? };
     // SAFETY: both are fresh tensors nobody else sees.
     let (values, index) = unsafe { (rows.as_slice::<T>()?, out.as_mut_slice::<i64>()?) };
     if len == 0 {

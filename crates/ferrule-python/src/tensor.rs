@@ -30,7 +30,7 @@ use crate::hooks::{dtype_object, HOOKS};
 use crate::names::{device_name, dtype_name};
 use crate::types::{
     flags, frontend_slot, new_tensor_object, set_tensor_type, take_preserved, tensor_handle as handle, tensor_type,
-    PyTensor,
+    track_with_dict, PyTensor,
 };
 use crate::util::{guard, new_ref, py_str, raise, KwList, Owned};
 
@@ -659,6 +659,37 @@ unsafe extern "C" fn init_subclass(cls: *mut PyObject, args: *mut PyObject, kwar
     })
 }
 
+/// `t.name = value` (CPython's generic attribute setting), then back on the collector's lists
+/// if that made the `__dict__` ([`track_with_dict`]).
+unsafe extern "C" fn setattro(obj: *mut PyObject, name: *mut PyObject, value: *mut PyObject) -> i32 {
+    // SAFETY: CPython calls tp_setattro with the GIL held on a live instance.
+    unsafe {
+        let rc = PyObject_GenericSetAttr(obj, name, value);
+        track_with_dict(obj);
+        rc
+    }
+}
+
+/// `t.__dict__` (made on first use), with the tensor back on the collector's lists.
+unsafe extern "C" fn get_dict(obj: *mut PyObject, closure: *mut c_void) -> *mut PyObject {
+    // SAFETY: CPython calls getters with the GIL held on a live instance.
+    unsafe {
+        let dict = PyObject_GenericGetDict(obj, closure);
+        track_with_dict(obj);
+        dict
+    }
+}
+
+/// `t.__dict__ = d`, with the tensor back on the collector's lists.
+unsafe extern "C" fn set_dict(obj: *mut PyObject, value: *mut PyObject, closure: *mut c_void) -> i32 {
+    // SAFETY: CPython calls setters with the GIL held on a live instance.
+    unsafe {
+        let rc = PyObject_GenericSetDict(obj, value, closure);
+        track_with_dict(obj);
+        rc
+    }
+}
+
 /// GC traversal: the class, the `__dict__` and a subclass's `__slots__` — unless native code
 /// holds the tensor, in which case the object is alive for reasons the GC cannot see, and
 /// visiting nothing keeps it (and what it reaches) out of cyclic garbage: never finalized, never
@@ -1018,8 +1049,8 @@ pub unsafe fn create_type() -> *mut PyObject {
             getset(c"device", get_device, None, c"The device, e.g. 'cpu:0'.", 0),
             PyGetSetDef {
                 name: c"__dict__".as_ptr(),
-                get: Some(PyObject_GenericGetDict),
-                set: Some(PyObject_GenericSetDict),
+                get: Some(get_dict),
+                set: Some(set_dict),
                 doc: c"The instance attributes.".as_ptr(),
                 closure: null_mut(),
             },
@@ -1052,6 +1083,7 @@ pub unsafe fn create_type() -> *mut PyObject {
             PyType_Slot { slot: Py_tp_members, pfunc: members as *mut c_void },
             PyType_Slot { slot: Py_tp_traverse, pfunc: traverse as *mut c_void },
             PyType_Slot { slot: Py_tp_clear, pfunc: clear as *mut c_void },
+            PyType_Slot { slot: Py_tp_setattro, pfunc: setattro as *mut c_void },
             PyType_Slot { slot: Py_mp_subscript, pfunc: mp_subscript as *mut c_void },
             PyType_Slot { slot: Py_nb_add, pfunc: nb_add as *mut c_void },
             PyType_Slot { slot: Py_nb_subtract, pfunc: nb_subtract as *mut c_void },

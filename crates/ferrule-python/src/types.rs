@@ -254,6 +254,20 @@ pub fn tensor_type() -> *mut PyTypeObject {
     TENSOR_TYPE.load(Ordering::Relaxed)
 }
 
+/// Puts a Tensor whose `__dict__` exists back on the collector's lists ([`new_tensor_object`]
+/// takes a plain one off them): the dict may hold the tensor itself, directly or not.
+///
+/// # Safety
+/// The GIL is held and `obj` is a live Tensor instance.
+pub unsafe fn track_with_dict(obj: *mut PyObject) {
+    // SAFETY: the caller's contract; the dict field is part of every Tensor's layout.
+    unsafe {
+        if !(*(obj as *mut PyTensor)).dict.is_null() && PyObject_GC_IsTracked(obj) == 0 {
+            PyObject_GC_Track(obj.cast());
+        }
+    }
+}
+
 /// The native handle of a Tensor instance (borrowed).
 #[inline(always)]
 pub unsafe fn tensor_handle(obj: *mut PyObject) -> *mut FerruleObject {
@@ -330,6 +344,14 @@ pub unsafe fn new_tensor_object(h: *mut FerruleObject, tp: *mut PyTypeObject, al
         }
         (*(obj as *mut PyTensor)).handle = h;
         *frontend_slot(h) = obj.cast();
+        if tp == tensor_type() {
+            // A plain Tensor refers to no Python object until it gets a `__dict__` (its class is
+            // a static reference), so it cannot be part of a cycle: it leaves the collector's
+            // lists, as a numpy array is never on them, and the collections that thousands of
+            // new tensors would trigger (a list of views, results in a loop) do not happen.
+            // `track_with_dict` puts it back when the dict appears.
+            PyObject_GC_UnTrack(obj.cast());
+        }
         obj
     }
 }

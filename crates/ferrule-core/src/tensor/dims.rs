@@ -37,6 +37,15 @@ impl Dims {
 impl Dims {
     /// Removes and returns entry `i`, shifting the rest left. Panics if `i` is out of range.
     pub fn remove(&mut self, i: usize) -> i64 {
+        if let Dims::Inline { len, buf } = self {
+            let n = *len as usize;
+            assert!(i < n, "Dims::remove: index {i} past length {n}");
+            let x = buf[i];
+            buf.copy_within(i + 1..n, i);
+            buf[n - 1] = 0; // (entries past `len` stay zero)
+            *len -= 1;
+            return x;
+        }
         let mut v = self.to_vec();
         let x = v.remove(i);
         *self = Dims::from(v);
@@ -175,6 +184,9 @@ mod tests {
             assert_eq!(c.clone(), a);
             assert_eq!(format!("{a:?}"), format!("{v:?}"));
             assert_eq!(v.iter().copied().collect::<Dims>(), a);
+            let mut pushed = Dims::zeroed(0);
+            v.iter().for_each(|&x| pushed.push(x));
+            assert_eq!(pushed, a);
             for i in 0..=n {
                 let (mut d, mut w) = (a.clone(), v.clone());
                 d.insert(i, 99);

@@ -5,7 +5,7 @@ use ferrule_core::{DType, Device, Error, Result, Tensor};
 use std::mem::MaybeUninit;
 
 use crate::dispatch::Elem;
-use crate::iter::{broadcast_strides, map_unary, may_overlap, Layout, SendPtr, CHUNK, MIN_PER_TASK_CHEAP};
+use crate::iter::{broadcast_strides, map_unary_elems, may_overlap, Layout, SendPtr, CHUNK, MIN_PER_TASK_CHEAP};
 use crate::pool::parallel_for;
 
 /// Converts one element from `S` to `D` the way numpy's casts do.
@@ -95,9 +95,7 @@ fn cast_gathered<S: Elem>(x: &Tensor, out: &Tensor, convert: unsafe fn(*const u8
 /// are filled by a copy), which keeps the 15 x 15 conversion grid small in code size.
 pub(crate) fn cast_into(x: &Tensor, out: &Tensor) -> Result<()> {
     if x.dtype() == out.dtype() {
-        crate::dispatch_all!(x.dtype(), T => {
-            map_unary::<T, T, _>(x, out, MIN_PER_TASK_CHEAP, |xs, os| os.copy_from_slice(xs))
-        });
+        crate::dispatch_all!(x.dtype(), T => { map_unary_elems::<T, T>(x, out, MIN_PER_TASK_CHEAP, |v| v) });
         return Ok(());
     }
     let direct = out.is_contiguous() && x.is_contiguous() && x.numel() == out.numel() && !may_overlap(x, out);

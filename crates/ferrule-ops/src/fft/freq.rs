@@ -30,7 +30,8 @@ fn spacing(op: &str, n: i64, d: f64) -> Result<f64> {
 /// precision), cast to `dtype`. The tensor is allocated first (fallibly), so a huge `n` is a
 /// `MemoryError`, not an abort.
 fn table(op: &str, len: i64, value: impl Fn(i64) -> f64, dtype: DType) -> Result<Tensor> {
-    let t = super::named(op, Tensor::empty(&[len], DType::Float64))?;
+    // SAFETY: `fill_indexed` writes every element (an interrupt drops the tensor unseen).
+    let t = super::named(op, unsafe { Tensor::uninit(&[len], DType::Float64) })?;
     // SAFETY: `t` is fresh, contiguous and float64, and no one else holds it.
     let out = unsafe { t.as_mut_slice::<f64>()? };
     // (interruptible: a table of 2**31 entries takes seconds)
@@ -85,7 +86,9 @@ fn shift(op: &str, x: &Tensor, axes: Option<&[i64]>, forward: bool) -> Result<Te
             continue;
         }
         let src = out.take().unwrap_or_else(|| x.clone());
-        let dst = super::named(op, Tensor::empty(x.shape(), x.dtype()))?;
+        // SAFETY: the two copies below cover every element (the two slices along `axis`
+        // partition it); an error or an interrupt drops the tensor unseen.
+        let dst = super::named(op, unsafe { Tensor::uninit(x.shape(), x.dtype()) })?;
         copy_into(&src.slice(axis, Some(0), Some(m - by), 1)?, &dst.slice(axis, Some(by), None, 1)?)?;
         copy_into(&src.slice(axis, Some(m - by), None, 1)?, &dst.slice(axis, Some(0), Some(by), 1)?)?;
         out = Some(dst);

@@ -101,7 +101,9 @@ unsafe fn scatter_n<const N: usize>(dst: *mut u8, outer: &[i64], inner: &[i64], 
 /// holding `src[outer[o] + inner[i]]` in C order over `(o, i)`; offsets are relative to `src`'s
 /// first element and must be in bounds (checked by the callers against the index bounds).
 pub(crate) fn gather(src: &Tensor, outer: &[i64], inner: &[i64], shape: &[i64]) -> Result<Tensor> {
-    let out = Tensor::empty(shape, src.dtype())?;
+    // SAFETY: `gather_into` writes every element (`outer.len() * inner.len()` of them); an
+    // interrupt drops the tensor unseen.
+    let out = unsafe { Tensor::uninit(shape, src.dtype())? };
     gather_into(src, outer, inner, &out);
     Ok(out)
 }
