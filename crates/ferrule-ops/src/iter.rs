@@ -480,6 +480,24 @@ define_map!(
     map_quaternary, 4, [a: A, b: B, c: C, d: D]
 );
 
+/// `os[i] = f(xs[i])` over two slices of one length, compiled for AVX2 as well as the baseline
+/// and chosen at run time: the element functions are inlined into the loop, so the comparisons
+/// and 64-bit integer arithmetic that SSE2 lacks (`max` of int64, `<` of int64) vectorise there.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+pub(crate) fn zip1<I: Copy, O, F: Fn(I) -> O>(xs: &[I], os: &mut [O], f: &F) {
+    for (o, &v) in os.iter_mut().zip(xs) {
+        *o = f(v);
+    }
+}
+
+/// `os[i] = f(xs[i], ys[i])`, compiled as [`zip1`] is.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+pub(crate) fn zip2<A: Copy, B: Copy, O, F: Fn(A, B) -> O>(xs: &[A], ys: &[B], os: &mut [O], f: &F) {
+    for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
+        *o = f(x, y);
+    }
+}
+
 /// Whether the chunked map functions already take the fast road for `inputs` into `out`: every
 /// input contiguous with `out`'s element count or a single broadcast element, `out`
 /// contiguous, and no input overlapping `out`. Otherwise an element-wise map walks rows.
@@ -501,11 +519,7 @@ pub fn map_unary_elems<A: Element, O: Element>(
 ) {
     let n = out.numel() as usize;
     if n == 0 || chunked_is_direct(&[x], out, n) || may_overlap(x, out) {
-        map_unary::<A, O, _>(x, out, min_per_task, |xs, os| {
-            for (o, &v) in os.iter_mut().zip(xs) {
-                *o = f(v);
-            }
-        });
+        map_unary::<A, O, _>(x, out, min_per_task, |xs, os| zip1(xs, os, &f));
         return;
     }
     assert_eq!(x.dtype(), A::DTYPE, "map_unary_elems: dtype of x");
@@ -542,11 +556,7 @@ pub fn map_binary_elems<A: Element, B: Element, O: Element>(
 ) {
     let n = out.numel() as usize;
     if n == 0 || chunked_is_direct(&[a, b], out, n) || may_overlap(a, out) || may_overlap(b, out) {
-        map_binary::<A, B, O, _>(a, b, out, min_per_task, |xs, ys, os| {
-            for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
-                *o = f(x, y);
-            }
-        });
+        map_binary::<A, B, O, _>(a, b, out, min_per_task, |xs, ys, os| zip2(xs, ys, os, &f));
         return;
     }
     assert_eq!(a.dtype(), A::DTYPE, "map_binary_elems: dtype of a");

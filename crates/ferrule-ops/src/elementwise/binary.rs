@@ -6,7 +6,7 @@ use num_complex::Complex;
 
 use super::arith::Num;
 use super::real::{divmod, logaddexp as real_logaddexp, Real};
-use super::{binary_setup, map2};
+use super::{binary_setup, map2, map2_vectorised};
 use crate::dispatch::{ComplexElem, Elem, FloatElem};
 use crate::iter::{map_binary, MIN_PER_TASK_CHEAP as G, MIN_PER_TASK_MATH as GM};
 use crate::operand::Operand;
@@ -18,7 +18,7 @@ macro_rules! real_map2 {
         $crate::dispatch_float!($dt, T => {
             #[allow(dead_code)]
             type C = <T as FloatElem>::Compute;
-            map2::<T, T, T>($a, $b, $out, $grain, |p: T, q: T| {
+            map2_vectorised::<T, T, T>($a, $b, $out, $grain, |p: T, q: T| {
                 let ($x, $y): (C, C) = (p.widen(), q.widen());
                 T::narrow($e)
             })

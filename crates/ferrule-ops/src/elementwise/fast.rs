@@ -56,9 +56,7 @@ fn map<T: Element, O: Element>(a: &Tensor, b: &Tensor, n: usize, f: impl Fn(T, T
             std::slice::from_raw_parts_mut(out.data_ptr().cast::<O>(), n),
         )
     };
-    for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
-        *o = f(x, y);
-    }
+    crate::iter::zip2(xs, ys, os, &f);
     Some(out)
 }
 

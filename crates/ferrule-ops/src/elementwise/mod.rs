@@ -37,17 +37,22 @@ pub(crate) use simd::exp_f64;
 use ferrule_core::{DType, Element, Error, Result, Tensor};
 use std::borrow::Cow;
 
-use crate::iter::{broadcast_all, map_binary_elems, map_unary_elems, prepare_out_overwritten};
+use crate::iter::{
+    broadcast_all, map_binary, map_binary_elems, map_unary, map_unary_elems, prepare_out_overwritten, zip1, zip2,
+};
 use crate::operand::{resolve_pair, Operand};
 use crate::promote::result_type;
 
-/// Applies `f` to each element of `x` (broadcast to `out`), writing `out`.
+/// Applies `f` to each element of `x` (broadcast to `out`), writing `out`: strided and
+/// broadcast operands are read in place ([`map_unary_elems`]), the right walk for cheap `f`
+/// (integer arithmetic, comparisons, copies), where a gather would double the memory traffic.
 #[inline]
 pub(crate) fn map1<I: Element, O: Element>(x: &Tensor, out: &Tensor, grain: usize, f: impl Fn(I) -> O + Sync) {
     map_unary_elems::<I, O>(x, out, grain, f);
 }
 
-/// Applies `f` to each pair of elements of `a`, `b` (broadcast to `out`), writing `out`.
+/// Applies `f` to each pair of elements of `a`, `b` (broadcast to `out`), writing `out`, read
+/// in place as in [`map1`].
 #[inline]
 pub(crate) fn map2<A: Element, B: Element, O: Element>(
     a: &Tensor,
@@ -57,6 +62,32 @@ pub(crate) fn map2<A: Element, B: Element, O: Element>(
     f: impl Fn(A, B) -> O + Sync,
 ) {
     map_binary_elems::<A, B, O>(a, b, out, grain, f);
+}
+
+/// [`map1`] for float arithmetic that the compiler vectorises (square roots, divisions,
+/// rounding): strided and broadcast operands are gathered a chunk at a time into contiguous
+/// buffers so `f` runs over them as a vector loop, which beats a scalar walk in place.
+#[inline]
+pub(crate) fn map1_vectorised<I: Element, O: Element>(
+    x: &Tensor,
+    out: &Tensor,
+    grain: usize,
+    f: impl Fn(I) -> O + Sync,
+) {
+    map_unary::<I, O, _>(x, out, grain, |xs, os| zip1(xs, os, &f));
+}
+
+/// [`map2`] for float arithmetic that the compiler vectorises, gathered as in
+/// [`map1_vectorised`].
+#[inline]
+pub(crate) fn map2_vectorised<A: Element, B: Element, O: Element>(
+    a: &Tensor,
+    b: &Tensor,
+    out: &Tensor,
+    grain: usize,
+    f: impl Fn(A, B) -> O + Sync,
+) {
+    map_binary::<A, B, O, _>(a, b, out, grain, |xs, ys, os| zip2(xs, ys, os, &f));
 }
 
 /// `x` in `dtype`: itself when it already has it, otherwise a converted copy.

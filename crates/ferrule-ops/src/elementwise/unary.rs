@@ -17,7 +17,7 @@ macro_rules! real_map {
         $crate::dispatch_float!($dt, T => {
             #[allow(dead_code)]
             type C = <T as FloatElem>::Compute;
-            super::map1::<T, T>($x, $out, $grain, |a: T| {
+            super::map1_vectorised::<T, T>($x, $out, $grain, |a: T| {
                 let $v: C = a.widen();
                 T::narrow($e)
             })
