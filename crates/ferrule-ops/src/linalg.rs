@@ -270,6 +270,16 @@ trait Dot: crate::dispatch::Elem {
     fn dot(a: &[Self], b: &[Self]) -> Self;
     /// `a + b` (wrapping for ints).
     fn sum2(a: Self, b: Self) -> Self;
+    /// `a * b` (wrapping for ints).
+    fn mul(a: Self, b: Self) -> Self;
+}
+
+/// `acc[i] += x[i] * y[i]`, compiled for AVX2 as well (the columns walk of [`rowwise_dots`]).
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn accumulate_products<T: Dot>(acc: &mut [T], x: &[T], y: &[T]) {
+    for ((a, &p), &q) in acc.iter_mut().zip(x).zip(y) {
+        *a = T::sum2(*a, T::mul(p, q));
+    }
 }
 
 /// The product-sum of two equally long slices, 16 partial sums reduced pairwise at the end.
@@ -319,6 +329,10 @@ macro_rules! dot_float_impl {
             fn sum2(a: Self, b: Self) -> Self {
                 a + b
             }
+            #[inline(always)]
+            fn mul(a: Self, b: Self) -> Self {
+                a * b
+            }
         }
     )*};
 }
@@ -331,6 +345,10 @@ impl Dot for i64 {
     }
     fn sum2(a: Self, b: Self) -> Self {
         a.wrapping_add(b)
+    }
+    #[inline(always)]
+    fn mul(a: Self, b: Self) -> Self {
+        a.wrapping_mul(b)
     }
 }
 
@@ -380,10 +398,18 @@ fn rowwise_dots<T: Dot>(a: &Tensor, b: &Tensor, batch: &[i64]) -> Result<Option<
         let view = t.broadcast_to(&full)?;
         crate::index::layout_offsets(batch, &view.strides()[..batch.len()])
     };
-    let (offs_a, offs_b) = (lead(a)?, lead(b)?);
     // SAFETY: every element is written below (an interrupt makes the check after it drop the
     // tensor unseen).
     let out = unsafe { Tensor::uninit(batch, T::DTYPE)? };
+    let two_d = |t: &Tensor| t.ndim() == 2 && t.strides()[0] == 1 && t.shape()[0] == batch[0];
+    if batch.len() == 1 && k > 1 && two_d(a) && two_d(b) {
+        // Both rows strided, one batch dim of stride 1 (the rows of transposed matrices): the
+        // dots are accumulated a column at a time, each column a contiguous run of the batch.
+        columns_dots::<T>(a, b, &out, k as usize, (sa as usize, sb as usize));
+        crate::interrupt::check()?;
+        return Ok(Some(out));
+    }
+    let (offs_a, offs_b) = (lead(a)?, lead(b)?);
     let (pa, pb, po) =
         (crate::iter::SendPtr(a.data_ptr()), crate::iter::SendPtr(b.data_ptr()), crate::iter::SendPtr(out.data_ptr()));
     let k = k as usize;
@@ -408,6 +434,28 @@ fn rowwise_dots<T: Dot>(a: &Tensor, b: &Tensor, batch: &[i64]) -> Result<Option<
     });
     crate::interrupt::check()?;
     Ok(Some(out))
+}
+
+/// [`rowwise_dots`] for 2-D `a` and `b` of shape `(n, k)` with stride 1 along `n` (neither
+/// broadcast): `out[i] = sum over j of a[i, j] * b[i, j]`, summed in `j` order for a block of
+/// `i` at a time over the pool, each step one vector multiply-add over contiguous memory.
+fn columns_dots<T: Dot>(a: &Tensor, b: &Tensor, out: &Tensor, k: usize, (sa, sb): (usize, usize)) {
+    let n = out.numel() as usize;
+    let (pa, pb, po) =
+        (crate::iter::SendPtr(a.data_ptr()), crate::iter::SendPtr(b.data_ptr()), crate::iter::SendPtr(out.data_ptr()));
+    crate::pool::parallel_for(n, ((1usize << 15) / k).max(64), |r| {
+        // SAFETY: `a` and `b` have shape `(n, k)` with strides `(1, sa)` and `(1, sb)`, so row
+        // `j`'s elements `r` lie inside them; `out` is fresh, `n` long, and this task owns `r`.
+        unsafe {
+            let acc = std::slice::from_raw_parts_mut((po.get() as *mut T).add(r.start), r.len());
+            acc.fill(T::default());
+            for j in 0..k {
+                let x = std::slice::from_raw_parts((pa.get() as *const T).add(j * sa + r.start), r.len());
+                let y = std::slice::from_raw_parts((pb.get() as *const T).add(j * sb + r.start), r.len());
+                accumulate_products(acc, x, y);
+            }
+        }
+    });
 }
 
 /// The dot product of vectors along `axis` (counted from the end; `-1` by default), with the

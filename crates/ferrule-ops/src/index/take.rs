@@ -77,52 +77,49 @@ pub(crate) fn flat_applies(x: &Tensor, indices: &Tensor) -> bool {
         && indices.device().is_cpu()
 }
 
-/// `out[i] = src[wrap(ids[i]) * step]` for `N`-byte elements (`ids` checked against the
-/// bounds; `step` in elements).
+/// `out[i] = src[wrap(ids[i]) * step]` for `N`-byte elements (`step` in elements), each index
+/// checked against `-n..n` as it is read; false at the first one outside (the elements from
+/// there on are not written).
 ///
 /// # Safety
 ///
-/// Every wrapped index times `step` addresses an element of `src` (`n` elements apart by
-/// `step`); `dst` holds `ids.len()` elements and does not overlap `src`.
-unsafe fn gather_flat<const N: usize>(src: *const u8, n: i64, step: isize, ids: &[i64], dst: *mut u8) {
+/// `src` holds `n` elements `step` apart; `dst` holds `ids.len()` elements and does not
+/// overlap `src`.
+unsafe fn gather_flat<const N: usize>(src: *const u8, n: i64, step: isize, ids: &[i64], dst: *mut u8) -> bool {
     for (k, &v) in ids.iter().enumerate() {
         let at = if v < 0 { v + n } else { v };
-        // SAFETY: caller contract.
+        if at < 0 || at >= n {
+            return false;
+        }
+        // SAFETY: `at` is in `0..n` (checked above); the rest is the caller's contract.
         unsafe {
             let item = src.offset(at as isize * step * N as isize).cast::<[u8; N]>().read_unaligned();
             dst.add(k * N).cast::<[u8; N]>().write_unaligned(item);
         }
     }
+    true
 }
 
-/// The flattened `x` at `indices` (see [`flat_applies`]), in the indices' shape: one pass that
-/// bounds-checks through the indices' minimum and maximum, one gather pass (both in parallel
-/// pieces), with no offset list. Out-of-range indices are an `IndexError` naming `op` and the
-/// first bad index, as [`take`] words it (axis 0).
+/// The flattened `x` at `indices` (see [`flat_applies`]), in the indices' shape: one gather
+/// pass in parallel pieces that checks each index as it reads it, with no offset list.
+/// Out-of-range indices are an `IndexError` naming `op` and the first bad index, as [`take`]
+/// words it (axis 0).
 pub(crate) fn take_flat(op: &str, x: &Tensor, indices: &Tensor) -> Result<Tensor> {
     let n = x.numel();
     let m = indices.numel() as usize;
     // SAFETY: `flat_applies`: contiguous int64 indices, alive for this call.
     let ids = unsafe { std::slice::from_raw_parts(indices.data_ptr().cast::<i64>().cast_const(), m) };
-    let bounds = crate::pool::parallel_map(m, MIN_PER_TASK_CHEAP, |r| {
-        ids[r].iter().fold((i64::MAX, i64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)))
-    });
-    crate::interrupt::check()?;
-    let (lo, hi) = bounds.iter().fold((i64::MAX, i64::MIN), |(lo, hi), b| (lo.min(b.0), hi.max(b.1)));
-    if m > 0 && (lo < -n || hi >= n) {
-        let mut first = ids.iter().copied().filter(|&v| v < -n || v >= n);
-        let v = first.next().unwrap_or(lo);
-        return Err(Error::index_error(format!("{op}: index {v} is out of bounds for axis 0 with size {n}")));
-    }
-    // SAFETY: the gather below writes every element (or an interrupt throws the result away).
+    // SAFETY: the gather below writes every element, or finds an index out of bounds (and the
+    // result is dropped for the error) or is interrupted (and the result is thrown away).
     let out = unsafe { Tensor::uninit(indices.shape(), x.dtype())? };
+    let bad = AtomicBool::new(false);
     let (src, dst, size) = (SendPtr(x.data_ptr()), SendPtr(out.data_ptr()), x.itemsize());
     // a contiguous x is read as flat; a strided one is 1-D (`flat_applies`)
     let step = if x.is_contiguous() { 1 } else { x.strides()[0] as isize };
     crate::pool::parallel_for(m, MIN_PER_TASK_CHEAP, |r| {
-        // SAFETY: every index is within `-n..n` (checked above), `x` has `n` elements `step`
-        // apart, the output is fresh and each task writes its own range.
-        unsafe {
+        // SAFETY: `x` has `n` elements `step` apart (each index is checked by `gather_flat`
+        // before it is followed), the output is fresh and each task writes its own range.
+        let ok = unsafe {
             let (s, d, ids) = (src.get().cast_const(), dst.get().add(r.start * size), &ids[r]);
             match size {
                 1 => gather_flat::<1>(s, n, step, ids, d),
@@ -131,8 +128,16 @@ pub(crate) fn take_flat(op: &str, x: &Tensor, indices: &Tensor) -> Result<Tensor
                 8 => gather_flat::<8>(s, n, step, ids, d),
                 _ => gather_flat::<16>(s, n, step, ids, d),
             }
+        };
+        if !ok {
+            bad.store(true, Ordering::Relaxed);
         }
     });
+    if bad.load(Ordering::Relaxed) {
+        let v = ids.iter().copied().find(|&v| v < -n || v >= n).unwrap_or(n);
+        return Err(Error::index_error(format!("{op}: index {v} is out of bounds for axis 0 with size {n}")));
+    }
+    crate::interrupt::check()?;
     Ok(out)
 }
 

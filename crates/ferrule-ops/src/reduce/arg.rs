@@ -94,7 +94,9 @@ where
 
 /// [`scan`] of a contiguous line: the extreme and NaN flag of each block (vectorised), then the
 /// first NaN of the first block with one, or the first occurrence of the extreme in the first
-/// block that reached it. Polls for interrupts between groups of blocks.
+/// block that reached it. Polls for interrupts between groups of blocks. Compiled for AVX2 as
+/// well (twice the lanes of the baseline's compares and selects), chosen at run time.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
 fn scan_contiguous<T: Extremum, const LARGEST: bool>(xs: &[T]) -> usize
 where
     T::Acc: PartialOrd,
