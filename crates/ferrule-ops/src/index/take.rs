@@ -77,29 +77,6 @@ pub(crate) fn flat_applies(x: &Tensor, indices: &Tensor) -> bool {
         && indices.device().is_cpu()
 }
 
-/// `out[i] = src[wrap(ids[i]) * step]` for `N`-byte elements (`step` in elements), each index
-/// checked against `-n..n` as it is read; false at the first one outside (the elements from
-/// there on are not written).
-///
-/// # Safety
-///
-/// `src` holds `n` elements `step` apart; `dst` holds `ids.len()` elements and does not
-/// overlap `src`.
-unsafe fn gather_flat<const N: usize>(src: *const u8, n: i64, step: isize, ids: &[i64], dst: *mut u8) -> bool {
-    for (k, &v) in ids.iter().enumerate() {
-        let at = if v < 0 { v + n } else { v };
-        if at < 0 || at >= n {
-            return false;
-        }
-        // SAFETY: `at` is in `0..n` (checked above); the rest is the caller's contract.
-        unsafe {
-            let item = src.offset(at as isize * step * N as isize).cast::<[u8; N]>().read_unaligned();
-            dst.add(k * N).cast::<[u8; N]>().write_unaligned(item);
-        }
-    }
-    true
-}
-
 /// The flattened `x` at `indices` (see [`flat_applies`]), in the indices' shape: one gather
 /// pass in parallel pieces that checks each index as it reads it, with no offset list.
 /// Out-of-range indices are an `IndexError` naming `op` and the first bad index, as [`take`]
@@ -117,16 +94,17 @@ pub(crate) fn take_flat(op: &str, x: &Tensor, indices: &Tensor) -> Result<Tensor
     // a contiguous x is read as flat; a strided one is 1-D (`flat_applies`)
     let step = if x.is_contiguous() { 1 } else { x.strides()[0] as isize };
     crate::pool::parallel_for(m, MIN_PER_TASK_CHEAP, |r| {
-        // SAFETY: `x` has `n` elements `step` apart (each index is checked by `gather_flat`
+        // SAFETY: `x` has `n` elements `step` apart (each index is checked by `along_row`
         // before it is followed), the output is fresh and each task writes its own range.
         let ok = unsafe {
-            let (s, d, ids) = (src.get().cast_const(), dst.get().add(r.start * size), &ids[r]);
+            let (s, d, i, len) =
+                (src.get().cast_const(), dst.get().add(r.start * size), ids[r.clone()].as_ptr(), r.len());
             match size {
-                1 => gather_flat::<1>(s, n, step, ids, d),
-                2 => gather_flat::<2>(s, n, step, ids, d),
-                4 => gather_flat::<4>(s, n, step, ids, d),
-                8 => gather_flat::<8>(s, n, step, ids, d),
-                _ => gather_flat::<16>(s, n, step, ids, d),
+                1 => along_row::<1>(s, 0, step, n, i, 1, d, 1, len),
+                2 => along_row::<2>(s, 0, step, n, i, 1, d, 1, len),
+                4 => along_row::<4>(s, 0, step, n, i, 1, d, 1, len),
+                8 => along_row::<8>(s, 0, step, n, i, 1, d, 1, len),
+                _ => along_row::<16>(s, 0, step, n, i, 1, d, 1, len),
             }
         };
         if !ok {
@@ -222,8 +200,9 @@ pub fn take_along_axis(x: &Tensor, indices: &Tensor, axis: i64) -> Result<Tensor
     gather(x, &offsets, &[0], &shape)
 }
 
-/// `out[i] = src[idx[i] wrapped]` along one row of [`take_along_direct`] for `N`-byte elements;
-/// false when an index is out of `-size..size` (the elements from there on are not written).
+/// `out[i] = src[idx[i] wrapped]` along one row for `N`-byte elements ([`take_along_direct`]'s
+/// rows, and [`take_flat`]'s ranges with `src_step` 0); false when an index is out of
+/// `-size..size` (the elements from there on are not written).
 ///
 /// # Safety
 ///
