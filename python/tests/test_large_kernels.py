@@ -76,6 +76,39 @@ def test_argsort_of_a_long_row_is_numpys_stable_argsort(dtype: str) -> None:
         assert np.array_equal(np.asarray(ferrule.argsort(t, descending=True)), flipped)
 
 
+@pytest.mark.parametrize("n", [33, 1000, 1500, 5000, 20_000])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int16", "uint32", "uint8"])
+def test_sort_and_argsort_of_mid_rows(dtype: str, n: int) -> None:
+    """Rows below the parallel sort: keys sorted by comparison or by radix (each side of the
+    switch), values without an exact key (-0.0, NaN) put back in their original order, both
+    directions, several rows at once."""
+    x = values(dtype, 3 * n).reshape(3, n)
+    t = ferrule.asarray(x)
+    same_bits(ferrule.sort(t), np.sort(x, kind="stable"))
+    same_bits(ferrule.sort(t, descending=True), np.flip(np.sort(np.flip(x, -1), kind="stable"), -1))
+    same_bits(ferrule.sort(t[:, ::-2]), np.sort(x[:, ::-2], kind="stable"))
+    assert np.array_equal(np.asarray(ferrule.argsort(t)), np.argsort(x, kind="stable"))
+    flipped = n - 1 - np.flip(np.argsort(np.flip(x, -1), kind="stable"), -1)
+    assert np.array_equal(np.asarray(ferrule.argsort(t, descending=True)), flipped)
+
+
+@pytest.mark.parametrize("n", [40, 1000, 70_000, N])
+@pytest.mark.parametrize("dtype", ["int64", "int8", "uint16"])
+def test_sort_of_few_distinct_ints_counts_them(dtype: str, n: int) -> None:
+    """Ints spanning fewer values than the row has (the counting sorts), both directions."""
+    x = (rng().integers(0, 37, n) - 5).astype(dtype)
+    t = ferrule.asarray(x)
+    same_bits(ferrule.sort(t), np.sort(x, kind="stable"))
+    same_bits(ferrule.sort(t, descending=True), np.flip(np.sort(x)))
+    assert np.array_equal(np.asarray(ferrule.argsort(t)), np.argsort(x, kind="stable"))
+    flipped = n - 1 - np.flip(np.argsort(np.flip(x), kind="stable"))
+    assert np.array_equal(np.asarray(ferrule.argsort(t, descending=True)), flipped)
+    vals, counts = ferrule.unique_counts(t)
+    want_vals, want_counts = np.unique_counts(x)
+    same_bits(vals, want_vals)
+    assert np.array_equal(np.asarray(counts), want_counts)
+
+
 def test_sort_of_bunched_keys() -> None:
     """Keys crowded into a few of the top-digit buckets, and keys all equal but one."""
     r = rng()
@@ -200,6 +233,12 @@ def test_cumulative_sum_and_prod_of_a_long_row(dtype: str) -> None:
         assert np.array_equal(np.asarray(ferrule.cumulative_sum(ferrule.asarray(wide))), np.cumulative_sum(wide))
         odd = wide | 1
         assert np.array_equal(np.asarray(ferrule.cumulative_prod(ferrule.asarray(odd))), np.cumulative_prod(odd))
+        # strided views are read in place at their step, in blocks when long
+        tw = ferrule.asarray(wide)
+        assert np.array_equal(np.asarray(ferrule.cumulative_sum(tw[::-1])), np.cumulative_sum(wide[::-1]))
+        assert np.array_equal(np.asarray(ferrule.cumulative_sum(tw[1::3])), np.cumulative_sum(wide[1::3]))
+        to = ferrule.asarray(odd)
+        assert np.array_equal(np.asarray(ferrule.cumulative_prod(to[::-1])), np.cumulative_prod(odd[::-1]))
     signs = np.where(x % 2 == 0, 1, -1).astype(dtype)  # products of +-1: exact, no overflow
     assert np.array_equal(
         np.asarray(ferrule.cumulative_prod(ferrule.asarray(signs))), np.cumulative_prod(signs, dtype=acc)

@@ -200,7 +200,11 @@ impl Tensor {
     /// A C-contiguous tensor whose elements are the native-endian `bytes`; `ValueError` unless
     /// the length is exactly the shape's element count times the itemsize.
     pub fn from_bytes(bytes: &[u8], shape: &[i64], dtype: DType) -> Result<Tensor> {
-        let tensor = Tensor::zeros(shape, dtype)?;
+        // Not zeroed (the copy overwrites every byte): a large zeroed request is fresh pages
+        // that the kernel clears first, where an uninitialised one may reuse a cached block.
+        // SAFETY: the copy below writes all `nbytes` bytes before the tensor is returned; on a
+        // size mismatch it is dropped unread.
+        let tensor = unsafe { Tensor::uninit(shape, dtype)? };
         if tensor.nbytes() != bytes.len() {
             crate::bail!(
                 ValueError,

@@ -498,6 +498,66 @@ pub(crate) fn zip2<A: Copy, B: Copy, O, F: Fn(A, B) -> O>(xs: &[A], ys: &[B], os
     }
 }
 
+/// `q[i * so] = f(p[i * sp])` for `i < len`: one strided row of [`map_unary_elems`], compiled
+/// for AVX2 as well as the baseline and chosen at run time, with the common contiguous output
+/// (`so == 1`, a fresh result) as its own loop so the compiler can unroll it and keep `f`
+/// branch-free.
+///
+/// # Safety
+///
+/// Every `p + i * sp` must be a valid `A` and every `q + i * so` a writable `O` for `i < len`,
+/// and the output elements must not overlap the input ones.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+unsafe fn walk1<A: Copy, O, F: Fn(A) -> O>(p: *const A, sp: isize, q: *mut O, so: isize, len: usize, f: &F) {
+    if so == 1 {
+        // SAFETY: the caller guarantees `len` writable, non-overlapping output elements.
+        let out = unsafe { std::slice::from_raw_parts_mut(q, len) };
+        for (i, o) in out.iter_mut().enumerate() {
+            // SAFETY: the caller guarantees the input element.
+            *o = f(unsafe { *p.offset(i as isize * sp) });
+        }
+    } else {
+        for i in 0..len as isize {
+            // SAFETY: the caller guarantees both elements.
+            unsafe { *q.offset(i * so) = f(*p.offset(i * sp)) };
+        }
+    }
+}
+
+/// `q[i * so] = f(p[i * sp], r[i * sr])` for `i < len`: one row of [`map_binary_elems`],
+/// compiled as [`walk1`] is.
+///
+/// # Safety
+///
+/// As for [`walk1`], for both inputs.
+#[allow(clippy::too_many_arguments)]
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+unsafe fn walk2<A: Copy, B: Copy, O, F: Fn(A, B) -> O>(
+    p: *const A,
+    sp: isize,
+    r: *const B,
+    sr: isize,
+    q: *mut O,
+    so: isize,
+    len: usize,
+    f: &F,
+) {
+    if so == 1 {
+        // SAFETY: the caller guarantees `len` writable, non-overlapping output elements.
+        let out = unsafe { std::slice::from_raw_parts_mut(q, len) };
+        for (i, o) in out.iter_mut().enumerate() {
+            let i = i as isize;
+            // SAFETY: the caller guarantees both input elements.
+            *o = f(unsafe { *p.offset(i * sp) }, unsafe { *r.offset(i * sr) });
+        }
+    } else {
+        for i in 0..len as isize {
+            // SAFETY: the caller guarantees all three elements.
+            unsafe { *q.offset(i * so) = f(*p.offset(i * sp), *r.offset(i * sr)) };
+        }
+    }
+}
+
 /// Whether the chunked map functions already take the fast road for `inputs` into `out`: every
 /// input contiguous with `out`'s element count or a single broadcast element, `out`
 /// contiguous, and no input overlapping `out`. Otherwise an element-wise map walks rows.
@@ -536,9 +596,7 @@ pub fn map_unary_elems<A: Element, O: Element>(
             unsafe {
                 let p = (xp.get() as *const A).offset(offs[0] as isize);
                 let q = (op.get() as *mut O).offset(offs[1] as isize);
-                for i in 0..len as isize {
-                    *q.offset(i * so) = f(*p.offset(i * si));
-                }
+                walk1(p, si, q, so, len, &f);
             }
         });
     });
@@ -574,9 +632,7 @@ pub fn map_binary_elems<A: Element, B: Element, O: Element>(
                 let p = (ap.get() as *const A).offset(offs[0] as isize);
                 let r = (bp.get() as *const B).offset(offs[1] as isize);
                 let q = (op.get() as *mut O).offset(offs[2] as isize);
-                for i in 0..len as isize {
-                    *q.offset(i * so) = f(*p.offset(i * s0), *r.offset(i * s1));
-                }
+                walk2(p, s0, r, s1, q, so, len, &f);
             }
         });
     });

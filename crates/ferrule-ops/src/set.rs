@@ -6,7 +6,7 @@
 
 use std::cmp::Ordering;
 
-use ferrule_core::{Result, Tensor};
+use ferrule_core::{DType, Result, Tensor};
 use rayon::slice::ParallelSliceMut;
 
 use crate::fallible::{self, FallibleCollect};
@@ -62,25 +62,36 @@ fn values_typed<T: TotalOrder>(x: &Tensor) -> Result<Tensor> {
     Tensor::from_slice(&data[..k], &[k as i64])
 }
 
-/// `unique_counts` without the indices `unique_all` needs: the values alone are sorted, then
-/// counted run by run.
+/// `unique_counts` without the indices `unique_all` needs: the values alone are sorted, the
+/// groups counted, then each group's value and size written straight into outputs of that
+/// length (no growing buffers: those would be fresh pages, zeroed by the OS, on every call).
 fn counts_typed<T: TotalOrder>(x: &Tensor) -> Result<Vec<Tensor>> {
     let sorted = sorted_copy::<T>(x)?;
     // SAFETY: fresh from `sorted_copy`, not shared.
     let data = unsafe { sorted.as_slice::<T>()? };
-    let (mut values, mut counts): (Vec<T>, Vec<i64>) = (Vec::new(), Vec::new());
-    for (i, v) in data.iter().enumerate() {
-        if i % POLL_ITEMS == POLL_ITEMS - 1 {
-            interrupt::check()?;
-        }
-        if i == 0 || !same(&data[i - 1], v) {
-            fallible::try_push(&mut values, *v)?;
-            fallible::try_push(&mut counts, 0)?;
-        }
-        *counts.last_mut().expect("a group was opened") += 1;
+    let mut groups = usize::from(!data.is_empty());
+    for (c, part) in data.chunks(POLL_ITEMS).enumerate() {
+        interrupt::check()?;
+        let base = c * POLL_ITEMS;
+        groups += (base.max(1)..base + part.len()).filter(|&i| !same(&data[i - 1], &data[i])).count();
     }
-    let n = values.len() as i64;
-    Ok(vec![Tensor::from_slice(&values, &[n])?, int64(&counts, &[n])?])
+    let n = groups as i64;
+    // SAFETY: the loop below writes all `groups` elements of both (one per group).
+    let (values, counts) = unsafe { (Tensor::uninit(&[n], T::DTYPE)?, Tensor::uninit(&[n], DType::Int64)?) };
+    // SAFETY: fresh, not shared.
+    let (vs, cs) = unsafe { (values.as_mut_slice::<T>()?, counts.as_mut_slice::<i64>()?) };
+    let mut g = 0usize;
+    let mut start = 0usize;
+    for i in 1..=data.len() {
+        if i == data.len() || !same(&data[i - 1], &data[i]) {
+            vs[g] = data[start];
+            cs[g] = (i - start) as i64;
+            g += 1;
+            start = i;
+        }
+    }
+    debug_assert_eq!(g, groups);
+    Ok(vec![values, counts])
 }
 
 /// The pieces `unique_all` can return; each is filled only when asked for.

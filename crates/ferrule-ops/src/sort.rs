@@ -10,7 +10,7 @@ mod radix;
 use crate::fallible::{self, FallibleCollect};
 use crate::iter::SendPtr;
 use crate::manipulate::norm_axis;
-use crate::pool::{parallel_for, pool, FirstError};
+use crate::pool::{parallel_for, parallel_map, pool, FirstError};
 use radix::{float_key, par_radix_sort_by, radix_sort_by, RADIX_MIN_LEN};
 
 /// Elements below which a sort stays on the calling thread.
@@ -35,6 +35,19 @@ pub trait TotalOrder: Element {
     fn key(&self) -> u64 {
         0
     }
+    /// Bits of the exact key ([`TotalOrder::exact_key`]): 32 or 64, 0 when the type has none.
+    const EXACT_BITS: u32 = 0;
+    /// An order-preserving unsigned key that gives the value back
+    /// ([`TotalOrder::from_exact_key`]), for every value the sort order does not tie with a
+    /// different one: `None` for a float's zeros (`-0.0 == 0.0`) and NaNs (any payload), which
+    /// a key sort places itself (zeros between the negatives and the positives, NaNs last).
+    fn exact_key(&self) -> Option<u64> {
+        None
+    }
+    /// The value of an [`TotalOrder::exact_key`].
+    fn from_exact_key(_key: u64) -> Self {
+        unreachable!("from_exact_key of a type without exact keys")
+    }
 }
 
 macro_rules! radix_unsigned {
@@ -45,10 +58,27 @@ macro_rules! radix_unsigned {
             const KEY_BYTES: usize = std::mem::size_of::<$t>();
             #[inline]
             fn key(&self) -> u64 { *self as u64 }
+            const EXACT_BITS: u32 = if std::mem::size_of::<$t>() <= 4 { 32 } else { 64 };
+            #[inline]
+            fn exact_key(&self) -> Option<u64> { Some(*self as u64) }
+            #[inline]
+            fn from_exact_key(key: u64) -> Self { key as $t }
         }
     )*};
 }
-radix_unsigned!(bool, u8, u16, u32, u64);
+radix_unsigned!(u8, u16, u32, u64);
+
+impl TotalOrder for bool {
+    #[inline]
+    fn total_cmp(&self, other: &Self) -> Ordering {
+        self.cmp(other)
+    }
+    const KEY_BYTES: usize = 1;
+    #[inline]
+    fn key(&self) -> u64 {
+        *self as u64
+    }
+}
 
 macro_rules! radix_signed {
     ($($t:ty),*) => {$(
@@ -58,6 +88,11 @@ macro_rules! radix_signed {
             const KEY_BYTES: usize = std::mem::size_of::<$t>();
             #[inline]
             fn key(&self) -> u64 { (*self as i64).wrapping_sub(<$t>::MIN as i64) as u64 }
+            const EXACT_BITS: u32 = if std::mem::size_of::<$t>() <= 4 { 32 } else { 64 };
+            #[inline]
+            fn exact_key(&self) -> Option<u64> { Some(self.key()) }
+            #[inline]
+            fn from_exact_key(key: u64) -> Self { (key as i64).wrapping_add(<$t>::MIN as i64) as $t }
         }
     )*};
 }
@@ -74,8 +109,13 @@ fn float_cmp(a: f64, b: f64) -> Ordering {
 }
 
 macro_rules! total_order_float {
-    ($($t:ty => $to:expr, $bits:expr, $width:expr),*) => {$(
+    ($($t:ty => $to:expr, $bits:expr, $width:expr, $exact_bits:expr),*) => {$(
         impl TotalOrder for $t {
+            const EXACT_BITS: u32 = $exact_bits;
+            #[inline]
+            fn exact_key(&self) -> Option<u64> { <$t as ExactFloat>::exact(*self) }
+            #[inline]
+            fn from_exact_key(key: u64) -> Self { <$t as ExactFloat>::from_exact(key) }
             #[inline]
             fn total_cmp(&self, other: &Self) -> Ordering {
                 let f = $to;
@@ -99,11 +139,59 @@ macro_rules! total_order_float {
     )*};
 }
 total_order_float!(
-    f32 => |v: f32| v, |v: f32| v.to_bits() as u64, 32,
-    f64 => |v: f64| v, |v: f64| v.to_bits(), 64,
-    F16 => |v: F16| v.to_f32(), |v: F16| v.0 as u64, 16,
-    BF16 => |v: BF16| v.to_f32(), |v: BF16| v.0 as u64, 16
+    f32 => |v: f32| v, |v: f32| v.to_bits() as u64, 32, 32,
+    f64 => |v: f64| v, |v: f64| v.to_bits(), 64, 64,
+    F16 => |v: F16| v.to_f32(), |v: F16| v.0 as u64, 16, 0,
+    BF16 => |v: BF16| v.to_f32(), |v: BF16| v.0 as u64, 16, 0
 );
+
+/// `TotalOrder` of `f32` and `f64`: the key sort's exact keys (the float's bits, negatives
+/// reversed below the positives) besides [`total_order_float`]'s.
+macro_rules! exact_float {
+    ($($t:ty => $u:ty),*) => {$(
+        impl ExactFloat for $t {
+            #[inline]
+            fn exact(v: $t) -> Option<u64> {
+                if v.is_nan() || v == 0.0 {
+                    return None;
+                }
+                let bits = v.to_bits();
+                let top: $u = 1 << (<$u>::BITS - 1);
+                Some(if bits & top != 0 { !bits } else { bits | top } as u64)
+            }
+            #[inline]
+            fn from_exact(key: u64) -> $t {
+                let k = key as $u;
+                let top: $u = 1 << (<$u>::BITS - 1);
+                <$t>::from_bits(if k & top != 0 { k & !top } else { !k })
+            }
+        }
+    )*};
+}
+
+/// The exact keys of a float type (see [`TotalOrder::exact_key`]).
+trait ExactFloat: Sized {
+    /// The exact key of `v`, `None` for zeros and NaNs.
+    fn exact(v: Self) -> Option<u64>;
+    /// The value of an exact key.
+    fn from_exact(key: u64) -> Self;
+}
+exact_float!(f32 => u32, f64 => u64);
+
+/// The half-precision floats have no exact keys (`EXACT_BITS` is 0): they sort by radix.
+macro_rules! no_exact_float {
+    ($($t:ty),*) => {$(
+        impl ExactFloat for $t {
+            fn exact(_: $t) -> Option<u64> {
+                None
+            }
+            fn from_exact(_: u64) -> $t {
+                unreachable!("half-precision floats have no exact keys")
+            }
+        }
+    )*};
+}
+no_exact_float!(F16, BF16);
 
 /// The mask that reverses a `T` key (for descending order), 0 for ascending.
 fn key_flip<T: TotalOrder>(descending: bool) -> u64 {
@@ -147,9 +235,243 @@ fn by_value_then_index<T: TotalOrder>(descending: bool) -> impl Fn(&(T, i64), &(
     }
 }
 
-/// Sorts one row in place: radix sort on the key for long rows of non-complex types (stable
-/// in both directions), a comparison sort otherwise. `scratch` and `pairs` are buffers reused
-/// across rows (grown fallibly).
+/// Rows at least this long of a type with exact keys sort by [`key_sort`].
+const KEY_SORT_MIN: usize = 32;
+
+/// An unsigned key word of [`key_sort`]: `u32` or `u64`.
+trait KeyWord: Copy + Ord {
+    /// Bytes of the word.
+    const BYTES: usize;
+    /// The longest run of keys sorted by comparison; longer ones by radix (a `u64` needs twice
+    /// the passes of a `u32`, so it switches later).
+    const PDQ_MAX: usize;
+    /// The word of a key that fits it.
+    fn from_key(k: u64) -> Self;
+    /// The key.
+    fn key(self) -> u64;
+}
+
+impl KeyWord for u32 {
+    const BYTES: usize = 4;
+    const PDQ_MAX: usize = 1 << 10;
+    #[inline]
+    fn from_key(k: u64) -> Self {
+        k as u32
+    }
+    #[inline]
+    fn key(self) -> u64 {
+        self as u64
+    }
+}
+
+impl KeyWord for u64 {
+    const BYTES: usize = 8;
+    const PDQ_MAX: usize = 1 << 12;
+    #[inline]
+    fn from_key(k: u64) -> Self {
+        k
+    }
+    #[inline]
+    fn key(self) -> u64 {
+        self
+    }
+}
+
+/// Sorts a row of a type with exact keys ([`TotalOrder::exact_key`]) by sorting the keys as
+/// plain integers (the standard library's pattern-defeating quicksort, which beats eight radix
+/// passes on rows of a few thousand) and decoding them; keys that span fewer values than the
+/// row has are counted instead. The values without an exact key (a float's zeros and NaNs)
+/// are set aside in their original order and put back in their place (zeros between the
+/// negatives and the positives, NaNs last; both moved, not reordered, when `descending`), so
+/// the result is the stable sort's: equal keys are equal bits.
+fn key_sort<T: TotalOrder, K: KeyWord>(row: &mut [T], specials: &mut Vec<T>, descending: bool) -> Result<()> {
+    let mut keys: Vec<K> = Vec::new();
+    fallible::try_reserve(&mut keys, row.len())?;
+    specials.clear();
+    let (mut lo, mut hi) = (u64::MAX, 0u64);
+    for v in row.iter() {
+        match v.exact_key() {
+            Some(k) => {
+                lo = lo.min(k);
+                hi = hi.max(k);
+                keys.push(K::from_key(k));
+            }
+            None => {
+                fallible::try_reserve(specials, 1)?;
+                specials.push(*v);
+            }
+        }
+    }
+    if specials.is_empty() && hi - lo < row.len() as u64 {
+        return count_keys(row, &keys, lo, (hi - lo) as usize + 1, descending);
+    }
+    if keys.len() <= K::PDQ_MAX {
+        keys.sort_unstable();
+    } else {
+        // plain keys: each radix pass reads a byte, no float classification per pass
+        let mut spare = Vec::new();
+        radix_sort_by(&mut keys, &mut spare, K::BYTES, |k| k.key())?;
+    }
+    // the exact keys of negative floats are below the top bit; ints have no specials
+    let top = 1u64 << (T::EXACT_BITS - 1);
+    let split = keys.partition_point(|k| k.key() < top);
+    let (below, above) = keys.split_at(split);
+    let mut i = 0usize;
+    let mut put = |v: T| {
+        row[i] = v;
+        i += 1;
+    };
+    if descending {
+        specials.iter().filter(|v| v.is_nan_value()).for_each(|v| put(*v));
+        above.iter().rev().for_each(|k| put(T::from_exact_key(k.key())));
+        specials.iter().filter(|v| !v.is_nan_value()).for_each(|v| put(*v));
+        below.iter().rev().for_each(|k| put(T::from_exact_key(k.key())));
+    } else {
+        below.iter().for_each(|k| put(T::from_exact_key(k.key())));
+        specials.iter().filter(|v| !v.is_nan_value()).for_each(|v| put(*v));
+        above.iter().for_each(|k| put(T::from_exact_key(k.key())));
+        specials.iter().filter(|v| v.is_nan_value()).for_each(|v| put(*v));
+    }
+    Ok(())
+}
+
+/// Writes the values of `keys` (exact keys of `row`'s values, all in `lo..lo + span`) into
+/// `row` in order, by counting them.
+fn count_keys<T: TotalOrder, K: KeyWord>(
+    row: &mut [T],
+    keys: &[K],
+    lo: u64,
+    span: usize,
+    descending: bool,
+) -> Result<()> {
+    let mut counts: Vec<u32> = Vec::new();
+    fallible::try_reserve(&mut counts, span)?;
+    counts.resize(span, 0);
+    for k in keys {
+        counts[(k.key() - lo) as usize] += 1;
+    }
+    let mut at = 0usize;
+    let mut fill = |d: usize| {
+        let c = counts[d] as usize;
+        row[at..at + c].fill(T::from_exact_key(lo + d as u64));
+        at += c;
+    };
+    if descending {
+        (0..span).rev().for_each(&mut fill);
+    } else {
+        (0..span).for_each(&mut fill);
+    }
+    Ok(())
+}
+
+/// Whether a row of `len` elements of `T` sorts by [`key_sort`].
+fn takes_key_sort<T: TotalOrder>(len: usize) -> bool {
+    T::EXACT_BITS > 0 && len >= KEY_SORT_MIN
+}
+
+/// A row index packed below a [`TotalOrder::key`], so that sorting the packed words as plain
+/// integers sorts by key with ties in index order (the stable order): `u64` for keys of at most
+/// 32 bits, `u128` for wider ones.
+trait Packed: Copy + Ord {
+    /// The longest row sorted by comparison; longer ones by radix on the key.
+    const PDQ_MAX: usize;
+    /// The word of `key` (of at most the width this word leaves) and `index`.
+    fn pack(key: u64, index: usize) -> Self;
+    /// The index of a packed word.
+    fn index(self) -> usize;
+    /// The key of a packed word.
+    fn key(self) -> u64;
+}
+
+impl Packed for u64 {
+    const PDQ_MAX: usize = 1 << 10;
+    #[inline]
+    fn key(self) -> u64 {
+        self >> 32
+    }
+    #[inline]
+    fn pack(key: u64, index: usize) -> Self {
+        (key << 32) | index as u64
+    }
+    #[inline]
+    fn index(self) -> usize {
+        (self & 0xffff_ffff) as usize
+    }
+}
+
+impl Packed for u128 {
+    const PDQ_MAX: usize = 1 << 11;
+    #[inline]
+    fn key(self) -> u64 {
+        (self >> 64) as u64
+    }
+    #[inline]
+    fn pack(key: u64, index: usize) -> Self {
+        ((key as u128) << 64) | index as u128
+    }
+    #[inline]
+    fn index(self) -> usize {
+        self as u64 as usize
+    }
+}
+
+/// Writes the stable sorting permutation of `row` into `out`: keys spanning fewer values than
+/// the row has by a counting sort of the indices; others by sorting packed
+/// `(key - min, index)` words ([`Packed`], `u64` when the keys span at most 32 bits) as plain
+/// integers (by comparison when short, else by radix on the key's bytes), which reads no value
+/// again. Returns false (writing nothing) for complex rows and rows of 2^32 or more.
+fn packed_argsort<T: TotalOrder>(row: &[T], out: &mut [i64], descending: bool) -> Result<bool> {
+    fn sort<T: TotalOrder, P: Packed>(row: &[T], out: &mut [i64], flip: u64, lo: u64, span: u64) -> Result<()> {
+        let mut packed: Vec<P> = Vec::new();
+        fallible::try_reserve(&mut packed, row.len())?;
+        packed.extend(row.iter().enumerate().map(|(i, v)| P::pack((v.key() ^ flip) - lo, i)));
+        if row.len() <= P::PDQ_MAX {
+            packed.sort_unstable();
+        } else {
+            // LSD radix on the key's bytes only: stable, and the words start in index order
+            let key_bytes = (64 - span.leading_zeros()).div_ceil(8).max(1) as usize;
+            radix_sort_by(&mut packed, &mut Vec::new(), key_bytes, |p| p.key())?;
+        }
+        out.iter_mut().zip(&packed).for_each(|(o, p)| *o = p.index() as i64);
+        Ok(())
+    }
+    if T::KEY_BYTES == 0 || u32::try_from(row.len()).is_err() {
+        return Ok(false);
+    }
+    let flip = key_flip::<T>(descending);
+    let (lo, hi) = row.iter().fold((u64::MAX, 0u64), |(lo, hi), v| {
+        let k = v.key() ^ flip;
+        (lo.min(k), hi.max(k))
+    });
+    let span = hi.wrapping_sub(lo);
+    if span < row.len() as u64 {
+        let mut next: Vec<u32> = Vec::new();
+        fallible::try_reserve(&mut next, span as usize + 1)?;
+        next.resize(span as usize + 1, 0);
+        for v in row {
+            next[((v.key() ^ flip) - lo) as usize] += 1;
+        }
+        let mut sum = 0u32;
+        for c in next.iter_mut() {
+            (*c, sum) = (sum, sum + *c);
+        }
+        for (i, v) in row.iter().enumerate() {
+            let slot = &mut next[((v.key() ^ flip) - lo) as usize];
+            out[*slot as usize] = i as i64;
+            *slot += 1;
+        }
+    } else if span <= u32::MAX as u64 {
+        sort::<T, u64>(row, out, flip, lo, span)?;
+    } else {
+        sort::<T, u128>(row, out, flip, lo, span)?;
+    }
+    Ok(true)
+}
+
+/// Sorts one row in place: short and mid-length rows of a type with exact keys by
+/// [`key_sort`], long rows of non-complex types by radix sort on the key (stable in both
+/// directions), a comparison sort otherwise. `scratch` and `pairs` are buffers reused across
+/// rows (grown fallibly).
 fn sort_row<T: TotalOrder>(
     row: &mut [T],
     scratch: &mut Vec<T>,
@@ -157,6 +479,12 @@ fn sort_row<T: TotalOrder>(
     descending: bool,
     stable: bool,
 ) -> Result<()> {
+    if takes_key_sort::<T>(row.len()) {
+        return match T::EXACT_BITS {
+            32 => key_sort::<T, u32>(row, scratch, descending),
+            _ => key_sort::<T, u64>(row, scratch, descending),
+        };
+    }
     if T::KEY_BYTES > 0 && row.len() >= RADIX_MIN_LEN {
         let flip = key_flip::<T>(descending);
         return radix_sort_by(row, scratch, T::KEY_BYTES, |v| v.key() ^ flip);
@@ -176,6 +504,91 @@ fn sort_row<T: TotalOrder>(
         }
     }
     Ok(())
+}
+
+/// The widest range of values (`max - min`) that [`counting_sort`] takes.
+const COUNTING_MAX_SPAN: u64 = 1 << 12;
+
+/// Elements per task of [`counting_sort`]'s passes.
+const COUNTING_GRAIN: usize = 1 << 16;
+
+/// Sorts a long row of integers whose values all lie within [`COUNTING_MAX_SPAN`] of each
+/// other (labels, categories, small counts) by counting them: one pass for the range, one for
+/// the counts, one that writes each value's run, each on the pool; a radix sort would move
+/// every element at least once more. Returns false (leaving `data` as it was) for other types
+/// or a wider range.
+fn counting_sort<T: TotalOrder>(data: &mut [T], descending: bool) -> Result<bool> {
+    // ints only: their radix key gives the value back (floats tie -0.0 with 0.0, and NaNs)
+    if T::EXACT_BITS == 0 || T::DTYPE.is_floating() || data.len() < 2 {
+        return Ok(false);
+    }
+    let n = data.len();
+    let (min, max) = {
+        let ro: &[T] = data;
+        parallel_map(n, COUNTING_GRAIN, |r| {
+            ro[r].iter().fold((u64::MAX, 0u64), |(lo, hi), v| (lo.min(v.key()), hi.max(v.key())))
+        })
+        .into_iter()
+        .fold((u64::MAX, 0u64), |(lo, hi), (l, h)| (lo.min(l), hi.max(h)))
+    };
+    if max - min >= COUNTING_MAX_SPAN {
+        return Ok(false);
+    }
+    crate::interrupt::check()?;
+    let span = (max - min + 1) as usize;
+    let counts = {
+        let ro: &[T] = data;
+        let parts = parallel_map(n, COUNTING_GRAIN, |r| -> Result<Vec<usize>> {
+            let mut c = Vec::new();
+            fallible::try_reserve(&mut c, span)?;
+            c.resize(span, 0);
+            for v in &ro[r] {
+                c[(v.key() - min) as usize] += 1;
+            }
+            Ok(c)
+        });
+        let mut total = vec![0usize; 0];
+        for part in parts {
+            let part = part?;
+            if total.is_empty() {
+                total = part;
+            } else {
+                total.iter_mut().zip(&part).for_each(|(t, c)| *t += c);
+            }
+        }
+        total
+    };
+    crate::interrupt::check()?;
+    // (value, end of its run) in output order
+    let mut runs: Vec<(T, usize)> = Vec::new();
+    fallible::try_reserve(&mut runs, span)?;
+    let mut end = 0usize;
+    let mut push = |d: usize| {
+        if counts[d] > 0 {
+            end += counts[d];
+            runs.push((T::from_exact_key(min + d as u64), end));
+        }
+    };
+    if descending {
+        (0..span).rev().for_each(&mut push);
+    } else {
+        (0..span).for_each(&mut push);
+    }
+    let ptr = SendPtr(data.as_mut_ptr().cast());
+    let runs = &runs;
+    parallel_for(n, COUNTING_GRAIN, |r| {
+        // SAFETY: tasks get disjoint ranges of `data`, which nothing else reads now.
+        let out = unsafe { std::slice::from_raw_parts_mut(ptr.get().cast::<T>().add(r.start), r.len()) };
+        let mut i = runs.partition_point(|run| run.1 <= r.start);
+        let mut pos = r.start;
+        while pos < r.end {
+            let stop = runs[i].1.min(r.end);
+            out[pos - r.start..stop - r.start].fill(runs[i].0);
+            pos = stop;
+            i += 1;
+        }
+    });
+    Ok(true)
 }
 
 /// Sorts one long row on the pool.
@@ -256,6 +669,9 @@ pub(crate) fn sort_pairs<T: TotalOrder>(
 /// Sorts a whole buffer of values ascending (radix for non-complex types).
 pub(crate) fn sort_values<T: TotalOrder>(data: &mut [T]) -> Result<()> {
     if T::KEY_BYTES > 0 && data.len() >= PAR_RADIX_MIN {
+        if counting_sort(data, false)? {
+            return Ok(());
+        }
         return par_radix_sort_by(data, |v| v.key());
     }
     sort_row(data, &mut Vec::new(), &mut Vec::new(), false, false)
@@ -282,6 +698,9 @@ fn sort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, stable
     // SAFETY: `rows` is a fresh copy nobody else sees.
     let data = unsafe { rows.as_mut_slice::<T>()? };
     if T::KEY_BYTES > 0 && data.len() == len && len >= PAR_RADIX_MIN {
+        if counting_sort(data, descending)? {
+            return Ok(());
+        }
         let flip = key_flip::<T>(descending);
         return par_radix_sort_by(data, |v| v.key() ^ flip);
     }
@@ -333,6 +752,14 @@ fn argsort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, sta
                     std::slice::from_raw_parts_mut(iptr.get().cast::<i64>().add(r * len), len),
                 )
             };
+            match packed_argsort(row, out_row, descending) {
+                Ok(true) => continue,
+                Ok(false) => {}
+                Err(e) => {
+                    first_error.record(Err(e));
+                    return;
+                }
+            }
             pairs.clear();
             let sorted = fallible::try_reserve(&mut pairs, len).and_then(|()| {
                 pairs.extend(row.iter().copied().zip(0..));

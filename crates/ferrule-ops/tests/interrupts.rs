@@ -81,7 +81,10 @@ fn long_kernels_stop_on_an_interrupt() {
     stops("argsort", || sort::argsort(&values, -1, false, true));
     stops("unique_values", || set::unique_values(&values));
     stops("unique_all", || set::unique_all(&values));
-    stops("cumulative_sum", || reduce::cumulative_sum(&values, None, None, false));
+    // (2**24 values scan in ~8 ms, under the first poll: 2**28 of one broadcast value, read in
+    // place, so only the 2 GiB result is allocated, and lazily)
+    let ones = row.slice(0, Some(0), Some(1), 1).unwrap().broadcast_to(&[1 << 28]).unwrap();
+    stops("cumulative_sum", || reduce::cumulative_sum(&ones, None, None, false));
     let everywhere = creation::ones(&[1 << 25], Some(DType::Bool), None).unwrap();
     stops("nonzero", || index::nonzero(&everywhere));
     // (the one-pass gather takes 2**24 indices in ~10 ms, under the first poll: 2**27 of them,

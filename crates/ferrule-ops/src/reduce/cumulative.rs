@@ -28,8 +28,10 @@ fn scan<T: Elem, A: Arith>(
     initial: bool,
     product: bool,
 ) -> Result<()> {
-    // SAFETY: `x` is contiguous and only read.
-    let src = SendPtr(unsafe { x.as_slice::<T>()? }.as_ptr().cast_mut().cast());
+    // `x` is contiguous, or a strided 1-D view (`p == q == 1`) read at its step
+    let step = if x.is_contiguous() { 1 } else { x.strides()[0] as isize };
+    debug_assert!(step == 1 || (p == 1 && q == 1));
+    let src = SendPtr(x.data_ptr());
     // SAFETY: `out` is fresh and not shared, so no other view of its memory exists.
     let dst = SendPtr(unsafe { out.as_mut_slice::<A>()? }.as_mut_ptr().cast());
     let identity = if product { A::ONE } else { A::ZERO };
@@ -39,40 +41,34 @@ fn scan<T: Elem, A: Arith>(
         let mut acc = vec![identity; q];
         for row in rows {
             acc.fill(identity);
-            // SAFETY: row `row` of both blocks lies inside the tensors; tasks own their rows.
-            let (xs, os) = unsafe {
-                (
-                    std::slice::from_raw_parts(src.get().cast::<T>().add(row * k * q), k * q),
-                    std::slice::from_raw_parts_mut(dst.get().cast::<A>().add(row * k_out * q), k_out * q),
-                )
-            };
+            // SAFETY: row `row` of the output lies inside it; tasks own their rows.
+            let os = unsafe { std::slice::from_raw_parts_mut(dst.get().cast::<A>().add(row * k_out * q), k_out * q) };
             let os = if initial {
                 os[..q].fill(identity);
                 &mut os[q..]
             } else {
                 os
             };
-            if q == 1 && A::EXACT && p == 1 && k >= 2 * SCAN_BLOCK {
-                // one long row of integers: scanned in blocks over the pool (wrapping
-                // arithmetic is associative, so the answer is the sequential one)
-                scan_blocks::<T, A>(xs, os, identity, product);
-                continue;
-            }
+            let first = src.get().cast::<T>().cast_const().wrapping_add(row * k * q);
             if q == 1 {
-                // one running value per row: a plain loop, polling between long runs
-                let mut a = identity;
-                for (xr, or) in xs.chunks(POLL_ITEMS).zip(os.chunks_mut(POLL_ITEMS)) {
-                    for (&v, o) in xr.iter().zip(or) {
-                        let v = cast::<T, A>(v);
-                        a = if product { a.mul(v) } else { a.add(v) };
-                        *o = a;
-                    }
-                    if interrupt::poll() {
-                        return;
-                    }
+                // SAFETY: the row's `k` elements lie `step` apart from `first` inside `x`
+                // (contiguous rows of `k`, or the one row of a strided 1-D view).
+                let row_in = unsafe { Strided::new(first, step) };
+                if A::EXACT && p == 1 && k >= 2 * SCAN_BLOCK {
+                    // one long row of integers: scanned in blocks over the pool (wrapping
+                    // arithmetic is associative, so the answer is the sequential one)
+                    scan_blocks::<T, A>(row_in, os, identity, product);
+                } else {
+                    // one running value per row: a plain loop, polling between long runs
+                    scan_run(row_in, 0, os, identity, product);
+                }
+                if interrupt::poll() {
+                    return;
                 }
                 continue;
             }
+            // SAFETY: a row of a contiguous `x` (q > 1 only when contiguous).
+            let xs = unsafe { std::slice::from_raw_parts(first, k * q) };
             // A long row polls for interrupts every POLL_ITEMS elements or so.
             let steps_per_poll = (POLL_ITEMS / q.max(1)).max(1);
             let mut until_poll = steps_per_poll;
@@ -95,6 +91,60 @@ fn scan<T: Elem, A: Arith>(
     Ok(())
 }
 
+/// Elements of a row read at a fixed step (in elements) from a first one.
+#[derive(Clone, Copy)]
+struct Strided<T> {
+    first: *const T,
+    step: isize,
+}
+
+// SAFETY: a `Strided` is only read, and only where its constructor's caller vouched for it.
+unsafe impl<T: Sync> Sync for Strided<T> {}
+// SAFETY: as for `Sync`.
+unsafe impl<T: Sync> Send for Strided<T> {}
+
+impl<T: Copy> Strided<T> {
+    /// # Safety
+    ///
+    /// Every element the row is read at (`first + i * step` for the `i` its users pass) must be a
+    /// valid `T` that nothing writes while the row is in use.
+    unsafe fn new(first: *const T, step: isize) -> Self {
+        Strided { first, step }
+    }
+
+    /// Element `i`.
+    #[inline]
+    fn get(&self, i: usize) -> T {
+        // SAFETY: the constructor's contract covers the elements the scans read (`i < k`).
+        unsafe { *self.first.offset(i as isize * self.step) }
+    }
+}
+
+/// The running sum (or product) of `xs`'s elements `start..start + os.len()` from `a` into
+/// `os`, polling for interrupts between long runs (returns early after one).
+fn scan_run<T: Elem, A: Arith>(xs: Strided<T>, start: usize, os: &mut [A], mut a: A, product: bool) {
+    for (c, or) in os.chunks_mut(POLL_ITEMS).enumerate() {
+        let base = start + c * POLL_ITEMS;
+        if xs.step == 1 {
+            // SAFETY: a contiguous run of the row (the constructor's contract).
+            let xr = unsafe { std::slice::from_raw_parts(xs.first.add(base), or.len()) };
+            for (&v, o) in xr.iter().zip(or.iter_mut()) {
+                a = if product { a.mul(cast::<T, A>(v)) } else { a.add(cast::<T, A>(v)) };
+                *o = a;
+            }
+        } else {
+            for (i, o) in or.iter_mut().enumerate() {
+                let v = cast::<T, A>(xs.get(base + i));
+                a = if product { a.mul(v) } else { a.add(v) };
+                *o = a;
+            }
+        }
+        if interrupt::poll() {
+            return;
+        }
+    }
+}
+
 /// Elements per block of [`scan_blocks`].
 const SCAN_BLOCK: usize = 1 << 16;
 
@@ -103,16 +153,24 @@ const SCAN_BLOCK: usize = 1 << 16;
 /// blocks on the caller, then each block scanned from its running total over the pool (the
 /// input is read twice, which on two or more threads still beats one sequential pass). Stops
 /// early after an interrupt (the caller checks).
-fn scan_blocks<T: Elem, A: Arith>(xs: &[T], os: &mut [A], identity: A, product: bool) {
+fn scan_blocks<T: Elem, A: Arith>(xs: Strided<T>, os: &mut [A], identity: A, product: bool) {
     let combine = |a: A, v: A| if product { a.mul(v) } else { a.add(v) };
-    let blocks = xs.len().div_ceil(SCAN_BLOCK);
-    let block = |b: usize| b * SCAN_BLOCK..((b + 1) * SCAN_BLOCK).min(xs.len());
-    let totals: Vec<A> = crate::pool::parallel_map(blocks, 1, |bs| {
-        bs.map(|b| xs[block(b)].iter().fold(identity, |a, &v| combine(a, cast::<T, A>(v)))).collect::<Vec<A>>()
-    })
-    .into_iter()
-    .flatten()
-    .collect();
+    let n = os.len();
+    let blocks = n.div_ceil(SCAN_BLOCK);
+    let block = |b: usize| b * SCAN_BLOCK..((b + 1) * SCAN_BLOCK).min(n);
+    let total = |r: std::ops::Range<usize>| {
+        if xs.step == 1 {
+            // SAFETY: a contiguous run of the row (the constructor's contract).
+            let run = unsafe { std::slice::from_raw_parts(xs.first.add(r.start), r.len()) };
+            run.iter().fold(identity, |a, &v| combine(a, cast::<T, A>(v)))
+        } else {
+            r.fold(identity, |a, i| combine(a, cast::<T, A>(xs.get(i))))
+        }
+    };
+    let totals: Vec<A> = crate::pool::parallel_map(blocks, 1, |bs| bs.map(|b| total(block(b))).collect::<Vec<A>>())
+        .into_iter()
+        .flatten()
+        .collect();
     if totals.len() != blocks || interrupt::poll() {
         return;
     }
@@ -129,11 +187,7 @@ fn scan_blocks<T: Elem, A: Arith>(xs: &[T], os: &mut [A], identity: A, product: 
             // SAFETY: block `b` of the output lies inside `os` and each block is written by the
             // one task that owns it.
             let out = unsafe { std::slice::from_raw_parts_mut(dst.get().cast::<A>().add(r.start), r.len()) };
-            let mut a = starts[b];
-            for (&v, o) in xs[r].iter().zip(out) {
-                a = combine(a, cast::<T, A>(v));
-                *o = a;
-            }
+            scan_run(xs, r.start, out, starts[b], product);
             if interrupt::poll() {
                 return;
             }
@@ -162,7 +216,8 @@ fn cumulative(
     let natural = super::default_sum_dtype(x.dtype());
     let result = dtype.unwrap_or(natural);
     let input = if result == natural { x.clone() } else { cast_tensor(x, result)? };
-    let input = input.contiguous()?;
+    // a strided 1-D input is read in place at its step
+    let input = if input.ndim() == 1 { input } else { input.contiguous()? };
     let (p, k, q) = split_at_axis(input.shape(), axis);
     let mut out_shape = input.shape().to_vec();
     out_shape[axis] += i64::from(include_initial);
