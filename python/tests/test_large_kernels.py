@@ -172,6 +172,11 @@ def test_diff_matches_numpy(dtype: str) -> None:
     for axis in (0, 1, -1):
         same_bits(ferrule.diff(tm, axis=axis), np.diff(m, axis=axis))
         same_bits(ferrule.diff(tm.mT, axis=axis), np.diff(m.T, axis=axis))
+    # strided views: one difference reads them in place, more go through a contiguous copy
+    for n in (1, 2):
+        same_bits(ferrule.diff(t[::-3], n=n), np.diff(x[::-3], n=n))
+        same_bits(ferrule.diff(tm[::2, 1::3], axis=0, n=n), np.diff(m[::2, 1::3], axis=0, n=n))
+    same_bits(ferrule.diff(t[::2][:1]), np.diff(x[::2][:1]))
     if dtype != "bool":
         same_bits(ferrule.diff(t, prepend=x[:3], append=x[-2:]), np.diff(x, prepend=x[:3], append=x[-2:]))
 

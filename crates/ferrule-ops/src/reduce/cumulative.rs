@@ -371,6 +371,19 @@ pub fn diff(x: &Tensor, axis: i64, n: i64, prepend: Option<&Operand>, append: Op
     if n == 0 {
         return Ok(x.clone());
     }
+    let k = x.shape()[axis];
+    if n == 1 && prepend.is_none() && append.is_none() && !x.is_contiguous() && k > 0 {
+        // one difference of a strided view: `x[1:] - x[:-1]` along `axis`, both views read in
+        // place by the element-wise walk (no contiguous copy of `x` first)
+        let later = x.slice(axis, Some(1), None, 1)?;
+        let earlier = x.slice(axis, None, Some(k - 1), 1)?;
+        // SAFETY: the map below writes every element of the fresh output.
+        let out = unsafe { Tensor::uninit(later.shape(), x.dtype())? };
+        crate::dispatch_all!(x.dtype(), T => {
+            crate::elementwise::map2::<T, T, T>(&later, &earlier, &out, 1 << 14, T::difference)
+        });
+        return Ok(out);
+    }
     let mut parts: Vec<Tensor> = Vec::with_capacity(3);
     let mut dtype = x.dtype();
     let mut extra = |name: &str, value: Option<&Operand>| -> Result<Option<Tensor>> {
