@@ -92,6 +92,20 @@ def test_sort_and_argsort_of_mid_rows(dtype: str, n: int) -> None:
     assert np.array_equal(np.asarray(ferrule.argsort(t, descending=True)), flipped)
 
 
+@pytest.mark.parametrize("n", [500, 3000])
+def test_argsort_of_keys_tying_in_their_top_bits(n: int) -> None:
+    """float64 keys that differ only in their low bits next to ones that differ widely: the
+    packed argsort's runs of equal top bits are ordered on the full key, ties by index."""
+    r = rng()
+    x = 1.0 + r.integers(0, 5, n) * 2.0**-40
+    x[::9] = r.standard_normal(x[::9].shape[0]) * 1e6
+    x[::13] = 1.0
+    t = ferrule.asarray(x)
+    assert np.array_equal(np.asarray(ferrule.argsort(t)), np.argsort(x, kind="stable"))
+    flipped = n - 1 - np.flip(np.argsort(np.flip(x), kind="stable"))
+    assert np.array_equal(np.asarray(ferrule.argsort(t, descending=True)), flipped)
+
+
 @pytest.mark.parametrize("n", [40, 1000, 70_000, N])
 @pytest.mark.parametrize("dtype", ["int64", "int8", "uint16"])
 def test_sort_of_few_distinct_ints_counts_them(dtype: str, n: int) -> None:

@@ -369,72 +369,19 @@ fn takes_key_sort<T: TotalOrder>(len: usize) -> bool {
     T::EXACT_BITS > 0 && len >= KEY_SORT_MIN
 }
 
-/// A row index packed below a [`TotalOrder::key`], so that sorting the packed words as plain
-/// integers sorts by key with ties in index order (the stable order): `u64` for keys of at most
-/// 32 bits, `u128` for wider ones.
-trait Packed: Copy + Ord {
-    /// The longest row sorted by comparison; longer ones by radix on the key.
-    const PDQ_MAX: usize;
-    /// The word of `key` (of at most the width this word leaves) and `index`.
-    fn pack(key: u64, index: usize) -> Self;
-    /// The index of a packed word.
-    fn index(self) -> usize;
-    /// The key of a packed word.
-    fn key(self) -> u64;
-}
-
-impl Packed for u64 {
-    const PDQ_MAX: usize = 1 << 10;
-    #[inline]
-    fn key(self) -> u64 {
-        self >> 32
-    }
-    #[inline]
-    fn pack(key: u64, index: usize) -> Self {
-        (key << 32) | index as u64
-    }
-    #[inline]
-    fn index(self) -> usize {
-        (self & 0xffff_ffff) as usize
-    }
-}
-
-impl Packed for u128 {
-    const PDQ_MAX: usize = 1 << 11;
-    #[inline]
-    fn key(self) -> u64 {
-        (self >> 64) as u64
-    }
-    #[inline]
-    fn pack(key: u64, index: usize) -> Self {
-        ((key as u128) << 64) | index as u128
-    }
-    #[inline]
-    fn index(self) -> usize {
-        self as u64 as usize
-    }
-}
+/// The longest row whose packed argsort words ([`packed_argsort`]) are sorted by comparison;
+/// longer ones by radix on their key half.
+const PACKED_PDQ_MAX: usize = 1 << 10;
 
 /// Writes the stable sorting permutation of `row` into `out`: keys spanning fewer values than
-/// the row has by a counting sort of the indices; others by sorting packed
-/// `(key - min, index)` words ([`Packed`], `u64` when the keys span at most 32 bits) as plain
-/// integers (by comparison when short, else by radix on the key's bytes), which reads no value
-/// again. Returns false (writing nothing) for complex rows and rows of 2^32 or more.
+/// the row has by a counting sort of the indices; others by sorting one `u64` word per element,
+/// the top 32 bits of `key - min` above the index (by comparison when short, else by radix on
+/// the key half), which reads no value again; when the keys span more than 32 bits, runs of
+/// words whose top bits tie (rare for spread values) are then ordered by the full key. Ties
+/// stay in index order throughout. Returns false (writing nothing) for complex rows and rows
+/// of 2^32 or more.
 fn packed_argsort<T: TotalOrder>(row: &[T], out: &mut [i64], descending: bool) -> Result<bool> {
-    fn sort<T: TotalOrder, P: Packed>(row: &[T], out: &mut [i64], flip: u64, lo: u64, span: u64) -> Result<()> {
-        let mut packed: Vec<P> = Vec::new();
-        fallible::try_reserve(&mut packed, row.len())?;
-        packed.extend(row.iter().enumerate().map(|(i, v)| P::pack((v.key() ^ flip) - lo, i)));
-        if row.len() <= P::PDQ_MAX {
-            packed.sort_unstable();
-        } else {
-            // LSD radix on the key's bytes only: stable, and the words start in index order
-            let key_bytes = (64 - span.leading_zeros()).div_ceil(8).max(1) as usize;
-            radix_sort_by(&mut packed, &mut Vec::new(), key_bytes, |p| p.key())?;
-        }
-        out.iter_mut().zip(&packed).for_each(|(o, p)| *o = p.index() as i64);
-        Ok(())
-    }
+    const INDEX: u64 = 0xffff_ffff;
     if T::KEY_BYTES == 0 || u32::try_from(row.len()).is_err() {
         return Ok(false);
     }
@@ -460,11 +407,33 @@ fn packed_argsort<T: TotalOrder>(row: &[T], out: &mut [i64], descending: bool) -
             out[*slot as usize] = i as i64;
             *slot += 1;
         }
-    } else if span <= u32::MAX as u64 {
-        sort::<T, u64>(row, out, flip, lo, span)?;
-    } else {
-        sort::<T, u128>(row, out, flip, lo, span)?;
+        return Ok(true);
     }
+    let shift = (64 - span.leading_zeros()).saturating_sub(32);
+    let mut packed: Vec<u64> = Vec::new();
+    fallible::try_reserve(&mut packed, row.len())?;
+    packed.extend(row.iter().enumerate().map(|(i, v)| ((((v.key() ^ flip) - lo) >> shift) << 32) | i as u64));
+    if row.len() <= PACKED_PDQ_MAX {
+        packed.sort_unstable();
+    } else {
+        // LSD radix on the key half only: stable, and the words start in index order
+        let key_bytes = (64 - (span >> shift).leading_zeros()).div_ceil(8).max(1) as usize;
+        radix_sort_by(&mut packed, &mut Vec::new(), key_bytes, |p| p >> 32)?;
+    }
+    if shift > 0 {
+        // runs tying on the top bits, in index order so far: by the full key, then the index
+        let full = |p: &u64| (row[(p & INDEX) as usize].key() ^ flip, p & INDEX);
+        let mut start = 0;
+        while start < packed.len() {
+            let top = packed[start] >> 32;
+            let len = packed[start..].iter().position(|p| p >> 32 != top).unwrap_or(packed.len() - start);
+            if len > 1 {
+                packed[start..start + len].sort_unstable_by_key(full);
+            }
+            start += len;
+        }
+    }
+    out.iter_mut().zip(&packed).for_each(|(o, p)| *o = (p & INDEX) as i64);
     Ok(true)
 }
 

@@ -273,14 +273,16 @@ pub fn pow(x1: &Operand, x2: &Operand, out: Option<&Tensor>) -> Result<Tensor> {
 /// Element-wise maximum; NaN propagates (numpy `maximum`); complex compares lexicographically.
 pub fn maximum(x1: &Operand, x2: &Operand, out: Option<&Tensor>) -> Result<Tensor> {
     let op = binary_setup("maximum", x1, x2, out, "any dtype", Some, same)?;
-    crate::dispatch_all!(op.dtype, T => { map2::<T, T, T>(&op.a, &op.b, &op.out, G, Num::max) });
+    // gathered when strided: the select vectorises over the chunk
+    crate::dispatch_all!(op.dtype, T => { map2_vectorised::<T, T, T>(&op.a, &op.b, &op.out, G, Num::max) });
     Ok(op.out)
 }
 
 /// Element-wise minimum; NaN propagates (numpy `minimum`); complex compares lexicographically.
 pub fn minimum(x1: &Operand, x2: &Operand, out: Option<&Tensor>) -> Result<Tensor> {
     let op = binary_setup("minimum", x1, x2, out, "any dtype", Some, same)?;
-    crate::dispatch_all!(op.dtype, T => { map2::<T, T, T>(&op.a, &op.b, &op.out, G, Num::min) });
+    // gathered when strided: the select vectorises over the chunk
+    crate::dispatch_all!(op.dtype, T => { map2_vectorised::<T, T, T>(&op.a, &op.b, &op.out, G, Num::min) });
     Ok(op.out)
 }
 

@@ -108,8 +108,10 @@ pub fn sign(x: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
             map1::<T, T>(x, &out, G, |z| T::from_c64(complex_sign(z.to_c64())))
         }, _ => unreachable!());
     } else {
+        // gathered, then a vector loop: the two comparisons and a subtraction vectorise, where
+        // a strided walk runs them one element at a time
         crate::dispatch_int!(dt, T => {
-            map1::<T, T>(x, &out, G, |v| {
+            super::map1_vectorised::<T, T>(x, &out, G, |v| {
                 let zero = T::default();
                 if v > zero { T::from_i64(1) } else if v < zero { T::from_i64(-1) } else { zero }
             })
