@@ -344,7 +344,7 @@ fn count_keys<T: TotalOrder, K: KeyWord>(
     span: usize,
     descending: bool,
 ) -> Result<()> {
-    let mut counts: Vec<u32> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
     fallible::try_reserve(&mut counts, span)?;
     counts.resize(span, 0);
     for k in keys {
@@ -352,7 +352,7 @@ fn count_keys<T: TotalOrder, K: KeyWord>(
     }
     let mut at = 0usize;
     let mut fill = |d: usize| {
-        let c = counts[d] as usize;
+        let c = counts[d];
         row[at..at + c].fill(T::from_exact_key(lo + d as u64));
         at += c;
     };
