@@ -41,6 +41,21 @@ def test_plugin_functions_are_callable(testing):
         testing.text_len(b"ab", "h\u00e9llo")
 
 
+@pytest.mark.parametrize("length", range(12))
+def test_short_str_and_bytes_round_trip_at_every_length(testing, length):
+    """Up to 8 bytes travel inside the value (packed from the str's UTF-8 or the bytes in place);
+    longer ones, and a str holding a NUL, as objects: each length reads back exactly."""
+    ascii_text = "abcdefghijkl"[:length]
+    texts = [ascii_text, "\u00e9" * (length // 2) + "x" * (length % 2), "\x00" * length, ascii_text[:-1] + "\x00"]
+    for text in texts:
+        assert testing.echo(text) == text
+        assert testing.text_len(text, b"") == len(text.encode())
+    data = bytes(range(250, 250 - length, -1)) + b"\x00"
+    for blob in (data[:length], b"\x00" * length, data[1 : length + 1]):
+        assert testing.echo(blob) == blob
+        assert testing.text_len("", blob) == len(blob)
+
+
 def test_python_function_called_through_registry(frontend, fresh_name):
     @frontend.register_func(fresh_name)
     def mul(a: int, b: int = 3) -> int:

@@ -2,7 +2,7 @@
 
 use std::ffi::{c_char, c_void, CStr};
 
-use ferrule_registry::object::{release, retain, use_count};
+use ferrule_registry::object::{after_decrement, decrement, retain, use_count};
 use ferrule_registry::{Any, Bytes, Complex, Error, ErrorObj, ObjRef, Result, Str};
 use ferrule_sys::{FerruleAny, FerruleObject, FerruleStateDeleter};
 
@@ -65,8 +65,18 @@ pub unsafe extern "C" fn ferrule_object_retain(obj: *mut FerruleObject) {
 /// See `ferrule_object_release` in ferrule.h.
 #[no_mangle]
 pub unsafe extern "C" fn ferrule_object_release(obj: *mut FerruleObject) {
-    // SAFETY: caller contract; deleters contain their own panics.
-    ffi_boundary_void("ferrule_object_release", (), || unsafe { release(obj) })
+    if obj.is_null() {
+        return;
+    }
+    // The commonest release (other references remain) runs no code that can panic: no panic
+    // guard for it (the guard's thread-local bookkeeping cost as much as the decrement).
+    // SAFETY: caller contract: a live object the caller holds a reference on.
+    let before = unsafe { decrement(obj) };
+    if before > 2 {
+        return;
+    }
+    // SAFETY: `before` came from this decrement; deleters and the frontend hook contain their own panics.
+    ffi_boundary_void("ferrule_object_release", (), || unsafe { after_decrement(obj, before) })
 }
 
 /// See `ferrule_object_use_count` in ferrule.h.

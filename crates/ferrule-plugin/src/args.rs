@@ -152,11 +152,13 @@ impl<'a> Args<'a> {
     }
 
     /// A string argument, borrowed for the call.
+    #[inline]
     pub fn str(&self, index: usize, name: &str) -> Result<&'a str, Error> {
         self.typed(index, name, "str", Value::as_str)
     }
 
     /// A byte-string argument, borrowed for the call.
+    #[inline]
     pub fn bytes(&self, index: usize, name: &str) -> Result<&'a [u8], Error> {
         self.typed(index, name, "bytes", Value::as_bytes)
     }

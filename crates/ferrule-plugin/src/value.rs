@@ -307,6 +307,7 @@ impl Value {
     }
 
     /// The raw bytes of a small value, or of a Str/Bytes object via `any_view_bytes`.
+    #[inline]
     fn view_bytes(&self) -> Option<&[u8]> {
         match self.0.type_index {
             type_index::SMALL_STR | type_index::SMALL_BYTES => {
@@ -314,6 +315,14 @@ impl Value {
                 // SAFETY: the tag says the inline bytes are set; they live inside `self`.
                 Some(unsafe { &self.0.payload.v_bytes[..len] })
             }
+            _ => self.view_object_bytes(),
+        }
+    }
+
+    /// [`Value::view_bytes`] of a Str or Bytes object (out of line: a call into libferrule).
+    #[inline(never)]
+    fn view_object_bytes(&self) -> Option<&[u8]> {
+        match self.0.type_index {
             type_index::STR | type_index::BYTES => {
                 let mut data = std::ptr::null();
                 let mut len = 0_usize;
@@ -334,7 +343,26 @@ impl Value {
     }
 
     /// The characters, if this is a string (inline or object).
+    #[inline]
     pub fn as_str(&self) -> Option<&str> {
+        if self.0.type_index == type_index::SMALL_STR {
+            let len = (self.0.small_len as usize).min(8);
+            // SAFETY: the tag says the payload holds inline bytes.
+            let word = unsafe { self.0.payload.v_int64 } as u64;
+            // the bytes past `len` are zero (the ABI) or ignored: only the first `len` are tested
+            let high_bits =
+                u64::from_ne_bytes([0x80; 8]) & if len == 8 { u64::MAX } else { !(u64::MAX << (8 * len)) }.to_le();
+            if word & high_bits == 0 {
+                // SAFETY: the first `len` inline bytes, all ASCII, hence UTF-8.
+                return Some(unsafe { std::str::from_utf8_unchecked(&self.0.payload.v_bytes[..len]) });
+            }
+        }
+        self.as_str_checked()
+    }
+
+    /// [`Value::as_str`] by way of a UTF-8 check (non-ASCII or a Str object).
+    #[inline(never)]
+    fn as_str_checked(&self) -> Option<&str> {
         if !matches!(self.0.type_index, type_index::SMALL_STR | type_index::STR) {
             return None;
         }
@@ -342,6 +370,7 @@ impl Value {
     }
 
     /// The bytes, if this is a byte string (inline or object).
+    #[inline]
     pub fn as_bytes(&self) -> Option<&[u8]> {
         if !matches!(self.0.type_index, type_index::SMALL_BYTES | type_index::BYTES) {
             return None;
@@ -544,6 +573,32 @@ mod tests {
         assert_eq!(value.as_bytes(), None);
         assert_eq!(Value::str("").unwrap().as_str(), Some(""));
         assert_eq!(Value::str("12345678").unwrap().type_index(), type_index::SMALL_STR);
+    }
+
+    /// Inline strings of every length: ASCII ones take the word test, others the UTF-8 check,
+    /// and only the first `small_len` bytes count (whatever the rest of the payload holds).
+    #[test]
+    fn inline_strings_read_their_length_only() {
+        let raw = |bytes: &[u8], len: u32| {
+            let mut payload = FerruleAnyPayload { v_bytes: [b'~'; 8] };
+            // SAFETY: writing inline bytes of the payload.
+            unsafe { payload.v_bytes[..bytes.len()].copy_from_slice(bytes) };
+            FerruleAny { type_index: type_index::SMALL_STR, small_len: len, payload }
+        };
+        let text = "abcdefgh";
+        for len in 0..=8 {
+            let value = raw(&text.as_bytes()[..len], len as u32);
+            assert_eq!(Value::view(&value).as_str(), Some(&text[..len]));
+        }
+        let accented = "h\u{e9}llo!"; // 7 bytes, one of them past ASCII
+        assert_eq!(Value::view(&raw(accented.as_bytes(), 7)).as_str(), Some(accented));
+        // a high byte past the length is not looked at; one within it is checked as UTF-8
+        let mut value = raw(b"ab", 2);
+        // SAFETY: writing an inline byte of the payload.
+        unsafe { value.payload.v_bytes[2] = 0xff };
+        assert_eq!(Value::view(&value).as_str(), Some("ab"));
+        assert_eq!(Value::view(&raw(b"a\xffb", 3)).as_str(), None);
+        assert_eq!(Value::view(&raw(b"\xc3", 1)).as_str(), None);
     }
 
     #[test]

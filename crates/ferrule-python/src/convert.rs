@@ -103,18 +103,47 @@ fn obj_any(tag: i32, o: *mut FerruleObject) -> FerruleAny {
 /// and for a str holding a NUL (the ABI's small str has none: such a str goes as a Str object).
 #[inline(always)]
 unsafe fn small_text(data: *const u8, len: usize, is_str: bool) -> Option<FerruleAny> {
-    // SAFETY: the caller's `data` points at `len` readable bytes; at most 8 are copied into the payload's 8.
-    unsafe {
-        if len > 8 || (is_str && std::slice::from_raw_parts(data, len).contains(&0)) {
+    if len > 8 {
+        return None;
+    }
+    // SAFETY: the caller's `data` points at `len` (at most 8) readable bytes.
+    let word = unsafe { load_small(data, len) };
+    if is_str {
+        // a zero byte among the first `len` (the bytes past them are forced non-zero)
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let x = word | u64::MAX.checked_shl(8 * len as u32).unwrap_or(0);
+        if x.wrapping_sub(ONES) & !x & (ONES << 7) != 0 {
             return None;
         }
-        let mut a = FerruleAny {
-            type_index: if is_str { ti::SMALL_STR } else { ti::SMALL_BYTES },
-            small_len: len as u32,
-            payload: FerruleAnyPayload { v_int64: 0 },
-        };
-        std::ptr::copy_nonoverlapping(data, a.payload.v_bytes.as_mut_ptr(), len);
-        Some(a)
+    }
+    Some(FerruleAny {
+        type_index: if is_str { ti::SMALL_STR } else { ti::SMALL_BYTES },
+        small_len: len as u32,
+        // the bytes in memory order: byte 0 at the payload's first address
+        payload: FerruleAnyPayload { v_int64: word.to_le() as i64 },
+    })
+}
+
+/// The `len` (at most 8) bytes at `data` as a little-endian number, read with at most two
+/// overlapping loads: a byte-wise copy into the value would be read back as a whole word right
+/// after, which stalls the load on the partial stores (perf: most of a small str's conversion).
+///
+/// # Safety
+/// `data` points at `len <= 8` readable bytes.
+#[inline(always)]
+unsafe fn load_small(data: *const u8, len: usize) -> u64 {
+    // SAFETY: every load stays within the `len` bytes at `data` (caller contract).
+    unsafe {
+        if len >= 4 {
+            let lo = u32::from_le((data as *const u32).read_unaligned()) as u64;
+            let hi = u32::from_le((data.add(len - 4) as *const u32).read_unaligned()) as u64;
+            lo | hi << (8 * (len - 4)) // (the overlapping bytes agree)
+        } else if len > 0 {
+            let (first, mid, last) = (*data as u64, *data.add(len / 2) as u64, *data.add(len - 1) as u64);
+            first | mid << (8 * (len / 2)) | last << (8 * (len - 1))
+        } else {
+            0
+        }
     }
 }
 

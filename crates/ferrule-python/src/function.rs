@@ -25,7 +25,7 @@ use crate::types::{
     display_name, function_handle as handle, function_type, set_function_type, wrap_function as wrap, BuiltinDef, Info,
     PyFunction,
 };
-use crate::util::{guard, new_ref, none, py_str, raise, str_view, type_name, Owned};
+use crate::util::{guard, new_ref, none, py_str, raise, str_view, type_name, Owned, SmallVec};
 
 /// The cached metadata, fetched on first use. NULL with an error set on failure.
 #[inline(always)]
@@ -73,14 +73,18 @@ unsafe extern "C" fn vectorcall(
             if !kwnames.is_null() && PyTuple_GET_SIZE(kwnames) > 0 {
                 // keyword values follow the positional ones in the same array
                 let all = std::slice::from_raw_parts(args, nargs + PyTuple_GET_SIZE(kwnames) as usize);
-                let Some(bound) = bind_keywords(f, info, &all[..nargs], kwnames, &all[nargs..]) else {
+                let mut bound = SmallVec::new();
+                if !bind_keywords(f, info, &all[..nargs], kwnames, &all[nargs..], &mut bound) {
                     return null_mut();
-                };
+                }
                 return call_objects_outlined(f, info, bound.as_slice());
             }
             let args = if nargs == 0 { &[][..] } else { std::slice::from_raw_parts(args, nargs) };
             if info.always_bind {
-                let Some(bound) = bind_keywords(f, info, args, null_mut(), &[]) else { return null_mut() };
+                let mut bound = SmallVec::new();
+                if !bind_keywords(f, info, args, null_mut(), &[], &mut bound) {
+                    return null_mut();
+                }
                 return call_objects_outlined(f, info, bound.as_slice());
             }
             if info.has_signature && !check_arity(f, info, nargs) {

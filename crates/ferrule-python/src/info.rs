@@ -188,16 +188,21 @@ unsafe fn find_param(info: &Info, key: *mut PyObject) -> Option<usize> {
     }
 }
 
-/// Binds positional and keyword arguments into the packed positional order, filling gaps with
-/// defaults. Borrowed pointers, valid while the call's arguments and `info` live. `None` with a
-/// TypeError set (naming the function) on unknown, duplicate or missing arguments.
+/// Binds positional and keyword arguments into `slots` (empty on entry) in the packed
+/// positional order, filling gaps with defaults. Borrowed pointers, valid while the call's
+/// arguments and `info` live. False with a TypeError set (naming the function) on unknown,
+/// duplicate or missing arguments.
+///
+/// (`slots` is the caller's: returned by value, the vector was copied out right after its
+/// slots were written, and the copy's wide loads stalled on those stores.)
 pub unsafe fn bind_keywords(
     f: *mut PyFunction,
     info: &Info,
     args: &[*mut PyObject],
     kwnames: *mut PyObject,
     kwvalues: &[*mut PyObject],
-) -> Option<SmallVec<*mut PyObject, 8>> {
+    slots: &mut SmallVec<*mut PyObject, 8>,
+) -> bool {
     // SAFETY: the caller holds the GIL; `kwnames` is NULL or a tuple of str with one value in `kwvalues` per name,
     // and `args` and `kwvalues` are live objects borrowed from the vectorcall; every object the binding keeps gets
     // its own reference.
@@ -208,14 +213,13 @@ pub unsafe fn bind_keywords(
                 ErrorKind::TypeError,
                 &format!("{name}() takes no keyword arguments (it was registered without a signature)"),
             );
-            return None;
+            return false;
         }
         let nargs = args.len();
         if nargs > info.max_args {
             raise_arity(f, info, nargs, &[]);
-            return None;
+            return false;
         }
-        let mut slots: SmallVec<*mut PyObject, 8> = SmallVec::new();
         let n_given = nargs.min(info.n_positional);
         for &a in &args[..n_given] {
             slots.push(a);
@@ -233,7 +237,7 @@ pub unsafe fn bind_keywords(
                     crate::util::text_for_message(key)
                 );
                 raise_kind(ErrorKind::TypeError, &msg);
-                return None;
+                return false;
             };
             if info.params[i].kind == Kind::PositionalOnly {
                 let msg = format!(
@@ -242,12 +246,12 @@ pub unsafe fn bind_keywords(
                     info.params[i].text
                 );
                 raise_kind(ErrorKind::TypeError, &msg);
-                return None;
+                return false;
             }
             if !fixed[i].is_null() {
                 let msg = format!("{}() got multiple values for argument '{}'", display_name(f), info.params[i].text);
                 raise_kind(ErrorKind::TypeError, &msg);
-                return None;
+                return false;
             }
             fixed[i] = value;
         }
@@ -255,7 +259,7 @@ pub unsafe fn bind_keywords(
             let filled: Vec<bool> = fixed.iter().map(|s| !s.is_null()).collect();
             debug_assert!(!filled[missing]);
             raise_arity(f, info, nargs, &filled);
-            return None;
+            return false;
         }
         for (slot, p) in fixed.iter_mut().zip(&info.params) {
             if slot.is_null() {
@@ -265,6 +269,6 @@ pub unsafe fn bind_keywords(
         for &extra in args.iter().skip(info.n_positional) {
             slots.push(extra);
         }
-        Some(slots)
+        true
     }
 }

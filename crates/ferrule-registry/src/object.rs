@@ -78,7 +78,30 @@ pub unsafe fn release(obj: *mut FerruleObject) {
         return;
     }
     // SAFETY: caller contract.
-    let before = unsafe { strong_count(obj) }.fetch_sub(1, Ordering::Release);
+    let before = unsafe { decrement(obj) };
+    // SAFETY: `before` is what this decrement left behind.
+    unsafe { after_decrement(obj, before) }
+}
+
+/// [`release`]'s first half: drops the strong count by one and returns the count before. When
+/// the result is above 2 the release is complete (no deleter, no frontend hook: nothing that
+/// can panic); otherwise [`after_decrement`] must follow.
+///
+/// # Safety
+/// `obj` points at a live object on which the caller owns a strong reference (given up here).
+#[inline]
+pub unsafe fn decrement(obj: *mut FerruleObject) -> u32 {
+    // SAFETY: caller contract.
+    unsafe { strong_count(obj) }.fetch_sub(1, Ordering::Release)
+}
+
+/// [`release`]'s second half, after [`decrement`] returned `before`: hands the object back to
+/// its frontend when only the frontend's reference is left, destroys it when none is.
+///
+/// # Safety
+/// `before` is what a [`decrement`] of this live object returned, and this is called once for it.
+#[inline]
+pub unsafe fn after_decrement(obj: *mut FerruleObject, before: u32) {
     if before != 1 {
         if before == 2 {
             // SAFETY: we held a reference until just now and the frontend object holds one.

@@ -33,10 +33,17 @@ thread_local! {
 /// and with its payload dropped (a payload whose own destructor panics is leaked instead).
 #[inline]
 pub fn catch<R>(f: impl FnOnce() -> R) -> Result<R, String> {
-    install_hook();
-    CATCHING.with(|depth| depth.set(depth.get() + 1));
+    // (the hot path of every packed call: one check of the installed hook, inline, and one
+    // thread-local address for both counter updates)
+    if !INSTALL.is_completed() {
+        install_hook();
+    }
+    let depth: *const Cell<u32> = CATCHING.with(|depth| depth as *const Cell<u32>);
+    // SAFETY: this thread's counter, which has no destructor and lives as long as the thread.
+    let depth = unsafe { &*depth };
+    depth.set(depth.get() + 1);
     let outcome = panic::catch_unwind(AssertUnwindSafe(f));
-    CATCHING.with(|depth| depth.set(depth.get() - 1));
+    depth.set(depth.get() - 1);
     outcome.map_err(|payload| {
         let recorded = CAUGHT.with(|caught| caught.borrow_mut().take());
         let message = recorded.unwrap_or_else(|| message_of(payload.as_ref()));
@@ -64,8 +71,12 @@ pub fn message_of(payload: &(dyn Any + Send)) -> String {
     }
 }
 
+/// Set once the hook is installed (in this Rust runtime: each cdylib has its own).
+static INSTALL: Once = Once::new();
+
+#[cold]
+#[inline(never)]
 fn install_hook() {
-    static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         let log_caught = std::env::var_os("FERRULE_LOG_CAUGHT_PANICS").is_some_and(|v| !v.is_empty() && v != "0");
         let previous = panic::take_hook();
