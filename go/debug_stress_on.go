@@ -10,12 +10,12 @@ import (
 )
 
 // trackReleases accounts for every native release per handle, so that a handle released twice
-// (by Close and by its runtime cleanup) is reported, and its second release skipped, instead of
+// (by Close and by its finalizer) is reported, and its second release skipped, instead of
 // corrupting the native heap. Tests only: `go test -tags ferrule_stress` (see stress_test.go).
 const trackReleases = true
 
 var (
-	releaseLedger  sync.Map // handle id -> who released it ("Close" or "the runtime cleanup")
+	releaseLedger  sync.Map // handle id -> who released it ("Close" or "the finalizer")
 	releaseDoubles atomic.Int64
 	releaseFirst   atomic.Pointer[string]
 )
@@ -34,10 +34,10 @@ func noteRelease(id uint64, by string) bool {
 	return false
 }
 
-// stressWindow runs in close between reading the handle and stopping its cleanup: the point
+// stressWindow runs in close between taking the reference and removing the finalizer: the point
 // where the wrapper is unreachable unless close keeps it alive. Every 128th close collects
 // right there (a collection that scans this goroutine's stack now finds the wrapper garbage and
-// queues its cleanup); the others yield, so that collections started elsewhere may do the same
+// queues its finalizer); the others yield, so that collections started elsewhere may do the same
 // while this goroutine waits to run again.
 func stressWindow() {
 	if stressCloses.Add(1)%128 == 0 {

@@ -12,7 +12,7 @@
 //   - Every fallible call returns an error; library errors are [*Error] values carrying the kind
 //     (a Python exception name such as "ValueError") and the message. The library never panics
 //     on a library error.
-//   - Native objects are freed by runtime.AddCleanup when their handle becomes unreachable, and
+//   - Native objects are freed by a finalizer when their handle becomes unreachable, and
 //     at once by Close (idempotent). Go's garbage collector does not see native memory, so call
 //     Close in loops that create many tensors.
 //

@@ -31,7 +31,7 @@ type Function struct {
 
 func newFunction(p *C.FerruleObject) *Function {
 	f := &Function{}
-	attach(f, &f.h, p)
+	attach(f, &f.h, p, finalizeFunction)
 	return f
 }
 
@@ -65,7 +65,7 @@ func (f *Function) Call(args ...any) (any, error) {
 }
 
 // callOwned is Call returning the result as the owned native value, not converted to a Go value
-// (the optimizers keep their temporaries native: no Go handle, no cleanup to register).
+// (the optimizers keep their temporaries native: no Go handle, no finalizer to set).
 func (f *Function) callOwned(args []any) (anyValue, error) {
 	if f == nil {
 		return anyValue{}, newError(KindTypeError, "Call on a nil *Function")
@@ -173,7 +173,7 @@ func argError(i int, err error) error {
 // Close releases the function handle now. Idempotent. A registered function stays registered.
 func (f *Function) Close() {
 	if f != nil {
-		f.h.close()
+		f.h.close(f)
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 )
 
 // waitForLiveCount collects garbage until the live native object count is back at `want`
-// (cleanups run asynchronously after a collection), for up to a few seconds.
+// (finalizers run asynchronously after a collection), for up to a few seconds.
 func waitForLiveCount(want uint64) bool {
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
@@ -21,7 +21,7 @@ func waitForLiveCount(want uint64) bool {
 }
 
 // settledLiveCount collects garbage until the live native object count stops changing (the
-// cleanups of earlier tests' handles run asynchronously) and returns it.
+// finalizers of earlier tests' handles run asynchronously) and returns it.
 func settledLiveCount() uint64 {
 	last := LiveObjectCount()
 	for stable := 0; stable < 3; {
@@ -58,7 +58,7 @@ func registeredLiveCount(tb testing.TB, count *Function) uint64 {
 }
 
 // A million 1-element tensors (the cheapest create and release), every other one closed
-// explicitly and the rest left to the runtime cleanups, then a hundred thousand ferrule.Add
+// explicitly and the rest left to the finalizers, then a hundred thousand ferrule.Add
 // results: the live-object count reported by runtime.live_object_count returns to its start.
 func TestNoLeaksMillionTensors(t *testing.T) {
 	skipLongLoops(t)
@@ -79,7 +79,7 @@ func TestNoLeaksMillionTensors(t *testing.T) {
 		if i%2 == 0 {
 			x.Close()
 		}
-		// Odd ones are dropped: their cleanups release them after a collection.
+		// Odd ones are dropped: their finalizers release them after a collection.
 	}
 	x, _ := FromFloat32s([]float32{1})
 	y, _ := FromFloat32s([]float32{2})

@@ -3,8 +3,8 @@
 // ferrule.optim does (same operations in the same order, so the same float32 results).
 //
 // A step's temporaries and the optimizers' state (velocity, moments) are native references
-// without Go handles (nativeRef), released as soon as they are done with: a Go handle's runtime
-// cleanup costs more to register and stop than a small element-wise operator, and the garbage
+// without Go handles (nativeRef), released as soon as they are done with: a Go handle's
+// finalizer costs more to set and remove than a small element-wise operator, and the garbage
 // collector does not see native memory.
 
 package ferrule

@@ -35,7 +35,7 @@ const (
 
 // Recording is what Profile recorded: every packed call (with the language that made it), op
 // kernel, autograd backward node, thread-pool work item and range, on the OS thread that ran it.
-// It holds native memory: Close releases it now, a runtime cleanup later.
+// It holds native memory: Close releases it now, a finalizer later.
 type Recording struct {
 	profile *Function // the profile object ferrule_profiler_stop returns
 }

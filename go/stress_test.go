@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Close racing with the runtime cleanup of the same handle: 100 goroutines create tensors, run
+// Close racing with the finalizer of the same handle: 100 goroutines create tensors, run
 // Sum, Abs and MM on them and Close everything, while the collector runs all the time (GOGC=1
 // and a runtime.GC() every 100 iterations). A Close whose wrapper becomes unreachable while it
 // stops the cleanup lets a concurrent collection run that cleanup too: the native object is
@@ -51,9 +51,9 @@ func TestStressCloseRacesCleanup(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n, first := releaseLedgerDoubles(); n > 0 {
-		t.Fatalf("%d native objects were released twice (Close and the runtime cleanup of one handle); first: %s", n, first)
+		t.Fatalf("%d native objects were released twice (Close and the finalizer of one handle); first: %s", n, first)
 	}
-	// Every tensor was closed: nothing is left for the cleanups (which Close stopped) to free.
+	// Every tensor was closed: nothing is left for the finalizers (which Close removed) to free.
 	deadline := time.Now().Add(5 * time.Second)
 	for LiveObjectCount() != start && time.Now().Before(deadline) {
 		runtime.GC()

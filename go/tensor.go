@@ -64,7 +64,7 @@ func dtypeFor[T Number]() DType {
 
 func newTensor(p *C.FerruleObject) *Tensor {
 	t := &Tensor{}
-	attach(t, &t.h, p)
+	attach(t, &t.h, p, finalizeTensor)
 	return t
 }
 
@@ -191,7 +191,7 @@ func (t *Tensor) dl() *C.DLTensor {
 // Idempotent; methods on a closed tensor return errors or zero values.
 func (t *Tensor) Close() {
 	if t != nil {
-		t.h.close()
+		t.h.close(t)
 	}
 }
 

@@ -186,8 +186,8 @@ func TestStridedCopyOut(t *testing.T) {
 	runtime.KeepAlive(buf)
 }
 
-// Tensors dropped without Close are released by the runtime cleanup.
-func TestCleanupReleasesTensors(t *testing.T) {
+// Tensors dropped without Close are released by their finalizer.
+func TestFinalizerReleasesTensors(t *testing.T) {
 	if debugGC {
 		t.Skip("GC on every access makes this slow")
 	}
@@ -199,5 +199,34 @@ func TestCleanupReleasesTensors(t *testing.T) {
 	}
 	if !waitForLiveCount(start) {
 		t.Fatalf("live objects %d after GC, started with %d", LiveObjectCount(), start)
+	}
+}
+
+// Creating a tensor from a Go slice allocates one Go object (the handle; its finalizer costs no
+// allocation), as does an operator's result.
+func TestCreationAllocatesOnce(t *testing.T) {
+	if debugGC || trackReleases {
+		t.Skip("the debug builds keep books on every handle")
+	}
+	data := []float32{1, 2, 3}
+	if n := testing.AllocsPerRun(1000, func() {
+		x, err := FromFloat32s(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.Close()
+	}); n != 1 {
+		t.Fatalf("FromFloat32s then Close: %v Go allocations, want 1", n)
+	}
+	x, _ := FromFloat32s(data)
+	defer x.Close()
+	if n := testing.AllocsPerRun(1000, func() {
+		y, err := Add(x, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		y.Close()
+	}); n != 1 {
+		t.Fatalf("Add then Close: %v Go allocations, want 1", n)
 	}
 }

@@ -1,6 +1,6 @@
 // Command matmul shows Go over the C ABI with ferrule: a Go program that
 // multiplies matrices with the generated ferrule.MM wrapper, gets errors as values (never a
-// panic), lets cleanups or Close free native memory, and calls functions registered by other
+// panic), lets finalizers or Close free native memory, and calls functions registered by other
 // languages through the one registry.
 //
 // A hand-written Go binding of a C++ tensor library writes a C wrapper per operator that turns C++ exceptions into strings, a Go wrapper
@@ -34,7 +34,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	defer a.Close() // frees the native tensor now; without it, a runtime cleanup frees it later
+	defer a.Close() // frees the native tensor now; without it, a finalizer frees it later
 	b, err := ferrule.FromFloat32s([]float32{7, 8, 9, 10, 11, 12}, 3, 2)
 	if err != nil {
 		return err
@@ -164,7 +164,7 @@ func run() error {
 		return err
 	}
 
-	fmt.Println("5. memory: Close frees a native tensor at once (a runtime cleanup would, later)")
+	fmt.Println("5. memory: Close frees a native tensor at once (a finalizer would, later)")
 	before := ferrule.LiveObjectCount()
 	for range 10_000 {
 		p, err := ferrule.MM(a, b)

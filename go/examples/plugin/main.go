@@ -70,7 +70,7 @@ var functions = []goFunction{
 	{"goplugin.gc", "Runs Go's garbage collector and waits a moment, so that handles Go dropped without Close release their native objects (for leak tests).",
 		"() -> None", func() {
 			runtime.GC()
-			time.Sleep(time.Millisecond) // cleanups run on their own goroutine after a collection
+			time.Sleep(time.Millisecond) // finalizers run on their own goroutine after a collection
 		}},
 }
 
