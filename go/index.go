@@ -4,7 +4,8 @@ package ferrule
 // table in crates/ferrule-ops/src/index.rs). An index is one item or a []any of items, which is
 // always a tuple: []any{0, 2} is numpy's x[0, 2]. An integer-array index is a []int64 (or a
 // nested [][]int64, a []bool mask, an integer or bool *Tensor) inside that tuple, or a *Tensor
-// alone: []any{[]int64{0, 2}} is numpy's x[[0, 2]].
+// alone: []any{[]int64{0, 2}} is numpy's x[[0, 2]]. A basic index (ints, slices, None, ...) may
+// also be a string written as Python writes it inside x[...]: "1:3, ::-1", "..., None, 1".
 
 // Ellipsis is the index item `...`: as many full slices as the other items leave.
 const Ellipsis = "..."

@@ -68,6 +68,11 @@ func TestGetitemTupleAndIntegerArrayAreDistinct(t *testing.T) {
 		{"x[..., None, 1]", []any{Ellipsis, nil, 1}, []int64{3, 1}, []int64{1, 5, 9}},
 		// advanced indices separated by None: their dims go first, as in numpy
 		{"x[[0, 2], None, [3, 0]]", []any{[]int64{0, 2}, nil, []int64{3, 0}}, []int64{2, 1}, []int64{3, 8}},
+		// a basic index written as text, as Python writes it inside x[...]
+		{`"1:3, ::-1"`, "1:3, ::-1", []int64{2, 4}, []int64{7, 6, 5, 4, 11, 10, 9, 8}},
+		{`"..., None, 1"`, "..., None, 1", []int64{3, 1}, []int64{1, 5, 9}},
+		{`"1,"`, "1,", []int64{4}, []int64{4, 5, 6, 7}},
+		{`"-1, 1::2"`, "-1, 1::2", []int64{2}, []int64{9, 11}},
 	}
 	for _, c := range cases {
 		shape, values := getitem(t, x, c.index)
@@ -87,6 +92,25 @@ func TestGetitemErrorsNameTheItem(t *testing.T) {
 	for _, want := range []string{"getitem: item 1 of the index", "index 9 is out of bounds for axis 1 with size 4"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+}
+
+// Index text that does not read as a basic index is an IndexError naming the item.
+func TestGetitemTextErrors(t *testing.T) {
+	x := arange12(t)
+	cases := []struct{ index, kind, says string }{
+		{"1, two", KindIndexError, `item 1 of the index: cannot read "two" as an index item`},
+		{"1:2:3:4", KindIndexError, "a slice has at most three parts"},
+		{"::0", KindValueError, "slice step cannot be zero"},
+		{"99999999999999999999", KindIndexError, "does not fit in int64"},
+		{"5", KindIndexError, "index 5 is out of bounds for axis 0 with size 3"},
+	}
+	for _, c := range cases {
+		_, err := Getitem(x, c.index)
+		var fe *Error
+		if !errors.As(err, &fe) || fe.Kind != c.kind || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("Getitem(x, %q): got %v, want a %s saying %q", c.index, err, c.kind, c.says)
 		}
 	}
 }

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import ferrule
+import ferrule.ffi as ffi
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -465,6 +466,44 @@ def test_basic_index_tuples_reach_the_kernel_as_they_are() -> None:
         u[index] = -1
         b[index] = -1
         check(u, b)
+
+
+def test_basic_indices_travel_as_text() -> None:
+    # x[...] with slices, ints, None and ... (and tuples of them) reaches ops.getitem as the text
+    # of the index ("1:3,::2"), which the registered function reads as C and Go may write it
+    a = np.arange(60).reshape(3, 4, 5)
+    t = ferrule.asarray(a)
+    indices = [
+        (slice(1, 3), slice(None, None, 2)),
+        (1,),
+        (slice(1, None),),
+        (Ellipsis, 0),
+        Ellipsis,
+        (slice(None), None, slice(4, 0, -2)),
+        (0, slice(1, 1_000_000_000_000, 7), slice(-(2**63), 2**63 - 1)),  # longer than 8 bytes: a Str
+        (slice(-1, -4, -1), -1, -5),
+        (slice(5, 1), Ellipsis, None),
+    ]
+    for index in indices:
+        check(t[index], a[index])
+        assert np.shares_memory(np.asarray(t[index]), np.asarray(t)) == np.shares_memory(a[index], a)
+    raw = ffi.get_global_func("ops.getitem")
+    check(raw(t, "1:3, ::2"), a[1:3, ::2])
+    check(raw(t, " -1 , None,..."), a[-1, None, ...])
+    check(raw(t, "0,"), a[0,])
+    for text, kind, says in [
+        ("1, two", IndexError, 'item 1 of the index: cannot read "two"'),
+        ("1:2:3:4", IndexError, "at most three parts"),
+        ("::0", ValueError, "slice step cannot be zero"),
+        ("1e3", IndexError, "expected an integer"),
+        ("9" * 20, IndexError, "does not fit in int64"),
+    ]:
+        with pytest.raises(kind, match=says):
+            raw(t, text)
+    with pytest.raises(ValueError, match="slice step cannot be zero"):
+        t[::0]
+    with pytest.raises(IndexError, match="too many indices"):
+        t[0, 0, 0, 0]
 
 
 def test_zero_size_mask_dims_match_any_size() -> None:

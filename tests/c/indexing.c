@@ -1,8 +1,9 @@
 /* indexing.c — ops.getitem / ops.setitem from C through the packed index encoding (the table in
  * crates/ferrule-ops/src/index.rs): a top-level Array is a tuple (numpy's x[0, 2]), and an
  * integer-array index is an Array inside it or a Tensor alone (numpy's x[[0, 2]]), so the two
- * stay distinct. Also a slice Map, "..." and None, a bool mask, a write through an integer-array
- * index, and an out-of-range index's error. Exits non-zero if any result is not numpy's.
+ * stay distinct. Also a slice Map, "..." and None, the text form of a basic index, a bool mask,
+ * a write through an integer-array index, and an out-of-range index's error. Exits non-zero if any
+ * result is not numpy's.
  */
 #include <stdio.h>
 #include <string.h>
@@ -192,6 +193,21 @@ int main(void) {
   FerruleObject* ell = array_of(ell_items, 3);
   const FerruleAny ell_arg = obj_arg(ell);
   CHECK(getitem_is(&x, &ell_arg, (const int64_t[]){3, 1}, 2, (const int64_t[]){1, 5, 9}));
+
+  /* The same two as text, as Python writes them: "1:3,::-1" (8 bytes, inline) and
+   * "..., None, 1" (a Str object). */
+  FerruleAny text13 = {0};
+  text13.type_index = FERRULE_TYPE_SMALL_STR;
+  text13.small_len = 8;
+  memcpy(text13.v_bytes, "1:3,::-1", 8);
+  CHECK(getitem_is(&x, &text13, (const int64_t[]){2, 4}, 2,
+                   (const int64_t[]){7, 6, 5, 4, 11, 10, 9, 8}));
+  FerruleObject* ell_text = NULL;
+  FerruleObject* text_err = NULL;
+  CHECK(ferrule_str_create("..., None, 1", 12, &ell_text, &text_err) == 0);
+  const FerruleAny ell_text_arg = {.type_index = FERRULE_TYPE_STR, .v_obj = ell_text};
+  CHECK(getitem_is(&x, &ell_text_arg, (const int64_t[]){3, 1}, 2, (const int64_t[]){1, 5, 9}));
+  ferrule_object_release(ell_text);
 
   /* x[[0, 1], [1, 9]]: out of range, an IndexError naming the item and the axis. */
   const FerruleAny one_nine[2] = {int_arg(1), int_arg(9)};

@@ -17,6 +17,7 @@
 //! | a tensor or numpy array  | a Tensor: an integer dtype is an integer array index (a 0-d one acts as an int, but the result is a copy, as numpy's is); bool is a mask |
 //! | a tuple `(i, j)`         | an Array of the items above: **a top-level Array is always a tuple**       |
 //! | a list `[0, 2]`          | a tensor, or, inside the tuple, an Array of ints and bools (Arrays nested in it for more dims), read as numpy reads a list: all bools make a mask, otherwise an integer index (bools among ints count as 0 and 1; an empty list is an integer index) |
+//! | a basic index, whole     | also its text, as Python writes it: the str `"1:3, ::2"` for `x[1:3, ::2]`, `"1,"` for `x[1,]`, `"..., None"`: ints, slices with int parts or none, `None` and `...`, separated by commas (spaces allowed). The Python frontend sends `x[...]` with such an index this way: up to 8 bytes travel inside the value (no object), where an Array of Maps is an object per slice and one for the tuple |
 //!
 //! A list is therefore never a top-level Array: numpy reads `x[L]` as `x[(L,)]`, and so does
 //! ferrule. Python converts every list (and tuples nested in the index tuple, and numpy
@@ -29,6 +30,7 @@
 //! | `x[[0, 2]]`          | `[]any{[]int64{0, 2}}`, or an int64 `*Tensor`     | an Array holding an Array of two ints, or a Tensor    |
 //! | `x[[[0, 1], [2, 2]]]`| `[]any{[][]int64{{0, 1}, {2, 2}}}`                | an Array holding an Array of two Arrays of two ints   |
 //! | `x[1:3, ::-1]`       | `[]any{Slice(1, 3, nil), Slice(nil, nil, -1)}`    | an Array of two Maps `{"slice": [...]}`               |
+//! | `x[1:3, ::-1]`       | `"1:3, ::-1"` (the text form)                     | the str `"1:3, ::-1"`                                 |
 //! | `x[..., None]`       | `[]any{Ellipsis, nil}`                            | an Array of the str `"..."` and None                  |
 //! | `x[[True, False]]`   | a bool `*Tensor`, or `[]any{[]bool{true, false}}` | a bool Tensor, or an Array holding an Array of bools  |
 //!

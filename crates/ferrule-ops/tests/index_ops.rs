@@ -121,6 +121,25 @@ fn encode(items: &[Basic]) -> Any {
     )
 }
 
+/// The same index as text, as Python writes it (`"1:3, None, -2"`; a one-item tuple keeps its
+/// comma); `None` for the empty tuple, which has no text.
+fn encode_text(items: &[Basic]) -> Option<Any> {
+    let bound = |v: &Option<i64>| v.map_or(String::new(), |v| v.to_string());
+    let parts: Vec<String> = items
+        .iter()
+        .map(|i| match i {
+            Basic::Int(v) => v.to_string(),
+            Basic::Slice(a, b, s) => format!("{}:{}:{s}", bound(a), bound(b)),
+            Basic::NewAxis => "None".to_string(),
+        })
+        .collect();
+    match parts.len() {
+        0 => None,
+        1 => Some(Any::str(&format!("{},", parts[0]))),
+        _ => Some(Any::str(&parts.join(", "))),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
 
@@ -133,6 +152,18 @@ proptest! {
             items.pop();
         }
         let got = getitem(&x, &encode(&items));
+        if let Some(text) = encode_text(&items) {
+            // the text form reads as the same index: the same view, or the same error
+            match (&got, getitem(&x, &text)) {
+                (Ok(a), Ok(b)) => {
+                    prop_assert_eq!(a.shape(), b.shape());
+                    prop_assert_eq!(a.strides(), b.strides());
+                    prop_assert_eq!(a.data_ptr(), b.data_ptr());
+                }
+                (Err(a), Err(b)) => prop_assert_eq!((a.kind, &a.message), (b.kind, &b.message)),
+                (a, b) => prop_assert!(false, "{:?} against {:?}", a.as_ref().map(|t| t.shape().to_vec()), b.map(|t| t.shape().to_vec())),
+            }
+        }
         match basic_reference(&r, &items) {
             None => {
                 let err = got.unwrap_err();
@@ -307,7 +338,11 @@ fn index_errors() {
     );
     assert_err(getitem(&x, &tuple(vec![ellipsis(), ellipsis()])), ErrorKind::IndexError, &["single ellipsis"]);
     assert_err(getitem(&x, &Any::float(1.0)), ErrorKind::IndexError, &["valid indices", "float"]);
-    assert_err(getitem(&x, &Any::str("a")), ErrorKind::IndexError, &["valid indices"]);
+    // a str is a basic index written as text; one that does not read as one is refused
+    assert_err(getitem(&x, &Any::str("a")), ErrorKind::IndexError, &["cannot read \"a\" as an index item"]);
+    assert_err(getitem(&x, &Any::str("0, 1:2:3:4")), ErrorKind::IndexError, &["item 1 of the index", "three parts"]);
+    assert_err(getitem(&x, &Any::str("::0")), ErrorKind::ValueError, &["step cannot be zero"]);
+    assert_err(getitem(&x, &Any::str("0, 5")), ErrorKind::IndexError, &["index 5", "axis 1", "size 3"]);
     assert_err(getitem(&x, &tensor(f64t(&[0.0], &[1]))), ErrorKind::IndexError, &["float64"]);
     assert_err(getitem(&x, &slice(None, None, Some(0))), ErrorKind::ValueError, &["step cannot be zero"]);
     let m = Tensor::from_slice(&[true, false, true], &[3]).unwrap();

@@ -19,7 +19,8 @@ use std::ptr::{null, null_mut};
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
 use ferrule_sys::{
-    DLDataType, DLDevice, DLTensor, ErrorKind, FerruleObject, FerruleTensorObject, FERRULE_OBJECT_FRONTEND_OWNED,
+    DLDataType, DLDevice, DLTensor, ErrorKind, FerruleAny, FerruleAnyPayload, FerruleObject, FerruleTensorObject,
+    FERRULE_OBJECT_FRONTEND_OWNED,
 };
 use pyo3_ffi::*;
 
@@ -97,6 +98,20 @@ unsafe extern "C" fn mp_subscript(t: *mut PyObject, index: *mut PyObject) -> *mu
             return null_mut();
         }
         let args = [t, index];
+        // (a bare int or None goes as it is: no cheaper as text)
+        let itp = Py_TYPE(index);
+        if Py_TYPE(t) == tensor_type()
+            && (itp == std::ptr::addr_of_mut!(PySlice_Type)
+                || itp == std::ptr::addr_of_mut!(PyTuple_Type)
+                || index == Py_Ellipsis())
+            && Py_TYPE(f) == crate::types::function_type()
+            && !crate::types::function_handle(f).is_null()
+        {
+            let mut text = IndexText::new();
+            if text.write_index(index) {
+                return getitem_text(f, t, &text);
+            }
+        }
         if plain_index(index) {
             let result = PyObject_Vectorcall(f, args.as_ptr(), 2, null_mut());
             if !result.is_null() || PyErr_ExceptionMatches(PyExc_OverflowError) == 0 {
@@ -105,6 +120,164 @@ unsafe extern "C" fn mp_subscript(t: *mut PyObject, index: *mut PyObject) -> *mu
             PyErr_Clear(); // (a bound beyond int64: the package's __getitem__ clamps it)
         }
         PyObject_Vectorcall(full, args.as_ptr(), 2, null_mut())
+    }
+}
+
+/// A basic index (ints, slices of ints or None, `None`, `...`, and tuples of them) written as
+/// the text `ops.getitem` reads (`"1:3,::2"`, see `ferrule_ops::index`): eight bytes or fewer
+/// travel inside the value itself, where the index converted as it is would be a Map per slice
+/// and an Array for the tuple, built and freed on every call (perf: about 140 ns a slice).
+struct IndexText {
+    buf: [u8; IndexText::CAPACITY],
+    len: usize,
+    /// The first eight bytes as a little-endian number, gathered as they are written (read
+    /// back from `buf` as a word, the byte stores would stall the load).
+    word: u64,
+}
+
+impl IndexText {
+    const CAPACITY: usize = 64;
+
+    fn new() -> Self {
+        IndexText { buf: [0; Self::CAPACITY], len: 0, word: 0 }
+    }
+
+    /// Appends bytes; false once the text would not fit.
+    fn push(&mut self, bytes: &[u8]) -> bool {
+        if self.len + bytes.len() > Self::CAPACITY {
+            return false;
+        }
+        for &b in bytes {
+            if self.len < 8 {
+                self.word |= (b as u64) << (8 * self.len);
+            }
+            self.buf[self.len] = b;
+            self.len += 1;
+        }
+        true
+    }
+
+    fn push_int(&mut self, v: i64) -> bool {
+        let mut digits = [0u8; 20];
+        let mut n = v.unsigned_abs();
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        (v >= 0 || self.push(b"-")) && self.push(&digits[at..])
+    }
+
+    /// Writes `index`; false (the text is then unusable) for anything else, which goes the
+    /// general way: bools, tensors, lists, `__index__` objects, ints beyond int64, `x[()]`.
+    unsafe fn write_index(&mut self, index: *mut PyObject) -> bool {
+        // SAFETY: the caller holds the GIL and `index` is live; a tuple's items are read in place.
+        unsafe {
+            if Py_TYPE(index) != std::ptr::addr_of_mut!(PyTuple_Type) {
+                return self.write_item(index);
+            }
+            let n = PyTuple_GET_SIZE(index);
+            for i in 0..n {
+                if (i > 0 && !self.push(b",")) || !self.write_item(PyTuple_GET_ITEM(index, i)) {
+                    return false;
+                }
+            }
+            // a one-item tuple keeps its comma (`x[1,]`); `x[()]` has no text
+            n > 0 && (n > 1 || self.push(b","))
+        }
+    }
+
+    unsafe fn write_item(&mut self, item: *mut PyObject) -> bool {
+        // SAFETY: the caller holds the GIL and `item` is live; a slice's parts are read in place (a slice is immutable).
+        unsafe {
+            let int = |o: *mut PyObject| -> Option<i64> {
+                if Py_TYPE(o) != std::ptr::addr_of_mut!(PyLong_Type) {
+                    return None;
+                }
+                let mut overflow = 0;
+                let v = PyLong_AsLongLongAndOverflow(o, &mut overflow);
+                (overflow == 0).then_some(v)
+            };
+            if item == Py_None() {
+                return self.push(b"None");
+            }
+            if item == Py_Ellipsis() {
+                return self.push(b"...");
+            }
+            if let Some(v) = int(item) {
+                return self.push_int(v);
+            }
+            if Py_TYPE(item) != std::ptr::addr_of_mut!(PySlice_Type) {
+                return false;
+            }
+            let s = item.cast::<PySliceObject>();
+            let mut part = |o: *mut PyObject, sep: bool| -> bool {
+                (!sep || self.push(b":"))
+                    && (o == Py_None()
+                        || match int(o) {
+                            Some(v) => self.push_int(v),
+                            None => false,
+                        })
+            };
+            part((*s).start, false) && part((*s).stop, true) && ((*s).step == Py_None() || part((*s).step, true))
+        }
+    }
+}
+
+/// `x[index]` for an index written as text: `ops.getitem`'s native function called with the
+/// tensor and the text, no conversion on the way (a text longer than eight bytes is one Str).
+#[inline(never)]
+unsafe fn getitem_text(f: *mut PyObject, t: *mut PyObject, text: &IndexText) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL; `f` is the hooks' live `ops.getitem` Function with a live handle and `t` a
+    // live exact Tensor; `busy` keeps the handle alive across the call, as the Function's own calls do.
+    unsafe {
+        let func = f.cast::<crate::types::PyFunction>();
+        let native = (*func).handle;
+        let a = api();
+        let mut temp = null_mut();
+        let index = if text.len <= 8 {
+            FerruleAny {
+                type_index: ferrule_sys::type_index::SMALL_STR,
+                small_len: text.len as u32,
+                payload: FerruleAnyPayload { v_int64: text.word.to_le() as i64 },
+            }
+        } else {
+            let mut err = null_mut();
+            if (a.str_create)(text.buf.as_ptr().cast(), text.len, &mut temp, &mut err) != 0 {
+                raise_native_error(err);
+                return null_mut();
+            }
+            FerruleAny {
+                type_index: ferrule_sys::type_index::STR,
+                small_len: 0,
+                payload: FerruleAnyPayload { v_obj: temp },
+            }
+        };
+        let tensor = FerruleAny {
+            type_index: ferrule_sys::type_index::TENSOR,
+            small_len: 0,
+            payload: FerruleAnyPayload { v_obj: handle(t) },
+        };
+        let values = [tensor, index];
+        let (mut out, mut err) = (FerruleAny::NONE, null_mut());
+        (*func).busy += 1;
+        let rc = (a.func_call_from)(native, values.as_ptr(), 2, &mut out, &mut err, ferrule_sys::frontend::PYTHON);
+        (*func).busy -= 1;
+        if !(*func).deferred.is_null() && (*func).busy == 0 {
+            (a.object_release)(std::mem::replace(&mut (*func).deferred, null_mut()));
+        }
+        if !temp.is_null() {
+            (a.object_release)(temp);
+        }
+        if rc != 0 {
+            raise_native_error(err);
+            return null_mut();
+        }
+        crate::convert::any_into_py(&mut out)
     }
 }
 
