@@ -48,7 +48,10 @@ pub fn opt_tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Resu
 /// memory, or the memory it views, must not be written).
 pub fn writable_tensor<'a>(op: &str, args: &'a [Any], pos: usize, name: &str) -> Result<&'a Tensor> {
     let tensor = tensor(op, args, pos, name)?;
-    tensor.check_writable(&format!("ops.{op}() argument {} '{name}'", pos + 1))?;
+    if tensor.is_read_only() {
+        // (the message is formatted only when it is needed: this runs on every in-place call)
+        tensor.check_writable(&format!("ops.{op}() argument {} '{name}'", pos + 1))?;
+    }
     Ok(tensor)
 }
 

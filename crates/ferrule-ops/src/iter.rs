@@ -150,7 +150,10 @@ pub unsafe fn prepare_out_overwritten(
 
 /// `out` checked as [`prepare_out`] describes.
 fn check_out(op: &str, out: &Tensor, shape: &[i64], dtype: ferrule_core::DType, inputs: &[&Tensor]) -> Result<Tensor> {
-    out.check_writable(&format!("{op}() argument 'out'"))?;
+    if out.is_read_only() {
+        // (formatted only when needed: every call with out= comes here)
+        out.check_writable(&format!("{op}() argument 'out'"))?;
+    }
     if out.shape() != shape {
         return Err(Error::value_error(format!(
             "{op}() argument 'out': expected shape {}, got {}",
