@@ -478,6 +478,9 @@ def native_slots() -> dict[str, Any]:
     # this __getitem__ for every other
     slots["op_getitem"] = _ferrule.get_global_func("ops.getitem")
     slots["getitem_index"] = _index.getitem_method(slots["op_getitem"])
+    # x[index] = value: the same, for a basic index and a scalar or tensor value
+    slots["op_setitem"] = _ferrule.get_global_func("ops.setitem")
+    slots["setitem_index"] = _index.setitem_method(slots["op_setitem"])
     return slots
 
 
@@ -520,18 +523,17 @@ def bind(package: types.ModuleType) -> None:
     for attr, (registered, mode) in TENSOR_METHODS.items():
         if registered in native and mode != "inplace":
             continue  # the extension type's own slot (its __x__ / __rx__ wrappers call it)
-        if attr == "__getitem__":
-            continue  # the extension type's own slot (mp_subscript), over the hooks op_getitem and getitem_index
+        if attr in ("__getitem__", "__setitem__"):
+            # the extension type's own slots (mp_subscript, mp_ass_subscript), over the hooks
+            # op_getitem and getitem_index, op_setitem and setitem_index
+            continue
         f = _ferrule.get_global_func(registered)  # (already Callable[..., Any] above)
-        if attr == "__setitem__":
-            method = _index.setitem_method(f)
-        else:
-            if mode == "self":
-                # The registered function itself: it binds like a Python function (a method
-                # descriptor), so `a + b` and `t.sum()` reach the kernel with no Python frame.
-                setattr(tensor, attr, f)
-                continue
-            method = _inplace_method(f, attr) if mode == "inplace" else _ADAPTERS[mode](f)
+        if mode == "self":
+            # The registered function itself: it binds like a Python function (a method
+            # descriptor), so `a + b` and `t.sum()` reach the kernel with no Python frame.
+            setattr(tensor, attr, f)
+            continue
+        method = _inplace_method(f, attr) if mode == "inplace" else _ADAPTERS[mode](f)
         method.__name__ = attr
         method.__qualname__ = f"Tensor.{attr}"
         method.__doc__ = f.__doc__

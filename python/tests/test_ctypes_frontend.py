@@ -109,6 +109,9 @@ def test_bad_arguments_name_the_function(testing):
         cffi.load_library("/no/such/plugin.so")
     with pytest.raises(TypeError, match=r"to_numpy\(\): t must be"):
         cffi.to_numpy(np.zeros(2))
+    # (the API fuzzer's finding: the message named Tensor.numpy(), which the caller did not call)
+    with pytest.raises(TypeError, match=r"to_numpy\(\): copy must be a bool, not 'DType'"):
+        cffi.to_numpy(cffi.tensor(np.zeros(2, dtype=np.float32)), copy=ferrule.int16)
 
 
 # ---- values --------------------------------------------------------------------------------------------

@@ -504,6 +504,22 @@ def test_basic_indices_travel_as_text() -> None:
         t[::0]
     with pytest.raises(IndexError, match="too many indices"):
         t[0, 0, 0, 0]
+    # x[index] = value takes the same text path for a scalar or tensor value; the rest goes
+    # through the package's __setitem__ (a list value, an int index), as numpy reads it
+    u, b = ferrule.asarray(a.copy()), a.copy()
+    for index, value in [
+        ((slice(1, 3), slice(None, None, 2)), -1),
+        ((Ellipsis, 0), 2.5),
+        ((slice(None), None, slice(4, 0, -2)), True),
+        ((0, slice(1, 1_000_000_000_000, 7)), ferrule.asarray(np.arange(5) * 10)),
+        ((slice(0, 2),), [[7], [8], [9], [10]]),
+        (1, 3),
+    ]:
+        u[index] = value
+        b[index] = np.asarray(value) if isinstance(value, ferrule.Tensor) else value
+        check(u, b)
+    with pytest.raises(ValueError, match=r"__delitem__: cannot delete tensor elements"):
+        del u[0]
 
 
 def test_zero_size_mask_dims_match_any_size() -> None:

@@ -56,10 +56,16 @@ pub struct Hooks {
     /// `ferrule._index`'s `__getitem__(tensor, index)`, which reads every other index as numpy
     /// does (lists, arrays, `...`, `__index__` objects, bounds beyond int64).
     pub getitem_index: AtomicPtr<PyObject>,
+    /// `ops.setitem` (a `ferrule.Function`), which the Tensor's native `x[index] = value` calls
+    /// at once for a basic index written as text and a value that is an int, float, bool or
+    /// Tensor.
+    pub op_setitem: AtomicPtr<PyObject>,
+    /// `ferrule._index`'s `__setitem__(tensor, index, value)`, for every other index or value.
+    pub setitem_index: AtomicPtr<PyObject>,
 }
 
 /// How many hooks there are.
-const COUNT: usize = 13;
+const COUNT: usize = 15;
 
 /// The keyword names of `_install_hooks`, in the fields' order.
 pub const NAMES: [&CStr; COUNT] = [
@@ -76,6 +82,8 @@ pub const NAMES: [&CStr; COUNT] = [
     c"op_matmul",
     c"op_getitem",
     c"getitem_index",
+    c"op_setitem",
+    c"setitem_index",
 ];
 
 /// Which hooks are tables (a dict) rather than callables.
@@ -99,6 +107,8 @@ pub static HOOKS: Hooks = Hooks {
     op_matmul: AtomicPtr::new(null_mut()),
     op_getitem: AtomicPtr::new(null_mut()),
     getitem_index: AtomicPtr::new(null_mut()),
+    op_setitem: AtomicPtr::new(null_mut()),
+    setitem_index: AtomicPtr::new(null_mut()),
 };
 
 /// Set by the one successful installation.
@@ -115,7 +125,7 @@ impl Hooks {
 
 /// `_install_hooks(*, error_types, signature, tensor_prepare, tensor_repr, dtype_objects,
 /// dtype_convert, op_add, op_subtract, op_multiply, op_divide, op_matmul, op_getitem,
-/// getitem_index)`: hands every helper
+/// getitem_index, op_setitem, setitem_index)`: hands every helper
 /// over at once. A second call is refused: the extension reads the hooks without a lock,
 /// trusting they never change.
 pub unsafe extern "C" fn install_hooks(_m: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject {

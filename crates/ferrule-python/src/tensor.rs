@@ -98,18 +98,10 @@ unsafe extern "C" fn mp_subscript(t: *mut PyObject, index: *mut PyObject) -> *mu
             return null_mut();
         }
         let args = [t, index];
-        // (a bare int or None goes as it is: no cheaper as text)
-        let itp = Py_TYPE(index);
-        if Py_TYPE(t) == tensor_type()
-            && (itp == std::ptr::addr_of_mut!(PySlice_Type)
-                || itp == std::ptr::addr_of_mut!(PyTuple_Type)
-                || index == Py_Ellipsis())
-            && Py_TYPE(f) == crate::types::function_type()
-            && !crate::types::function_handle(f).is_null()
-        {
+        if text_candidate(f, t, index) {
             let mut text = IndexText::new();
             if text.write_index(index) {
-                return getitem_text(f, t, &text);
+                return call_text(f, t, &text, None);
             }
         }
         if plain_index(index) {
@@ -228,12 +220,14 @@ impl IndexText {
     }
 }
 
-/// `x[index]` for an index written as text: `ops.getitem`'s native function called with the
-/// tensor and the text, no conversion on the way (a text longer than eight bytes is one Str).
+/// `x[index]` (`value` None) or `x[index] = value` for an index written as text: `ops.getitem`'s
+/// or `ops.setitem`'s native function (`f`) called with the tensor, the text and the value, no
+/// conversion on the way (a text longer than eight bytes is one Str).
 #[inline(never)]
-unsafe fn getitem_text(f: *mut PyObject, t: *mut PyObject, text: &IndexText) -> *mut PyObject {
-    // SAFETY: the caller holds the GIL; `f` is the hooks' live `ops.getitem` Function with a live handle and `t` a
-    // live exact Tensor; `busy` keeps the handle alive across the call, as the Function's own calls do.
+unsafe fn call_text(f: *mut PyObject, t: *mut PyObject, text: &IndexText, value: Option<FerruleAny>) -> *mut PyObject {
+    // SAFETY: the caller holds the GIL; `f` is a hooks' live Function with a live handle, `t` a live exact Tensor and
+    // `value` borrows what the caller keeps alive; `busy` keeps the handle alive across the call, as the Function's
+    // own calls do.
     unsafe {
         let func = f.cast::<crate::types::PyFunction>();
         let native = (*func).handle;
@@ -262,10 +256,11 @@ unsafe fn getitem_text(f: *mut PyObject, t: *mut PyObject, text: &IndexText) -> 
             small_len: 0,
             payload: FerruleAnyPayload { v_obj: handle(t) },
         };
-        let values = [tensor, index];
+        let values = [tensor, index, value.unwrap_or(FerruleAny::NONE)];
+        let n = if value.is_some() { 3 } else { 2 };
         let (mut out, mut err) = (FerruleAny::NONE, null_mut());
         (*func).busy += 1;
-        let rc = (a.func_call_from)(native, values.as_ptr(), 2, &mut out, &mut err, ferrule_sys::frontend::PYTHON);
+        let rc = (a.func_call_from)(native, values.as_ptr(), n, &mut out, &mut err, ferrule_sys::frontend::PYTHON);
         (*func).busy -= 1;
         if !(*func).deferred.is_null() && (*func).busy == 0 {
             (a.object_release)(std::mem::replace(&mut (*func).deferred, null_mut()));
@@ -278,6 +273,89 @@ unsafe fn getitem_text(f: *mut PyObject, t: *mut PyObject, text: &IndexText) -> 
             return null_mut();
         }
         crate::convert::any_into_py(&mut out)
+    }
+}
+
+/// Whether `x[index]` may go as text: an exact Tensor, an index that is a slice, a tuple or `...`
+/// (a bare int or None goes as it is: no cheaper as text), and a hook Function with a live handle.
+#[inline]
+unsafe fn text_candidate(f: *mut PyObject, t: *mut PyObject, index: *mut PyObject) -> bool {
+    // SAFETY: the caller holds the GIL and the three objects are live.
+    unsafe {
+        let itp = Py_TYPE(index);
+        Py_TYPE(t) == tensor_type()
+            && (itp == std::ptr::addr_of_mut!(PySlice_Type)
+                || itp == std::ptr::addr_of_mut!(PyTuple_Type)
+                || index == Py_Ellipsis())
+            && Py_TYPE(f) == crate::types::function_type()
+            && !crate::types::function_handle(f).is_null()
+    }
+}
+
+/// `x[index] = value`: a basic index written as text with an int, float, bool or Tensor value
+/// goes straight to `ops.setitem` ([`Hooks::op_setitem`](crate::hooks::Hooks::op_setitem));
+/// everything else through the package's `__setitem__`
+/// ([`Hooks::setitem_index`](crate::hooks::Hooks::setitem_index)), which reads it as numpy
+/// does. Deleting elements is refused, as numpy refuses it.
+unsafe extern "C" fn mp_ass_subscript(t: *mut PyObject, index: *mut PyObject, value: *mut PyObject) -> i32 {
+    // SAFETY: CPython calls mp_ass_subscript with the GIL held and `t`, `index` live, `value` live or NULL (a
+    // deletion); the hooks are NULL or callables the hooks own until exit.
+    unsafe {
+        if value.is_null() {
+            raise_kind(ErrorKind::ValueError, "__delitem__: cannot delete tensor elements (a tensor's size is fixed)");
+            return -1;
+        }
+        let (f, full) = (HOOKS.op_setitem.load(Ordering::Acquire), HOOKS.setitem_index.load(Ordering::Acquire));
+        if f.is_null() || full.is_null() {
+            raise(PyExc_RuntimeError, "ferrule: the tensor support module is not initialised (import ferrule)");
+            return -1;
+        }
+        if text_candidate(f, t, index) {
+            if let Some(v) = plain_value(value) {
+                let mut text = IndexText::new();
+                if text.write_index(index) {
+                    let result = call_text(f, t, &text, Some(v));
+                    if result.is_null() {
+                        return -1;
+                    }
+                    Py_DECREF(result);
+                    return 0;
+                }
+            }
+        }
+        let result = PyObject_Vectorcall(full, [t, index, value].as_ptr(), 3, null_mut());
+        if result.is_null() {
+            return -1;
+        }
+        Py_DECREF(result);
+        0
+    }
+}
+
+/// A value `x[index] = value` passes as it is: an int within int64, a float, a bool or an exact
+/// Tensor (borrowed); None for anything else.
+#[inline]
+unsafe fn plain_value(value: *mut PyObject) -> Option<FerruleAny> {
+    // SAFETY: the caller holds the GIL and `value` is live; each type is checked exactly before it is read as it.
+    unsafe {
+        let tp = Py_TYPE(value);
+        let (type_index, payload) = if tp == std::ptr::addr_of_mut!(PyFloat_Type) {
+            (ferrule_sys::type_index::FLOAT, FerruleAnyPayload { v_float64: PyFloat_AS_DOUBLE(value) })
+        } else if tp == std::ptr::addr_of_mut!(PyLong_Type) {
+            let mut overflow = 0;
+            let v = PyLong_AsLongLongAndOverflow(value, &mut overflow);
+            if overflow != 0 {
+                return None;
+            }
+            (ferrule_sys::type_index::INT, FerruleAnyPayload { v_int64: v })
+        } else if tp == std::ptr::addr_of_mut!(PyBool_Type) {
+            (ferrule_sys::type_index::BOOL, FerruleAnyPayload { v_int64: (value == Py_True()) as i64 })
+        } else if tp == tensor_type() {
+            (ferrule_sys::type_index::TENSOR, FerruleAnyPayload { v_obj: handle(value) })
+        } else {
+            return None;
+        };
+        Some(FerruleAny { type_index, small_len: 0, payload })
     }
 }
 
@@ -1258,6 +1336,7 @@ pub unsafe fn create_type() -> *mut PyObject {
             PyType_Slot { slot: Py_tp_clear, pfunc: clear as *mut c_void },
             PyType_Slot { slot: Py_tp_setattro, pfunc: setattro as *mut c_void },
             PyType_Slot { slot: Py_mp_subscript, pfunc: mp_subscript as *mut c_void },
+            PyType_Slot { slot: Py_mp_ass_subscript, pfunc: mp_ass_subscript as *mut c_void },
             PyType_Slot { slot: Py_nb_add, pfunc: nb_add as *mut c_void },
             PyType_Slot { slot: Py_nb_subtract, pfunc: nb_subtract as *mut c_void },
             PyType_Slot { slot: Py_nb_multiply, pfunc: nb_multiply as *mut c_void },

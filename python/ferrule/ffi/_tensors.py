@@ -249,6 +249,8 @@ def to_numpy(t: Tensor, *, copy: bool = False) -> np.ndarray[Any, Any]:
     """The data of a :class:`Tensor` as a numpy array: a view that keeps it alive, or a copy."""
     if not isinstance(t, Tensor):
         raise TypeError(f"to_numpy(): t must be a ferrule.ffi.ctypes.Tensor, not {type(t).__name__!r}")
+    if not isinstance(copy, bool):
+        raise TypeError(f"to_numpy(): copy must be a bool, not {type(copy).__name__!r}")
     return t.numpy(copy=copy)
 
 
