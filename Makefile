@@ -16,7 +16,7 @@
 #   make test-sanitize  libferrule and the plugins under AddressSanitizer/LeakSanitizer: C tests,
 #                       Python suite
 #
-# Needs only the toolchains: Rust >= 1.85 (cargo), Python 3.11, a C compiler, make. The Python
+# Needs only the toolchains: Rust >= 1.89 (cargo), Python 3.11, a C compiler, make. The Python
 # tools (maturin, pytest, numpy, ...) are installed into $(VENV) from requirements-dev.txt.
 
 CARGO ?= cargo

@@ -127,7 +127,7 @@ def _cargo_build(packages: list[str]) -> dict[str, str]:
     cargo = os.environ.get("CARGO", "cargo")
     if shutil.which(cargo) is None:
         raise BuildError(
-            f"ferrule: building libferrule needs Rust's cargo (`{cargo}` is not on PATH): install Rust >= 1.85 "
+            f"ferrule: building libferrule needs Rust's cargo (`{cargo}` is not on PATH): install Rust >= 1.89 "
             "with rustup, or set FERRULE_LIBFERRULE to a prebuilt libferrule.so"
         )
     command = [cargo, "build", "--release", "--locked", "--message-format=json-render-diagnostics"]

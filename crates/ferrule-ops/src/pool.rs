@@ -192,7 +192,7 @@ impl Team {
                     break;
                 }
                 rounds = rounds.wrapping_add(1);
-                if rounds % 64 == 0 && start.elapsed() >= spin {
+                if rounds.is_multiple_of(64) && start.elapsed() >= spin {
                     let mut guard = self.lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                     self.parked.fetch_add(1, Ordering::SeqCst);
                     while self.epoch.load(Ordering::SeqCst) == seen {

@@ -6,6 +6,7 @@ use ferrule_core::{Complex32, Complex64, DType, Element, Result, Tensor, BF16, F
 use rayon::slice::ParallelSliceMut;
 
 mod radix;
+mod simd;
 
 use crate::fallible::{self, FallibleCollect};
 use crate::iter::SendPtr;
@@ -44,6 +45,17 @@ pub trait TotalOrder: Element {
     fn exact_key(&self) -> Option<u64> {
         None
     }
+    /// [`TotalOrder::exact_key`] without its check, for a branch-free first pass over a row:
+    /// the exact key where there is one ([`TotalOrder::has_exact_key`]), any word otherwise.
+    #[inline]
+    fn exact_key_raw(&self) -> u64 {
+        self.exact_key().unwrap_or(0)
+    }
+    /// Whether [`TotalOrder::exact_key`] is `Some`.
+    #[inline]
+    fn has_exact_key(&self) -> bool {
+        self.exact_key().is_some()
+    }
     /// The value of an [`TotalOrder::exact_key`].
     fn from_exact_key(_key: u64) -> Self {
         unreachable!("from_exact_key of a type without exact keys")
@@ -61,6 +73,10 @@ macro_rules! radix_unsigned {
             const EXACT_BITS: u32 = if std::mem::size_of::<$t>() <= 4 { 32 } else { 64 };
             #[inline]
             fn exact_key(&self) -> Option<u64> { Some(*self as u64) }
+            #[inline]
+            fn exact_key_raw(&self) -> u64 { *self as u64 }
+            #[inline]
+            fn has_exact_key(&self) -> bool { true }
             #[inline]
             fn from_exact_key(key: u64) -> Self { key as $t }
         }
@@ -92,6 +108,10 @@ macro_rules! radix_signed {
             #[inline]
             fn exact_key(&self) -> Option<u64> { Some(self.key()) }
             #[inline]
+            fn exact_key_raw(&self) -> u64 { self.key() }
+            #[inline]
+            fn has_exact_key(&self) -> bool { true }
+            #[inline]
             fn from_exact_key(key: u64) -> Self { (key as i64).wrapping_add(<$t>::MIN as i64) as $t }
         }
     )*};
@@ -114,6 +134,10 @@ macro_rules! total_order_float {
             const EXACT_BITS: u32 = $exact_bits;
             #[inline]
             fn exact_key(&self) -> Option<u64> { <$t as ExactFloat>::exact(*self) }
+            #[inline]
+            fn exact_key_raw(&self) -> u64 { <$t as ExactFloat>::raw(*self) }
+            #[inline]
+            fn has_exact_key(&self) -> bool { let v = ($to)(*self); !(v.is_nan() | (v == 0.0)) }
             #[inline]
             fn from_exact_key(key: u64) -> Self { <$t as ExactFloat>::from_exact(key) }
             #[inline]
@@ -160,6 +184,12 @@ macro_rules! exact_float {
                 Some(if bits & top != 0 { !bits } else { bits | top } as u64)
             }
             #[inline]
+            fn raw(v: $t) -> u64 {
+                let bits = v.to_bits();
+                let top: $u = 1 << (<$u>::BITS - 1);
+                (if bits & top != 0 { !bits } else { bits | top }) as u64
+            }
+            #[inline]
             fn from_exact(key: u64) -> $t {
                 let k = key as $u;
                 let top: $u = 1 << (<$u>::BITS - 1);
@@ -173,6 +203,8 @@ macro_rules! exact_float {
 trait ExactFloat: Sized {
     /// The exact key of `v`, `None` for zeros and NaNs.
     fn exact(v: Self) -> Option<u64>;
+    /// [`ExactFloat::exact`] without its check (any word for zeros and NaNs).
+    fn raw(v: Self) -> u64;
     /// The value of an exact key.
     fn from_exact(key: u64) -> Self;
 }
@@ -184,6 +216,9 @@ macro_rules! no_exact_float {
         impl ExactFloat for $t {
             fn exact(_: $t) -> Option<u64> {
                 None
+            }
+            fn raw(_: $t) -> u64 {
+                0
             }
             fn from_exact(_: u64) -> $t {
                 unreachable!("half-precision floats have no exact keys")
@@ -239,7 +274,7 @@ fn by_value_then_index<T: TotalOrder>(descending: bool) -> impl Fn(&(T, i64), &(
 const KEY_SORT_MIN: usize = 32;
 
 /// An unsigned key word of [`key_sort`]: `u32` or `u64`.
-trait KeyWord: Copy + Ord {
+trait KeyWord: Element + Ord {
     /// Bytes of the word.
     const BYTES: usize;
     /// The longest run of keys sorted by comparison; longer ones by radix (a `u64` needs twice
@@ -249,6 +284,10 @@ trait KeyWord: Copy + Ord {
     fn from_key(k: u64) -> Self;
     /// The key.
     fn key(self) -> u64;
+    /// Sorts `keys` with [`simd`]'s vectorised quicksort; false (untouched) without AVX-512.
+    fn simd_sort(keys: &mut [Self]) -> bool;
+    /// [`KeyWord::simd_sort`] on the pool; `Ok(false)` (untouched) without AVX-512.
+    fn par_simd_sort(keys: &mut [Self]) -> Result<bool>;
 }
 
 impl KeyWord for u32 {
@@ -261,6 +300,12 @@ impl KeyWord for u32 {
     #[inline]
     fn key(self) -> u64 {
         self as u64
+    }
+    fn simd_sort(keys: &mut [Self]) -> bool {
+        simd::sort_u32(keys)
+    }
+    fn par_simd_sort(keys: &mut [Self]) -> Result<bool> {
+        simd::par_sort_u32(keys)
     }
 }
 
@@ -275,6 +320,12 @@ impl KeyWord for u64 {
     fn key(self) -> u64 {
         self
     }
+    fn simd_sort(keys: &mut [Self]) -> bool {
+        simd::sort_u64(keys)
+    }
+    fn par_simd_sort(keys: &mut [Self]) -> Result<bool> {
+        simd::par_sort_u64(keys)
+    }
 }
 
 /// Sorts a row of a type with exact keys ([`TotalOrder::exact_key`]) by sorting the keys as
@@ -288,6 +339,24 @@ fn key_sort<T: TotalOrder, K: KeyWord>(row: &mut [T], specials: &mut Vec<T>, des
     let mut keys: Vec<K> = Vec::new();
     fallible::try_reserve(&mut keys, row.len())?;
     specials.clear();
+    // in blocks without an early exit inside, so that the test vectorises
+    let all_exact = row.chunks(64).all(|c| c.iter().fold(true, |all, v| all & v.has_exact_key()));
+    if all_exact {
+        // the common case, in branch-free passes that vectorise: every value has its key
+        keys.extend(row.iter().map(|v| K::from_key(v.exact_key_raw())));
+        let (lo, hi) = keys.iter().fold((K::from_key(u64::MAX), K::from_key(0)), |(lo, hi), &k| (lo.min(k), hi.max(k)));
+        let (lo, hi) = (lo.key(), hi.key());
+        if hi - lo < row.len() as u64 {
+            return count_keys(row, &keys, lo, (hi - lo) as usize + 1, descending);
+        }
+        sort_keys(&mut keys)?;
+        let decode = |(r, k): (&mut T, &K)| *r = T::from_exact_key(k.key());
+        match descending {
+            false => row.iter_mut().zip(keys.iter()).for_each(decode),
+            true => row.iter_mut().zip(keys.iter().rev()).for_each(decode),
+        }
+        return Ok(());
+    }
     let (mut lo, mut hi) = (u64::MAX, 0u64);
     for v in row.iter() {
         match v.exact_key() {
@@ -305,13 +374,7 @@ fn key_sort<T: TotalOrder, K: KeyWord>(row: &mut [T], specials: &mut Vec<T>, des
     if specials.is_empty() && hi - lo < row.len() as u64 {
         return count_keys(row, &keys, lo, (hi - lo) as usize + 1, descending);
     }
-    if keys.len() <= K::PDQ_MAX {
-        keys.sort_unstable();
-    } else {
-        // plain keys: each radix pass reads a byte, no float classification per pass
-        let mut spare = Vec::new();
-        radix_sort_by(&mut keys, &mut spare, K::BYTES, |k| k.key())?;
-    }
+    sort_keys(&mut keys)?;
     // the exact keys of negative floats are below the top bit; ints have no specials
     let top = 1u64 << (T::EXACT_BITS - 1);
     let split = keys.partition_point(|k| k.key() < top);
@@ -331,6 +394,85 @@ fn key_sort<T: TotalOrder, K: KeyWord>(row: &mut [T], specials: &mut Vec<T>, des
         specials.iter().filter(|v| !v.is_nan_value()).for_each(|v| put(*v));
         above.iter().for_each(|k| put(T::from_exact_key(k.key())));
         specials.iter().filter(|v| v.is_nan_value()).for_each(|v| put(*v));
+    }
+    Ok(())
+}
+
+/// The longest row [`par_key_sort`] takes.
+const PAR_KEY_SORT_MAX: usize = 1 << 22;
+
+/// Sorts one long row of a type with exact keys on the pool, when the CPU has AVX-512 and
+/// every value has its key (no float zero or NaN: those rows go to the radix sort): the keys
+/// are written out in parallel, sorted by [`simd`]'s parallel quicksort and decoded in
+/// parallel. `Ok(false)`, leaving `row` untouched, when it does not apply.
+fn par_key_sort<T: TotalOrder>(row: &mut [T], descending: bool) -> Result<bool> {
+    // longer rows go to the radix sort, which polls for interrupts as it goes (this one
+    // finishes a row of 4M in about 10 ms on two cores)
+    if row.len() > PAR_KEY_SORT_MAX {
+        return Ok(false);
+    }
+    match T::EXACT_BITS {
+        32 => par_key_sort_as::<T, u32>(row, descending),
+        64 => par_key_sort_as::<T, u64>(row, descending),
+        _ => Ok(false),
+    }
+}
+
+fn par_key_sort_as<T: TotalOrder, K: KeyWord>(row: &mut [T], descending: bool) -> Result<bool> {
+    use rayon::prelude::*;
+    const CHUNK: usize = 1 << 14;
+    if !simd::available() {
+        return Ok(false);
+    }
+    // a tensor's block: huge pages or a cached block when long, not a fault per 4 KiB
+    // SAFETY: every word is written below before it is read (or the tensor is dropped unread).
+    let block = unsafe { Tensor::uninit(&[row.len() as i64], K::DTYPE)? };
+    // SAFETY: a fresh tensor nobody else sees; plain words, any bits valid.
+    let keys = unsafe { block.as_mut_slice::<K>()? };
+    let mut exact = true;
+    on_pool(|| {
+        exact = keys.par_chunks_mut(CHUNK).zip(row.par_chunks(CHUNK)).all(|(out, values)| {
+            for (o, v) in out.iter_mut().zip(values) {
+                *o = K::from_key(v.exact_key_raw());
+            }
+            values.iter().fold(true, |all, v| all & v.has_exact_key())
+        });
+    });
+    if !exact {
+        return Ok(false);
+    }
+    if !K::par_simd_sort(keys)? {
+        return Ok(false);
+    }
+    on_pool(|| {
+        let decode = |(out, k): (&mut T, &K)| *out = T::from_exact_key(k.key());
+        if descending {
+            // row[i] takes keys[len - 1 - i]: chunks of the row against reversed chunks of keys
+            let len = row.len();
+            row.par_chunks_mut(CHUNK).enumerate().for_each(|(c, out)| {
+                let (end, n) = (len - c * CHUNK, out.len());
+                out.iter_mut().zip(keys[end - n..end].iter().rev()).for_each(decode);
+            });
+        } else {
+            row.par_chunks_mut(CHUNK).zip(keys.par_chunks(CHUNK)).for_each(|(out, ks)| {
+                out.iter_mut().zip(ks).for_each(decode);
+            });
+        }
+    });
+    Ok(true)
+}
+
+/// Sorts the key words of [`key_sort`]: by [`simd`]'s vectorised quicksort where the CPU has
+/// AVX-512, else by comparison when short and by radix when long.
+fn sort_keys<K: KeyWord>(keys: &mut [K]) -> Result<()> {
+    if keys.len() <= simd::MAX_LEN && K::simd_sort(keys) {
+        // sorted with AVX-512
+    } else if keys.len() <= K::PDQ_MAX {
+        keys.sort_unstable();
+    } else {
+        // plain keys: each radix pass reads a byte, no float classification per pass
+        let mut spare = Vec::new();
+        radix_sort_by(keys, &mut spare, K::BYTES, |k| k.key())?;
     }
     Ok(())
 }
@@ -373,6 +515,10 @@ fn takes_key_sort<T: TotalOrder>(len: usize) -> bool {
 /// longer ones by radix on their key half.
 const PACKED_PDQ_MAX: usize = 1 << 10;
 
+/// The longest row whose packed argsort words are sorted by [`simd`]'s quicksort where the CPU
+/// has AVX-512 (longer ones: radix on the key half, fewer passes over the words).
+const PACKED_SIMD_MAX: usize = 1 << 16;
+
 /// Writes the stable sorting permutation of `row` into `out`: keys spanning fewer values than
 /// the row has by a counting sort of the indices; others by sorting one `u64` word per element,
 /// the top 32 bits of `key - min` above the index (by comparison when short, else by radix on
@@ -413,7 +559,9 @@ fn packed_argsort<T: TotalOrder>(row: &[T], out: &mut [i64], descending: bool) -
     let mut packed: Vec<u64> = Vec::new();
     fallible::try_reserve(&mut packed, row.len())?;
     packed.extend(row.iter().enumerate().map(|(i, v)| ((((v.key() ^ flip) - lo) >> shift) << 32) | i as u64));
-    if row.len() <= PACKED_PDQ_MAX {
+    if row.len() <= PACKED_SIMD_MAX && simd::sort_u64(&mut packed) {
+        // sorted with AVX-512 (the words are distinct: their low halves are the indices)
+    } else if row.len() <= PACKED_PDQ_MAX {
         packed.sort_unstable();
     } else {
         // LSD radix on the key half only: stable, and the words start in index order
@@ -638,7 +786,7 @@ pub(crate) fn sort_pairs<T: TotalOrder>(
 /// Sorts a whole buffer of values ascending (radix for non-complex types).
 pub(crate) fn sort_values<T: TotalOrder>(data: &mut [T]) -> Result<()> {
     if T::KEY_BYTES > 0 && data.len() >= PAR_RADIX_MIN {
-        if counting_sort(data, false)? {
+        if counting_sort(data, false)? || par_key_sort(data, false)? {
             return Ok(());
         }
         return par_radix_sort_by(data, |v| v.key());
@@ -667,7 +815,7 @@ fn sort_typed<T: TotalOrder>(rows: &Tensor, len: usize, descending: bool, stable
     // SAFETY: `rows` is a fresh copy nobody else sees.
     let data = unsafe { rows.as_mut_slice::<T>()? };
     if T::KEY_BYTES > 0 && data.len() == len && len >= PAR_RADIX_MIN {
-        if counting_sort(data, descending)? {
+        if counting_sort(data, descending)? || par_key_sort(data, descending)? {
             return Ok(());
         }
         let flip = key_flip::<T>(descending);

@@ -231,7 +231,7 @@ impl Tensor {
             crate::bail!(ValueError, "only a contiguous tensor can be viewed as a slice");
         }
         self.check_host_accessible("view")?;
-        if self.numel() > 0 && self.data_ptr() as usize % align_of::<T>() != 0 {
+        if self.numel() > 0 && !(self.data_ptr() as usize).is_multiple_of(align_of::<T>()) {
             crate::bail!(BufferError, "tensor data is not aligned to {} bytes", align_of::<T>());
         }
         Ok(())

@@ -39,7 +39,7 @@ fn eligible(a: &Tensor, b: &Tensor) -> Option<usize> {
         }
     }
     let align = a.itemsize();
-    ((a.data_ptr() as usize | b.data_ptr() as usize) % align == 0).then_some(n as usize)
+    (a.data_ptr() as usize | b.data_ptr() as usize).is_multiple_of(align).then_some(n as usize)
 }
 
 /// `f` over the `n` elements of `a` and `b` (as [`eligible`] found them) into a fresh tensor.
@@ -77,7 +77,7 @@ fn writable_into<O: Element>(a: &Tensor, b: &Tensor, out: &Tensor) -> bool {
         }
         step *= dim;
     }
-    if out.data_ptr() as usize % std::mem::size_of::<O>() != 0 {
+    if !(out.data_ptr() as usize).is_multiple_of(std::mem::size_of::<O>()) {
         return false;
     }
     // (the general path's overlap test; with every tensor contiguous and of one shape, an exact

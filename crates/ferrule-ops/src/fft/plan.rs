@@ -207,7 +207,7 @@ fn build<T: FftNum>(kind: PlanKind, len: usize) -> Plan<T> {
         PlanKind::Inverse => Plan::Complex(FftPlanner::new().plan_fft(len, FftDirection::Inverse)),
         PlanKind::RealForward => {
             let mut planner = FftPlanner::new();
-            Plan::RealForward(if len % 2 == 0 {
+            Plan::RealForward(if len.is_multiple_of(2) {
                 Arc::new(RealToComplexEven::new(len, &mut planner))
             } else {
                 Arc::new(RealToComplexOdd::new(len, &mut planner))
@@ -215,7 +215,7 @@ fn build<T: FftNum>(kind: PlanKind, len: usize) -> Plan<T> {
         }
         PlanKind::RealInverse => {
             let mut planner = FftPlanner::new();
-            Plan::RealInverse(if len % 2 == 0 {
+            Plan::RealInverse(if len.is_multiple_of(2) {
                 Arc::new(ComplexToRealEven::new(len, &mut planner))
             } else {
                 Arc::new(ComplexToRealOdd::new(len, &mut planner))

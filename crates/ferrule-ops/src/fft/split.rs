@@ -30,7 +30,7 @@ const MIN_COMBINE_PER_TASK: usize = 1 << 14;
 
 /// Whether an `n`-point complex transform is split.
 pub fn applies(n: usize) -> bool {
-    n % 2 == 0 && n >= MIN_SPLIT_POINTS
+    n.is_multiple_of(2) && n >= MIN_SPLIT_POINTS
 }
 
 /// Transforms line `l` of `job` (a complex-to-complex pass with `n_out == n_in`, even and at

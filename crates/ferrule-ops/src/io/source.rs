@@ -104,7 +104,9 @@ impl Source {
         let data = &self.bytes()[start..start + nbytes];
         let bool_ok = dtype != DType::Bool || data.iter().all(|&b| b <= 1);
         let tensor = match &self.bytes {
-            Bytes::Map(map) if !layout.byteswap && bool_ok && (data.as_ptr() as usize) % dtype.itemsize() == 0 => {
+            Bytes::Map(map)
+                if !layout.byteswap && bool_ok && (data.as_ptr() as usize).is_multiple_of(dtype.itemsize()) =>
+            {
                 let owner: Box<dyn std::any::Any + Send + Sync> = Box::new(Arc::clone(map));
                 // SAFETY: `data` lies inside the mapping that `owner` keeps alive, so its `nbytes`
                 // bytes stay valid until the storage drops `owner`. The storage is marked

@@ -164,7 +164,7 @@ pub(crate) fn tiny(a: &Tensor, b: &Tensor) -> Option<Tensor> {
     if k != k2 || k == 0 || n > DIRECT_STACK || m.saturating_mul(n).saturating_mul(k) > TINY_WORK {
         return None;
     }
-    let aligned = (a.data_ptr() as usize | b.data_ptr() as usize) % a.itemsize() == 0;
+    let aligned = (a.data_ptr() as usize | b.data_ptr() as usize).is_multiple_of(a.itemsize());
     macro_rules! run {
         ($t:ty) => {{
             if !aligned {

@@ -186,7 +186,7 @@ fn sign_and_log<T: Field>(u: MatRef<'_, T>, transpositions: usize) -> (Complex<f
     if zero_pivot(u).is_some() {
         return (Complex::new(0.0, 0.0), f64::NEG_INFINITY);
     }
-    let mut sign = Complex::new(if transpositions % 2 == 0 { 1.0 } else { -1.0 }, 0.0);
+    let mut sign = Complex::new(if transpositions.is_multiple_of(2) { 1.0 } else { -1.0 }, 0.0);
     let mut log = 0.0;
     for i in 0..u.nrows() {
         let d = u[(i, i)];
@@ -209,7 +209,7 @@ fn determinant<T: Field>(u: MatRef<'_, T>, transpositions: usize) -> Complex<f64
     if zero_pivot(u).is_some() {
         return Complex::new(0.0, 0.0);
     }
-    let mut product = Complex::new(if transpositions % 2 == 0 { 1.0 } else { -1.0 }, 0.0);
+    let mut product = Complex::new(if transpositions.is_multiple_of(2) { 1.0 } else { -1.0 }, 0.0);
     let mut exponent = 0i64;
     for i in 0..u.nrows() {
         product *= u[(i, i)].to_c64();

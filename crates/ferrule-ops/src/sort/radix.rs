@@ -164,7 +164,7 @@ pub(crate) fn par_radix_sort_by<E: Copy + Send + Sync>(data: &mut [E], key: impl
     // SAFETY: every slot is written by the scatter below before any is read (an interrupt
     // returns before the reads).
     let scratch = unsafe { ferrule_core::Tensor::uninit(&[bytes], ferrule_core::DType::UInt8)? };
-    debug_assert!(scratch.data_ptr() as usize % std::mem::align_of::<(u64, E)>() == 0);
+    debug_assert!((scratch.data_ptr() as usize).is_multiple_of(std::mem::align_of::<(u64, E)>()));
     let dst = SendPtr(scratch.data_ptr());
     let offsets_ptr = SendPtr(counts.as_mut_ptr().cast());
     parallel_for(n_blocks, 1, |bs| {
