@@ -76,15 +76,21 @@ def test_tensors_serialise_with_their_memory_out_of_band() -> None:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[distributed.Client]:
-    """A cluster of two worker processes on loopback, started once for the module."""
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        memory_limit="2GiB",
-    )
+    """A cluster of two worker processes on loopback, started once for the module.
+
+    The scheduler's active memory manager is off: its default policy (ReduceReplicas, every 2 s)
+    drops a copy a worker fetched once nothing waits on it there, so on a loaded machine the
+    replica the tensor-moving test looks for could vanish before it looks.
+    """
+    with dask.config.set({"distributed.scheduler.active-memory-manager.start": False}):
+        cluster = distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            memory_limit="2GiB",
+        )
     with distributed.Client(cluster) as c:
         yield c
     cluster.close()

@@ -132,3 +132,75 @@ def test_concat_and_stack(n: int, dtype: str, seed: int) -> None:
     np.testing.assert_array_equal(np.asarray(ferrule.stack([fa, fb], axis=1)), np.stack([a, b], axis=1))
     mixed = ferrule.concat([fa, ferrule.asarray(b.astype(np.float64))])
     np.testing.assert_array_equal(np.asarray(mixed), np.concatenate([a, b.astype(np.float64)]))
+
+
+SHORTCUT_OPS = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "equal", "less", "greater_equal"]
+
+
+@given(
+    dtype=st.sampled_from(["float32", "float64", "int64", "int32"]),
+    layout=st.sampled_from(["contiguous", "step", "reversed", "transposed"]),
+    op=st.sampled_from(SHORTCUT_OPS),
+    scalar=st.sampled_from([3, -2, 0, 0.1, -0.0, 2.5, float("nan"), 1e40]),
+    side=st.sampled_from(["left", "right", "tensor"]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_tiny_op_shortcut_with_strided_views_and_python_scalars(
+    dtype: str, layout: str, op: str, scalar: float, side: str, seed: int
+) -> None:
+    """The tiny-input shortcut takes strided views of one shape and a Python int or float of the
+    tensor's dtype; every answer (value, dtype, errors) is numpy's under its NEP 50 rules."""
+    rng = np.random.default_rng(seed)
+    base = (rng.standard_normal((6, 8)) * 10).astype(dtype)
+    base.flat[rng.integers(0, base.size, 2)] = 0
+    if dtype.startswith("float"):
+        base.flat[rng.integers(0, base.size)] = np.nan
+    view = {
+        "contiguous": lambda a: a,
+        "step": lambda a: a.reshape(-1)[::3],
+        "reversed": lambda a: a[::-1, ::2],
+        "transposed": lambda a: a.T,
+    }[layout]
+    x = view(base)
+    fx = view(ferrule.asarray(base.copy()))
+    if side == "tensor":
+        other = (rng.standard_normal(base.shape) * 10).astype(dtype)
+        nargs, fargs = (x, view(other)), (fx, view(ferrule.asarray(other)))
+    elif side == "left":
+        nargs, fargs = (scalar, x), (scalar, fx)
+    else:
+        nargs, fargs = (x, scalar), (fx, scalar)
+    try:
+        with np.errstate(all="ignore"):
+            want = getattr(np, op)(*nargs)
+    except OverflowError:
+        with pytest.raises(OverflowError):
+            getattr(ferrule, op)(*fargs)
+        return
+    got = getattr(ferrule, op)(*fargs)
+    assert str(got.dtype) == str(want.dtype)
+    np.testing.assert_array_equal(np.asarray(got), want)
+
+
+def test_tiny_op_shortcut_scalar_rules() -> None:
+    """What the shortcut must leave to the general path: an int out of the dtype's range
+    (numpy's OverflowError), a float beside integers (float64), bool and complex scalars; and
+    `a *= 3.0` writes into `a` itself."""
+    i32 = ferrule.asarray(np.arange(4, dtype=np.int32))
+    with pytest.raises(OverflowError, match="out of bounds for int32"):
+        i32 + 2**40
+    assert str((ferrule.asarray(np.arange(4)) * 1.5).dtype) == "float64"
+    assert (ferrule.asarray(np.arange(4)) * 1.5).tolist() == [0.0, 1.5, 3.0, 4.5]
+    assert str((ferrule.asarray(np.ones(3, np.float32)) + True).dtype) == "float32"
+    assert str((ferrule.asarray(np.ones(3, np.float32)) * 1j).dtype) == "complex64"
+    a = ferrule.asarray(np.arange(4, dtype=np.float32))
+    before = a
+    a *= 3.0
+    assert a is before and a.tolist() == [0.0, 3.0, 6.0, 9.0]
+    s = ferrule.asarray(np.arange(8, dtype=np.float64))[::2]
+    assert ferrule.multiply(s, 2.0, out=ferrule.empty(4, dtype="float64")).tolist() == [
+        0.0,
+        4.0,
+        8.0,
+        12.0,
+    ]

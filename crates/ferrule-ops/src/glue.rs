@@ -317,7 +317,8 @@ fn named(op: &str, mut e: ferrule_core::Error) -> ferrule_core::Error {
 }
 
 /// An op's tiny-input shortcut (schema field `fast`), tried before the arguments are unpacked:
-/// when the first two packed arguments are tensors and every later one is None, `kernel` may
+/// when the first two packed arguments are tensors (or one is a tensor and the other a Python
+/// int or float of its dtype, see [`weak_scalar`]) and every later one is None, `kernel` may
 /// answer at once; `None` (from here or from `kernel`) means the general path runs, and it
 /// reports every error.
 #[inline(always)]
@@ -326,12 +327,36 @@ pub fn fast2(args: &[Any], kernel: fn(&Tensor, &Tensor) -> Option<Tensor>) -> Op
     if !rest.iter().all(Any::is_none) {
         return None;
     }
-    let (a, b) = (a.downcast::<TensorObj>()?, b.downcast::<TensorObj>()?);
-    kernel(a.tensor(), b.tensor()).map(|t| Any::object(TensorObj::new(t)))
+    let result = match (a.downcast::<TensorObj>(), b.downcast::<TensorObj>()) {
+        (Some(a), Some(b)) => kernel(a.tensor(), b.tensor()),
+        (Some(a), None) => kernel(a.tensor(), &weak_scalar(b, a.tensor())?),
+        (None, Some(b)) => kernel(&weak_scalar(a, b.tensor())?, b.tensor()),
+        (None, None) => None,
+    };
+    result.map(|t| Any::object(TensorObj::new(t)))
 }
 
-/// The schema's `fast_out` shortcut: `a`, `b` and `out` (positions 0-2) all tensors, `out`
-/// writable, every other argument None, and `kernel` able to write the answer into `out`. Returns
+/// A Python int or float beside `tensor`, as the 0-d tensor the general path would make of it
+/// (`Scalar::to_tensor` of its weak dtype), when that dtype is the tensor's own (a float
+/// tensor with an int or float, an integer tensor with an int that fits it): the tiny-input
+/// shortcuts then take `a * 3.0` as they take `a * b`. `None` for anything else (bool, complex,
+/// a promotion, an int out of range: the general path decides and reports).
+#[inline(always)]
+fn weak_scalar(value: &Any, tensor: &Tensor) -> Option<Tensor> {
+    let scalar = match value.type_index() {
+        ti::INT => Scalar::Int(value.as_int()?),
+        ti::FLOAT => Scalar::Float(value.as_float()?),
+        _ => return None,
+    };
+    let dtype = tensor.dtype();
+    if scalar.weak_dtype(dtype) != dtype || !(dtype.is_floating() || dtype.is_integer()) {
+        return None;
+    }
+    scalar.to_tensor("", dtype).ok()
+}
+
+/// The schema's `fast_out` shortcut: `a`, `b` and `out` (positions 0-2) tensors (`a` or `b`
+/// may be a Python int or float, as in [`fast2`]: `a *= 3.0`), `out` writable, every other argument None, and `kernel` able to write the answer into `out`. Returns
 /// `out` itself (identity holds), its version bumped as any write into it; `None` (nothing
 /// written) lets the general path decide and report every error.
 #[inline]
@@ -340,9 +365,18 @@ pub fn fast2_out(args: &[Any], kernel: fn(&Tensor, &Tensor, &Tensor) -> bool) ->
     if !rest.iter().all(Any::is_none) {
         return None;
     }
-    let (a, b, o) = (a.downcast::<TensorObj>()?, b.downcast::<TensorObj>()?, out.downcast::<TensorObj>()?);
+    let o = out.downcast::<TensorObj>()?;
     let target = o.tensor();
-    if target.is_read_only() || !kernel(a.tensor(), b.tensor(), target) {
+    if target.is_read_only() {
+        return None;
+    }
+    let written = match (a.downcast::<TensorObj>(), b.downcast::<TensorObj>()) {
+        (Some(a), Some(b)) => kernel(a.tensor(), b.tensor(), target),
+        (Some(a), None) => kernel(a.tensor(), &weak_scalar(b, a.tensor())?, target),
+        (None, Some(b)) => kernel(&weak_scalar(a, b.tensor())?, b.tensor(), target),
+        (None, None) => false,
+    };
+    if !written {
         return None;
     }
     target.storage().bump_version();

@@ -1754,6 +1754,12 @@ fn run_maximum(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn body_maximum(args: &[Any]) -> Result<Any> {
     const OP: &str = "maximum";
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::maximum) {
+        return Ok(result);
+    }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::maximum_into) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
@@ -1817,6 +1823,12 @@ fn run_minimum(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn body_minimum(args: &[Any]) -> Result<Any> {
     const OP: &str = "minimum";
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::minimum) {
+        return Ok(result);
+    }
+    if let Some(result) = glue::fast2_out(args, crate::elementwise::fast::minimum_into) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;
