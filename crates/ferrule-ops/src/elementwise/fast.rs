@@ -355,6 +355,26 @@ mod tests {
     type General = fn(&Operand, &Operand, Option<&Tensor>) -> ferrule_core::Result<Tensor>;
 
     /// The general paths of the ops with a shortcut, in the order the tests list the shortcuts.
+    /// The shortcuts, in the order of [`GENERAL`].
+    const FAST: [Fast; 12] =
+        [add, subtract, multiply, divide, maximum, minimum, equal, not_equal, less, less_equal, greater, greater_equal];
+
+    /// The `out=` shortcuts, in the order of [`GENERAL`].
+    const INTO: [Into; 12] = [
+        add_into,
+        subtract_into,
+        multiply_into,
+        divide_into,
+        maximum_into,
+        minimum_into,
+        equal_into,
+        not_equal_into,
+        less_into,
+        less_equal_into,
+        greater_into,
+        greater_equal_into,
+    ];
+
     const GENERAL: [General; 12] = [
         super::super::add,
         super::super::subtract,
@@ -380,21 +400,7 @@ mod tests {
         let a = Tensor::from_slice(&[1.5f32, -0.0, f32::NAN, 3.0, f32::INFINITY, 7.25], &[2, 3]).unwrap();
         let b = Tensor::from_slice(&[0.5f32, 0.0, 1.0, f32::NAN, f32::INFINITY, -2.0], &[2, 3]).unwrap();
         let (oa, ob) = (Operand::from(&a), Operand::from(&b));
-        let fast: [Fast; 12] = [
-            add,
-            subtract,
-            multiply,
-            divide,
-            maximum,
-            minimum,
-            equal,
-            not_equal,
-            less,
-            less_equal,
-            greater,
-            greater_equal,
-        ];
-        let pairs = fast.into_iter().zip(GENERAL);
+        let pairs = FAST.into_iter().zip(GENERAL);
         for (i, (fast, general)) in pairs.enumerate() {
             let got = fast(&a, &b).expect("eligible");
             assert!(same(&got, &general(&oa, &ob, None).unwrap()), "op {i}");
@@ -411,21 +417,7 @@ mod tests {
         let values = [1.5f32, -0.0, f32::NAN, 3.0, f32::INFINITY, 7.25];
         let a = Tensor::from_slice(&values, &[2, 3]).unwrap();
         let b = Tensor::from_slice(&[0.5f32, 0.0, 1.0, f32::NAN, f32::INFINITY, -2.0], &[2, 3]).unwrap();
-        let into: [Into; 12] = [
-            add_into,
-            subtract_into,
-            multiply_into,
-            divide_into,
-            maximum_into,
-            minimum_into,
-            equal_into,
-            not_equal_into,
-            less_into,
-            less_equal_into,
-            greater_into,
-            greater_equal_into,
-        ];
-        let pairs = into.into_iter().zip(GENERAL);
+        let pairs = INTO.into_iter().zip(GENERAL);
         for (i, (into, general)) in pairs.enumerate() {
             let want = general(&Operand::from(&a), &Operand::from(&b), None).unwrap();
             let out = Tensor::zeros(&[2, 3], want.dtype()).unwrap();
@@ -487,36 +479,7 @@ mod tests {
             (base.slice(0, Some(3), Some(3), 1).unwrap(), base.slice(0, Some(9), Some(9), -1).unwrap()),
         ];
         for (k, (x, y)) in pairs.iter().enumerate() {
-            // (a pair of other dtypes: the ints one is int64 twice)
-            let fast: [Fast; 12] = [
-                add,
-                subtract,
-                multiply,
-                divide,
-                maximum,
-                minimum,
-                equal,
-                not_equal,
-                less,
-                less_equal,
-                greater,
-                greater_equal,
-            ];
-            let into: [Into; 12] = [
-                add_into,
-                subtract_into,
-                multiply_into,
-                divide_into,
-                maximum_into,
-                minimum_into,
-                equal_into,
-                not_equal_into,
-                less_into,
-                less_equal_into,
-                greater_into,
-                greater_equal_into,
-            ];
-            for (i, ((fast, into), general)) in fast.into_iter().zip(into).zip(GENERAL).enumerate() {
+            for (i, ((fast, into), general)) in FAST.into_iter().zip(INTO).zip(GENERAL).enumerate() {
                 let want = general(&Operand::from(x), &Operand::from(y), None).unwrap();
                 if x.dtype() == DType::Int64 && i == 3 {
                     assert!(fast(x, y).is_none(), "pair {k}: integer division is the general path's");
@@ -550,41 +513,13 @@ mod tests {
             Tensor::from_slice(&ints, &[10]).unwrap(),
             Tensor::from_slice(&ints.iter().map(|&v| v as i32).collect::<Vec<_>>(), &[5, 2]).unwrap(),
         ];
-        let fast: [Fast; 12] = [
-            add,
-            subtract,
-            multiply,
-            divide,
-            maximum,
-            minimum,
-            equal,
-            not_equal,
-            less,
-            less_equal,
-            greater,
-            greater_equal,
-        ];
-        let into: [Into; 12] = [
-            add_into,
-            subtract_into,
-            multiply_into,
-            divide_into,
-            maximum_into,
-            minimum_into,
-            equal_into,
-            not_equal_into,
-            less_into,
-            less_equal_into,
-            greater_into,
-            greater_equal_into,
-        ];
         for array in &arrays {
             let views = [array.clone(), array.reshape(&[-1]).unwrap().slice(0, None, None, -3).unwrap()];
             for view in &views {
                 for &v in &[2.0f64, -0.0, f64::NAN, 1e40, 0.1] {
                     let scalar = crate::Scalar::Float(v).to_tensor("test", view.dtype()).unwrap();
                     for (x, y) in [(view, &scalar), (&scalar, view)] {
-                        for (i, ((fast, into), general)) in fast.into_iter().zip(into).zip(GENERAL).enumerate() {
+                        for (i, ((fast, into), general)) in FAST.into_iter().zip(INTO).zip(GENERAL).enumerate() {
                             let want = general(&Operand::from(x), &Operand::from(y), None).unwrap();
                             let Some(got) = fast(x, y) else {
                                 assert!(view.dtype().is_integer() && i == 3, "op {i} {}: eligible", view.dtype());
