@@ -1,4 +1,4 @@
-//! The tiny-input shortcut of the arithmetic and comparison operators (schema field `fast`).
+//! The tiny-input shortcut of the arithmetic, comparison and power operators (schema field `fast`).
 //!
 //! `a + b` on two small tensors of one dtype and shape is the most common call a Python user
 //! makes, and the general path (weak-scalar resolution, promotion, broadcasting, `out=` checks,
@@ -345,6 +345,64 @@ fast_op!(
     greater_equal, greater_equal_into, [Float32: f32, Float64: f64, Int32: i32, Int64: i64], bool, |x, y| Num::le(y, x)
 );
 
+/// [`pow`](super::pow) of two small same-shape float tensors, or one of them 0-d: the general
+/// path's own slice kernels (`vmath::pow_f32`, `pow_f64`, which compute each element alone), so
+/// bit-for-bit its answers. Strided operands are the general path's.
+pub fn pow(a: &Tensor, b: &Tensor) -> Option<Tensor> {
+    let fit = eligible(a, b)?;
+    match a.dtype() {
+        DType::Float32 => map_slices::<f32>(a, b, fit, super::vmath::pow_f32),
+        DType::Float64 => map_slices::<f64>(a, b, fit, super::vmath::pow_f64),
+        _ => None,
+    }
+}
+
+/// `kernel` over the contiguous operands `a` and `b` (as [`eligible`] found them) into a fresh
+/// tensor; a 0-d operand's value is spread over a buffer, a chunk at a time. `None` for
+/// strided operands.
+#[inline(always)]
+fn map_slices<T: Element>(a: &Tensor, b: &Tensor, fit: Fit, kernel: fn(&[T], &[T], &mut [T])) -> Option<Tensor> {
+    const CHUNK: usize = 256;
+    if fit.kind == Kind::Strided {
+        return None;
+    }
+    // SAFETY: every branch below writes all `n` elements before the tensor is returned.
+    let out = unsafe { Tensor::uninit_like(full(a, b), T::DTYPE) }.ok()?;
+    // SAFETY: `out` is fresh (no overlap), contiguous and holds `n` elements of `T`.
+    let os = unsafe { std::slice::from_raw_parts_mut(out.data_ptr().cast::<T>(), fit.n) };
+    let (xs, ys) = (a.data_ptr().cast::<T>().cast_const(), b.data_ptr().cast::<T>().cast_const());
+    match fit.kind {
+        Kind::Contiguous => {
+            // SAFETY: `eligible` checked that `a` and `b` are contiguous CPU tensors of `n`
+            // elements of `T`, aligned for it.
+            let (xs, ys) = unsafe { (std::slice::from_raw_parts(xs, fit.n), std::slice::from_raw_parts(ys, fit.n)) };
+            kernel(xs, ys, os);
+        }
+        _ => {
+            let scalar_a = fit.kind == Kind::ScalarA;
+            // SAFETY: the 0-d operand holds one aligned `T`; the other is contiguous with `n`
+            // aligned elements of `T` (what `eligible` found).
+            let (v, vs) = unsafe {
+                if scalar_a {
+                    (xs.read(), std::slice::from_raw_parts(ys, fit.n))
+                } else {
+                    (ys.read(), std::slice::from_raw_parts(xs, fit.n))
+                }
+            };
+            let spread = [v; CHUNK];
+            for (o, w) in os.chunks_mut(CHUNK).zip(vs.chunks(CHUNK)) {
+                let s = &spread[..w.len()];
+                if scalar_a {
+                    kernel(s, w, o);
+                } else {
+                    kernel(w, s, o);
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -539,6 +597,58 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `pow`'s shortcut runs the general path's slice kernels: bit-for-bit its answers for
+    /// contiguous pairs of lengths around the kernels' steps and the spread buffer's chunks, a
+    /// 0-d operand on either side, both float dtypes; strided and integer operands are declined.
+    #[test]
+    fn pow_matches_the_general_path() {
+        let xs: Vec<f64> = (0..600)
+            .map(|i| match i % 9 {
+                0 => 0.0,
+                1 => -2.0,
+                2 => f64::NAN,
+                3 => f64::INFINITY,
+                _ => 0.05 + i as f64 * 0.013,
+            })
+            .collect();
+        let ys: Vec<f64> = (0..600)
+            .map(|i| match i % 7 {
+                0 => 0.5,
+                1 => -3.0,
+                2 => 2.0,
+                _ => (i as f64 * 0.37).sin() * 8.0,
+            })
+            .collect();
+        let make = |v: &[f64], dtype: DType| {
+            match dtype {
+                DType::Float32 => {
+                    Tensor::from_slice(&v.iter().map(|&x| x as f32).collect::<Vec<_>>(), &[v.len() as i64])
+                }
+                _ => Tensor::from_slice(v, &[v.len() as i64]),
+            }
+            .unwrap()
+        };
+        let general = |x: &Tensor, y: &Tensor| super::super::pow(&Operand::from(x), &Operand::from(y), None).unwrap();
+        for dtype in [DType::Float32, DType::Float64] {
+            for n in [0, 1, 7, 8, 9, 17, 255, 256, 257, 600] {
+                let (x, y) = (make(&xs[..n], dtype), make(&ys[..n], dtype));
+                assert!(same(&pow(&x, &y).expect("eligible"), &general(&x, &y)), "{dtype} n={n}");
+                for v in [2.0, 0.5, -1.5, 0.0, f64::NAN] {
+                    let s = crate::Scalar::Float(v).to_tensor("test", dtype).unwrap();
+                    assert!(same(&pow(&x, &s).expect("eligible"), &general(&x, &s)), "{dtype} n={n} x ** {v}");
+                    assert!(same(&pow(&s, &y).expect("eligible"), &general(&s, &y)), "{dtype} n={n} {v} ** y");
+                }
+            }
+            let x = make(&xs, dtype);
+            assert!(
+                pow(&x.slice(0, None, None, 2).unwrap(), &x.slice(0, Some(1), None, 2).unwrap()).is_none(),
+                "strided"
+            );
+        }
+        let ints = Tensor::from_slice(&[2i64, 3], &[2]).unwrap();
+        assert!(pow(&ints, &ints).is_none(), "integers are the general path's");
     }
 
     #[test]

@@ -1691,6 +1691,9 @@ fn run_pow(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn body_pow(args: &[Any]) -> Result<Any> {
     const OP: &str = "pow";
+    if let Some(result) = glue::fast2(args, crate::elementwise::fast::pow) {
+        return Ok(result);
+    }
     let a_x1 = glue::operand(OP, args, 0, "x1")?;
     let a_x2 = glue::operand(OP, args, 1, "x2")?;
     let a_out = glue::opt_writable_tensor(OP, args, 2, "out")?;

@@ -21,6 +21,8 @@ mod consts;
 mod exp_log;
 mod hyper;
 mod pair;
+#[cfg(target_arch = "x86_64")]
+mod pow_avx512;
 #[cfg(test)]
 mod tests;
 mod trig;
@@ -208,8 +210,8 @@ binary_kernels! {
     atan2_f32(f32) = tr32::atan2, f32::atan2;
     /// float64 `pow`.
     pow_f64(f64) = pair::pow_f64, f64::powf, direct |x, y| pair::pow_direct(x, y, f64::MIN_POSITIVE);
-    /// float32 `pow`.
-    pow_f32(f32) = pair::pow_f32, f32::powf,
+    /// float32 `pow`, portable: [`pow_f32`] runs it where the CPU lacks AVX-512.
+    pow_f32_portable(f32) = pair::pow_f32, f32::powf,
         direct |x: f32, y: f32| pair::pow_direct(f64::from(x), f64::from(y), f64::from(f32::MIN_POSITIVE));
     /// float64 `hypot`.
     hypot_f64(f64) = pair::hypot_f64, f64::hypot;
@@ -219,6 +221,16 @@ binary_kernels! {
     logaddexp_f64(f64) = pair::logaddexp_f64, scalar_logaddexp::<f64>;
     /// float32 `logaddexp`.
     logaddexp_f32(f32) = pair::logaddexp_f32, scalar_logaddexp::<f32>;
+}
+
+/// float32 `pow`: the AVX-512 kernel (a float32-sized method, see `pow_avx512`) where the CPU
+/// has AVX-512F, the portable one otherwise.
+pub(crate) fn pow_f32(xs: &[f32], ys: &[f32], out: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if pow_avx512::pow_f32(xs, ys, out) {
+        return;
+    }
+    pow_f32_portable(xs, ys, out);
 }
 
 /// Defines slice kernels `fn name(xs, out)` that only need the target to have a rounding

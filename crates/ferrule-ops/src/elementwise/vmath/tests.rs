@@ -376,6 +376,8 @@ fn binaries() -> Vec<Binary> {
     vec![
         Binary { name: "atan2", k32: atan2_f32, k64: atan2_f64, reference: f64::atan2, ulp32: 2, ulp64: 2 },
         Binary { name: "pow", k32: pow_f32, k64: pow_f64, reference: f64::powf, ulp32: 1, ulp64: 1 },
+        // the kernel above is the AVX-512 one where the CPU has it: the portable one as well
+        Binary { name: "pow", k32: pow_f32_portable, k64: pow_f64, reference: f64::powf, ulp32: 1, ulp64: 1 },
         Binary { name: "hypot", k32: hypot_f32, k64: hypot_f64, reference: f64::hypot, ulp32: 1, ulp64: 1 },
         Binary {
             name: "logaddexp",
@@ -447,6 +449,46 @@ fn binary_within_bounds_and_special_values() {
         report.push((worst <= f.ulp32, format!("{} float32: {worst} ulp at {at:?}", f.name)));
     }
     check(report);
+}
+
+#[test]
+fn pow_float32_slices_of_every_length_with_special_lanes() {
+    // the AVX-512 kernel's masked last step and its scalar patches, at every lane position
+    for n in 0..50 {
+        let xs: Vec<f32> = (0..n)
+            .map(|i| match i % 7 {
+                3 if i == n / 2 => 0.0,
+                5 => -2.0,
+                6 if i == n - 1 => f32::NAN,
+                _ => 0.25 + i as f32 * 0.31,
+            })
+            .collect();
+        let ys: Vec<f32> = (0..n).map(|i| if i % 11 == 4 { f32::INFINITY } else { 3.0 - i as f32 * 0.17 }).collect();
+        for kernel in [pow_f32 as Bin32, pow_f32_portable] {
+            let mut got = vec![f32::NAN; n];
+            kernel(&xs, &ys, &mut got);
+            for ((&x, &y), &g) in xs.iter().zip(&ys).zip(&got) {
+                let want = f64::from(x).powf(f64::from(y)) as f32;
+                assert!(ulps32(g, want) <= 1, "pow({x}, {y}) = {g}, want {want}, in a slice of {n}");
+            }
+        }
+    }
+    // exact cases: powers of two and of small integers, x = 1, y = 0
+    let cases: [(f32, f32, f32); 7] = [
+        (2.0, 3.0, 8.0),
+        (2.0, -3.0, 0.125),
+        (3.0, 2.0, 9.0),
+        (1.0, 1e30, 1.0),
+        (7.5, 0.0, 1.0),
+        (4.0, 0.5, 2.0),
+        (10.0, 2.0, 100.0),
+    ];
+    let (xs, ys): (Vec<f32>, Vec<f32>) = cases.iter().map(|&(x, y, _)| (x, y)).unzip();
+    let mut got = vec![0.0; cases.len()];
+    pow_f32(&xs, &ys, &mut got);
+    for (&(x, y, want), &g) in cases.iter().zip(&got) {
+        assert_eq!(g, want, "pow({x}, {y})");
+    }
 }
 
 #[test]
