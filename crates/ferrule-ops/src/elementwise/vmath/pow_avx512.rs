@@ -103,6 +103,13 @@ struct Consts {
     p: [__m512d; 7],
 }
 
+/// `out[i] = xs[i]^ys[i]` for `i < n`: eight lanes a step (the last one masked), then the
+/// arguments the method does not cover ([`covered`]) recomputed by the scalar function.
+///
+/// # Safety
+///
+/// The CPU has AVX-512F and VL; `xs` and `ys` are readable and `out` writable for `n` elements,
+/// `out` overlapping neither.
 #[target_feature(enable = "avx512f,avx512vl")]
 unsafe fn run(xs: *const f32, ys: *const f32, out: *mut f32, n: usize, t: &Table) {
     // SAFETY: each table is 16 float64s, read as two vectors of eight
