@@ -224,7 +224,7 @@ binary_kernels! {
 }
 
 /// float32 `pow`: the AVX-512 kernel (a float32-sized method, see `pow_avx512`) where the CPU
-/// has AVX-512F, the portable one otherwise.
+/// has AVX-512F and VL, the portable one otherwise.
 pub(crate) fn pow_f32(xs: &[f32], ys: &[f32], out: &mut [f32]) {
     #[cfg(target_arch = "x86_64")]
     if pow_avx512::pow_f32(xs, ys, out) {
