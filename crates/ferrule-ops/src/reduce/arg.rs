@@ -159,6 +159,85 @@ where
 /// Elements of one line per parallel piece.
 const PAR_LINE: usize = 1 << 16;
 
+/// [`scan`] of a long strided line: [`BLOCK`] elements at a time copied into a buffer on the
+/// stack and scanned by [`scan_contiguous`] (a strided load per element, then the vectorised
+/// scan, instead of a compare and branch per element), the first best of the blocks' answers.
+///
+/// # Safety
+///
+/// As for [`scan`]: `p + i * stride` is a valid element for every `i < len`; `len >= 1`.
+unsafe fn scan_gathered<T: Extremum, const LARGEST: bool>(p: *const T, len: usize, stride: isize) -> usize
+where
+    T::Acc: PartialOrd,
+{
+    #[allow(clippy::eq_op)]
+    let is_nan = |v: T::Acc| v != v;
+    let mut buf = [T::default(); BLOCK];
+    let mut best: Option<(T::Acc, usize)> = None;
+    let mut start = 0;
+    while start < len {
+        if start > 0 && (start / BLOCK).is_multiple_of(64) && crate::interrupt::poll() {
+            break;
+        }
+        let n = BLOCK.min(len - start);
+        for (i, slot) in buf[..n].iter_mut().enumerate() {
+            // SAFETY: start + i < len: a valid element (the caller's contract).
+            *slot = unsafe { *p.offset((start + i) as isize * stride) };
+        }
+        let at = scan_contiguous::<T, LARGEST>(&buf[..n]);
+        let v = buf[at].widen();
+        if is_nan(v) {
+            return start + at;
+        }
+        let wins = match best {
+            None => true,
+            Some((b, _)) => (LARGEST && v > b) || (!LARGEST && v < b),
+        };
+        if wins {
+            best = Some((v, start + at));
+        }
+        start += n;
+    }
+    best.map_or(0, |(_, at)| at)
+}
+
+/// [`scan_gathered`] over a long line in parallel pieces, combined as in [`scan_contiguous_par`].
+///
+/// # Safety
+///
+/// As for [`scan_gathered`].
+unsafe fn scan_gathered_par<T: Extremum, const LARGEST: bool>(p: SendPtr, len: usize, stride: isize) -> usize
+where
+    T::Acc: PartialOrd,
+{
+    // SAFETY: called with the pieces' answers, indices below `len`: valid elements (the caller's contract).
+    let at = |i: usize| unsafe { *p.get().cast::<T>().cast_const().offset(i as isize * stride) }.widen();
+    let parts = crate::pool::parallel_map(len, PAR_LINE, |r| {
+        // SAFETY: the piece's elements are elements of the line.
+        r.start
+            + unsafe {
+                scan_gathered::<T, LARGEST>(
+                    p.get().cast::<T>().cast_const().offset(r.start as isize * stride),
+                    r.len(),
+                    stride,
+                )
+            }
+    });
+    #[allow(clippy::eq_op)]
+    let is_nan = |v: T::Acc| v != v;
+    let mut best = parts.first().copied().unwrap_or(0);
+    for &i in &parts {
+        let (v, b) = (at(i), at(best));
+        if is_nan(v) {
+            return i;
+        }
+        if (LARGEST && v > b) || (!LARGEST && v < b) {
+            best = i;
+        }
+    }
+    best
+}
+
 fn arg_extremum(op: &str, x: &Tensor, axis: Option<i64>, keepdims: bool, largest: bool) -> Result<Tensor> {
     crate::promote::check_dtype(op, x.dtype(), crate::promote::is_real, "a real-valued dtype")?;
     // Move the reduced dim last; `None` flattens in C order.
@@ -205,6 +284,19 @@ fn arg_extremum(op: &str, x: &Tensor, axis: Option<i64>, keepdims: bool, largest
                     if largest { scan_contiguous_par::<$t, true>(xs) } else { scan_contiguous_par::<$t, false>(xs) };
                 // SAFETY: `out` is fresh, with one element.
                 unsafe { *dst.get().cast::<i64>() = at as i64 };
+            } else if n_out == 1 && len as usize > BLOCK {
+                // SAFETY: one line of `len` elements of `$t` at `bases[0]` with `stride` (the
+                // tensor invariant).
+                let at = unsafe {
+                    let p = SendPtr(src.get().cast::<$t>().offset(bases[0] as isize).cast());
+                    if largest {
+                        scan_gathered_par::<$t, true>(p, len as usize, stride)
+                    } else {
+                        scan_gathered_par::<$t, false>(p, len as usize, stride)
+                    }
+                };
+                // SAFETY: `out` is fresh, with one element.
+                unsafe { *dst.get().cast::<i64>() = at as i64 };
             } else {
                 parallel_for(n_out, min_per_task, |range| {
                     for i in range {
@@ -218,6 +310,13 @@ fn arg_extremum(op: &str, x: &Tensor, axis: Option<i64>, keepdims: bool, largest
                                     scan_contiguous::<$t, true>(xs)
                                 } else {
                                     scan_contiguous::<$t, false>(xs)
+                                };
+                                at as i64
+                            } else if len as usize > BLOCK {
+                                let at = if largest {
+                                    scan_gathered::<$t, true>(p, len as usize, stride)
+                                } else {
+                                    scan_gathered::<$t, false>(p, len as usize, stride)
                                 };
                                 at as i64
                             } else {

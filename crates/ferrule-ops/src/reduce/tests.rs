@@ -559,3 +559,53 @@ fn variance_of_the_reported_case_is_zero() {
     let z = Tensor::from_slice(&[1e8f64 + 1.0, 1e8 + 2.0, 1e8 + 3.0, 1e8 + 4.0], &[4]).unwrap();
     assert_eq!(var(&z, None, 0.0, false).unwrap().to_vec::<f64>().unwrap(), [1.25]);
 }
+
+/// Long strided lines (the gathered scan, in parallel pieces when there is one line) against a
+/// plain first-wins scan: ties across blocks and pieces keep the earliest, a NaN anywhere wins
+/// at its first position, for one line and for several.
+#[test]
+fn arg_extrema_of_long_strided_lines() {
+    let n = 300_000usize;
+    let mut rng = Xoshiro256::from_seed(7);
+    let base: Vec<f32> = (0..2 * n).map(|_| (rng.next_u64() % 1000) as f32).collect();
+    let reference = |v: &[f32], largest: bool| -> i64 {
+        let mut best = 0;
+        for (i, &x) in v.iter().enumerate() {
+            if x.is_nan() {
+                return i as i64;
+            }
+            if (largest && x > v[best]) || (!largest && x < v[best]) {
+                best = i;
+            }
+        }
+        best as i64
+    };
+    // (a) random values, many ties of the extreme; (b) the extreme planted late and again
+    // later; (c) a NaN after the extreme, then another.
+    let mut cases = vec![base.clone()];
+    let mut planted = base.clone();
+    planted[2 * 250_001] = 5000.0;
+    planted[2 * 299_999] = 5000.0;
+    planted[2 * 70_000 + 2] = -5.0;
+    cases.push(planted.clone());
+    planted[2 * 260_000] = f32::NAN;
+    planted[2 * 280_000] = f32::NAN;
+    cases.push(planted);
+    for data in cases {
+        let full = Tensor::from_slice(&data, &[2 * n as i64]).unwrap();
+        let strided = full.slice(0, None, None, 2).unwrap();
+        let even: Vec<f32> = data.iter().step_by(2).copied().collect();
+        for largest in [true, false] {
+            let got = if largest { argmax(&strided, None, false) } else { argmin(&strided, None, false) };
+            assert_eq!(got.unwrap().to_vec::<i64>().unwrap(), [reference(&even, largest)], "largest={largest}");
+        }
+        // three lines along axis 0 of a transposed view (each line strided by 3)
+        let m = Tensor::from_slice(&data[..3 * (n / 2)], &[(n / 2) as i64, 3]).unwrap();
+        let mt = m.permute(&[1, 0]).unwrap();
+        let got = argmax(&mt, Some(1), false).unwrap().to_vec::<i64>().unwrap();
+        let want: Vec<i64> = (0..3)
+            .map(|c| reference(&data[..3 * (n / 2)].iter().skip(c).step_by(3).copied().collect::<Vec<_>>(), true))
+            .collect();
+        assert_eq!(got, want);
+    }
+}
