@@ -212,7 +212,9 @@ where
 {
     // SAFETY: called with the pieces' answers, indices below `len`: valid elements (the caller's contract).
     let at = |i: usize| unsafe { *p.get().cast::<T>().cast_const().offset(i as isize * stride) }.widen();
-    let parts = crate::pool::parallel_map(len, PAR_LINE, |r| {
+    // (at most 256 pieces: a broadcast line may be far longer than any memory, and the pool
+    // keeps one answer per piece)
+    let parts = crate::pool::parallel_map(len, PAR_LINE.max(len.div_ceil(256)), |r| {
         // SAFETY: the piece's elements are elements of the line.
         r.start
             + unsafe {
