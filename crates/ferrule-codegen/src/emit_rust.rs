@@ -107,6 +107,10 @@ fn op_fn(op: &Op) -> Result<String, String> {
     );
     let _ = writeln!(f, "fn body_{ident}(args: &[Any]) -> Result<Any> {{");
     let _ = writeln!(f, "    const OP: &str = {:?};", op.name);
+    if let Some(fast_args) = &op.fast_args {
+        let _ =
+            writeln!(f, "    if let Some(result) = crate::{fast_args}(args) {{\n        return Ok(result);\n    }}");
+    }
     if let Some(fast) = &op.fast {
         let _ = writeln!(
             f,

@@ -87,6 +87,12 @@ pub struct Op {
     /// or writes nothing and returns false.
     #[serde(default)]
     pub fast_out: Option<String>,
+    /// A shortcut under `ferrule_ops::` reading the packed arguments as they are,
+    /// `fn(&[Any]) -> Option<Any>`, tried before anything else (after the arity and recording
+    /// checks) and outside the kernel's GIL and interrupt handling: for answers that take no
+    /// time, such as a view. `None` lets the kernel run, and it reports every error.
+    #[serde(default)]
+    pub fast_args: Option<String>,
 }
 
 fn default_gil() -> String {

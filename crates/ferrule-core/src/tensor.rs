@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 pub use dims::{Dims, INLINE_DIMS};
 pub use strided::for_each_offset;
-pub use view::broadcast_shapes;
+pub use view::{broadcast_shapes, BasicItem};
 
 use crate::{DType, Device, Element, Error, Result, Storage};
 

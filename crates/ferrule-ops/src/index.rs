@@ -49,7 +49,7 @@ mod mask;
 mod parse;
 mod take;
 
-use ferrule_core::tensor::format_shape;
+use ferrule_core::tensor::{format_shape, BasicItem};
 use ferrule_core::{DType, Error, Result, Tensor};
 use ferrule_registry::{Any, TensorObj};
 
@@ -270,6 +270,9 @@ fn advanced_selection(op: &str, base: Tensor, adv: Vec<Advanced>) -> Result<Sele
 /// `x[index]` with numpy semantics; `index` is encoded as described in the [module
 /// docs](self). Basic indexing returns a view, advanced indexing a new tensor.
 pub fn getitem(x: &Tensor, index: &Any) -> Result<Tensor> {
+    if let Some(view) = text_view(x, index) {
+        return Ok(view);
+    }
     if let Some(t) = index.downcast::<TensorObj>().map(TensorObj::tensor) {
         if t.dtype().is_bool() && t.ndim() > 0 && t.shape() == x.shape() {
             return mask_select(x, t);
@@ -284,6 +287,26 @@ pub fn getitem(x: &Tensor, index: &Any) -> Result<Tensor> {
         (Selection::View(t), Traits { copy: true, .. }) => t.copy(),
         (Selection::Gather { base, outer, inner, shape }, _) => gather::gather(&base, &outer, &inner, &shape),
     }
+}
+
+/// Integers and slices written as text (`x[1:-1]`, `x[2, ::2]` from Python) as one view, with
+/// nothing parsed into lists; `None` for any other index, and for every error, which the general
+/// path reads and words.
+#[inline]
+fn text_view(x: &Tensor, index: &Any) -> Option<Tensor> {
+    let text = index.as_str()?;
+    let mut items = [BasicItem::Int(0); parse::BASIC_TEXT_ITEMS];
+    let n = parse::basic_text(text.as_bytes(), &mut items)?;
+    x.basic_index(&items[..n]).ok()
+}
+
+/// `getitem`'s shortcut (schema field `fast_args`): the packed arguments `(x, index)` when the
+/// index is text [`text_view`] reads, answered with the view before the glue unpacks anything
+/// or sets up the kernel's run; `None` for everything else.
+pub fn getitem_view(args: &[Any]) -> Option<Any> {
+    let [x, index] = args else { return None };
+    let view = text_view(x.downcast::<TensorObj>()?.tensor(), index)?;
+    Some(Any::object(TensorObj::new(view)))
 }
 
 /// `x[mask]` for a mask of `x`'s own shape: the selected elements in C order, 1-D.

@@ -121,23 +121,28 @@ fn encode(items: &[Basic]) -> Any {
     )
 }
 
-/// The same index as text, as Python writes it (`"1:3, None, -2"`; a one-item tuple keeps its
-/// comma); `None` for the empty tuple, which has no text.
-fn encode_text(items: &[Basic]) -> Option<Any> {
+/// The same index as text (a one-item tuple keeps its comma), spaced as a person writes it
+/// (`"1:3, None, -2"`) and compact as the Python frontend does (`"1:3,None,-2"`, a step of 1
+/// left out: `getitem`'s byte-level shortcut reads this form); `None` for the empty tuple,
+/// which has no text.
+fn encode_text(items: &[Basic]) -> Option<[Any; 2]> {
     let bound = |v: &Option<i64>| v.map_or(String::new(), |v| v.to_string());
-    let parts: Vec<String> = items
-        .iter()
-        .map(|i| match i {
-            Basic::Int(v) => v.to_string(),
-            Basic::Slice(a, b, s) => format!("{}:{}:{s}", bound(a), bound(b)),
-            Basic::NewAxis => "None".to_string(),
-        })
-        .collect();
-    match parts.len() {
-        0 => None,
-        1 => Some(Any::str(&format!("{},", parts[0]))),
-        _ => Some(Any::str(&parts.join(", "))),
-    }
+    let parts = |compact: bool| -> Vec<String> {
+        items
+            .iter()
+            .map(|i| match i {
+                Basic::Int(v) => v.to_string(),
+                Basic::Slice(a, b, 1) if compact => format!("{}:{}", bound(a), bound(b)),
+                Basic::Slice(a, b, s) => format!("{}:{}:{s}", bound(a), bound(b)),
+                Basic::NewAxis => "None".to_string(),
+            })
+            .collect()
+    };
+    let join = |parts: Vec<String>, sep: &str| match parts.len() {
+        1 => Any::str(&format!("{},", parts[0])),
+        _ => Any::str(&parts.join(sep)),
+    };
+    (!items.is_empty()).then(|| [join(parts(false), ", "), join(parts(true), ",")])
 }
 
 proptest! {
@@ -152,8 +157,8 @@ proptest! {
             items.pop();
         }
         let got = getitem(&x, &encode(&items));
-        if let Some(text) = encode_text(&items) {
-            // the text form reads as the same index: the same view, or the same error
+        for text in encode_text(&items).into_iter().flatten() {
+            // the text forms read as the same index: the same view, or the same error
             match (&got, getitem(&x, &text)) {
                 (Ok(a), Ok(b)) => {
                     prop_assert_eq!(a.shape(), b.shape());
@@ -534,4 +539,42 @@ fn a_separator_between_advanced_indices_sends_them_first() {
     let one = tensor(t64(&[1], &[1]));
     assert_eq!(getitem(&x4, &tuple(vec![all(), a(), Any::bool(true), one])).unwrap().shape(), [5, 2, 6]);
     assert_eq!(getitem(&x4, &tuple(vec![all(), Any::bool(true), all(), a()])).unwrap().shape(), [2, 5, 3, 6]);
+}
+
+/// Text indices at the edges of the byte-level shortcut (no tuple, int64's extremes, a step of
+/// int64's minimum) give the view the tuple form gives; text the shortcut leaves to the general
+/// reader (spaces, `...`, `None`, a bound beyond int64, an empty item) still reads or fails as
+/// before.
+#[test]
+fn text_indices_at_the_shortcuts_edges() {
+    let x = arange(&[5, 4]);
+    let same = |text: &str, items: Vec<Any>| {
+        let (a, b) = (getitem(&x, &Any::str(text)).unwrap(), getitem(&x, &tuple(items)).unwrap());
+        assert_eq!((a.shape(), a.strides(), a.data_ptr()), (b.shape(), b.strides(), b.data_ptr()), "{text}");
+    };
+    let (min, max) = (i64::MIN, i64::MAX);
+    same("3", vec![Any::int(3)]);
+    same("-5", vec![Any::int(-5)]);
+    same("1:-1", vec![slice(Some(1), Some(-1), None)]);
+    same("+1:", vec![slice(Some(1), None, None)]);
+    same("::-1,2", vec![slice(None, None, Some(-1)), Any::int(2)]);
+    same("-9223372036854775808:9223372036854775807", vec![slice(Some(min), Some(max), None)]);
+    same("::-9223372036854775808", vec![slice(None, None, Some(min))]);
+    same("9223372036854775807::9223372036854775807", vec![slice(Some(max), None, Some(max))]);
+    same("..., 1", vec![ellipsis(), Any::int(1)]);
+    same("None,2", vec![Any::NONE, Any::int(2)]);
+    same("1:3, ::2", vec![slice(Some(1), Some(3), None), slice(None, None, Some(2))]);
+    let err = |text: &str| getitem(&x, &Any::str(text)).unwrap_err();
+    assert_eq!(err("5").kind, ErrorKind::IndexError);
+    assert!(err("5").message.contains("index 5 is out of bounds for axis 0 with size 5"), "{}", err("5").message);
+    assert_eq!(err("::0").kind, ErrorKind::ValueError);
+    assert!(
+        err("9223372036854775808").message.contains("does not fit in int64"),
+        "{}",
+        err("9223372036854775808").message
+    );
+    assert!(err("1,,2").message.contains("an empty item"), "{}", err("1,,2").message);
+    assert!(err("1:2:3:4").message.contains("at most three parts"), "{}", err("1:2:3:4").message);
+    assert!(err("1,2,3").message.contains("too many indices"), "{}", err("1,2,3").message);
+    assert!(err("--1").message.contains("cannot read"), "{}", err("--1").message);
 }

@@ -2,6 +2,16 @@
 
 use super::{dims_product, format_shape, Dims, Tensor};
 use crate::{Error, Result};
+use std::sync::Arc;
+
+/// One item of a basic index ([`Tensor::basic_index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BasicItem {
+    /// An integer: selects one position and removes the dim (negative counts from the end).
+    Int(i64),
+    /// `start:stop:step` with Python's rules (see [`Tensor::slice`]).
+    Slice(Option<i64>, Option<i64>, i64),
+}
 
 /// The numpy broadcast of two shapes; `ValueError` when a pair of dims is neither equal nor 1.
 pub fn broadcast_shapes(a: &[i64], b: &[i64]) -> Result<Vec<i64>> {
@@ -172,6 +182,69 @@ impl Tensor {
         let offset =
             if len > 0 { self.offset.wrapping_add(start.wrapping_mul(self.strides[axis])) } else { self.offset };
         Ok(self.view(shape, strides, offset))
+    }
+
+    /// `self[items]` for a basic index of integers and slices, one item per leading dim (the
+    /// dims after the last item are kept whole), as one view: what [`Tensor::select`] and
+    /// [`Tensor::slice`] applied in turn give, without a tensor per item. More items than dims,
+    /// an integer out of range and a zero step are errors, as there.
+    pub fn basic_index(&self, items: &[BasicItem]) -> Result<Tensor> {
+        if items.len() > self.ndim() {
+            crate::bail!(
+                IndexError,
+                "too many indices for tensor: tensor is {}-dimensional, but {} were indexed",
+                self.ndim(),
+                items.len()
+            );
+        }
+        let (mut shape, mut strides) = (Dims::zeroed(0), Dims::zeroed(0));
+        // The offset moves item by item until a step's view is empty, then stays (as the
+        // item-by-item views' does): a dim of zero left after `axis` makes every step empty.
+        let last_zero = self.shape.iter().rposition(|&d| d == 0);
+        let (mut offset, mut empty) = (self.offset, false);
+        for (axis, item) in items.iter().enumerate() {
+            let (size, stride) = (self.shape[axis], self.strides[axis]);
+            let moved = match *item {
+                BasicItem::Int(index) => {
+                    let position = if index < 0 { index.wrapping_add(size) } else { index };
+                    if !(0..size).contains(&position) {
+                        crate::bail!(IndexError, "index {index} is out of bounds for axis {axis} with size {size}");
+                    }
+                    position.wrapping_mul(stride)
+                }
+                BasicItem::Slice(start, stop, step) => {
+                    if step == 0 {
+                        crate::bail!(ValueError, "slice step cannot be zero");
+                    }
+                    let (lower, upper) = if step > 0 { (0, size) } else { (-1, size - 1) };
+                    let clamp =
+                        |index: i64| if index < 0 { index.saturating_add(size).max(lower) } else { index.min(upper) };
+                    let first = start.map_or(if step > 0 { lower } else { upper }, clamp);
+                    let last = stop.map_or(if step > 0 { upper } else { lower }, clamp);
+                    // both within [-1, size]: their difference fits, and the step's magnitude
+                    // is taken unsigned (i64::MIN has none as an i64)
+                    let len = match step > 0 {
+                        true if last > first => ((last - first - 1) as u64 / step.unsigned_abs()) as i64 + 1,
+                        false if first > last => ((first - last - 1) as u64 / step.unsigned_abs()) as i64 + 1,
+                        _ => 0,
+                    };
+                    shape.push(len);
+                    strides.push(if len > 1 { stride.wrapping_mul(step) } else { stride });
+                    empty |= len == 0;
+                    first.wrapping_mul(stride)
+                }
+            };
+            if empty || last_zero.is_some_and(|z| z > axis) {
+                empty = true;
+            } else {
+                offset = offset.wrapping_add(moved);
+            }
+        }
+        for axis in items.len()..self.ndim() {
+            shape.push(self.shape[axis]);
+            strides.push(self.strides[axis]);
+        }
+        Ok(Tensor { storage: Arc::clone(&self.storage), shape, strides, offset, dtype: self.dtype })
     }
 
     /// `self[..., index, ...]` along `axis`, removing that dim; a negative index counts from

@@ -7424,6 +7424,9 @@ fn run_getitem(args: &[Any]) -> Result<Any> {
 #[inline(always)]
 fn body_getitem(args: &[Any]) -> Result<Any> {
     const OP: &str = "getitem";
+    if let Some(result) = crate::index::getitem_view(args) {
+        return Ok(result);
+    }
     let a_x = glue::tensor(OP, args, 0, "x")?;
     let a_index = glue::any(OP, args, 1, "index")?;
     let result = glue::run(OP, glue::Gil::ReleaseWhenLarge, args, || crate::index::getitem(a_x, a_index))?;

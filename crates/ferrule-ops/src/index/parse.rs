@@ -1,5 +1,6 @@
 //! Reading the packed `index` argument (the encoding table in [`super`]) into index items.
 
+use ferrule_core::tensor::BasicItem;
 use ferrule_core::{DType, Error, Result, Tensor};
 use ferrule_registry::{Any, Array, Map, TensorObj};
 
@@ -60,6 +61,67 @@ pub(super) fn parse(op: &str, index: &Any) -> Result<Parsed> {
         None => vec![(parse_item(op, index, None, false, &mut copy)?, None)],
     };
     Ok(Parsed { items, copy })
+}
+
+/// Most items [`basic_text`] reads.
+pub(super) const BASIC_TEXT_ITEMS: usize = 8;
+
+/// The items of a basic index written as text when they are only integers and slices, with no
+/// spaces (as the Python frontend writes `x[1:-1]` or `x[2, ::2]`), read byte by byte into `out`
+/// with nothing allocated: the shortcut `getitem` tries before [`parse_text`]. `None` for
+/// anything else, including text `parse_text` rejects, which then reads it and words the error.
+pub(super) fn basic_text(text: &[u8], out: &mut [BasicItem; BASIC_TEXT_ITEMS]) -> Option<usize> {
+    // (a trailing comma ends a tuple without adding an item)
+    let body = match text.strip_suffix(b",") {
+        Some(body) if !body.is_empty() => body,
+        _ => text,
+    };
+    let mut n = 0;
+    for part in body.split(|&b| b == b',') {
+        let slot = out.get_mut(n)?;
+        let mut bounds = part.splitn(4, |&b| b == b':');
+        let first = int(bounds.next()?)?;
+        *slot = match bounds.next() {
+            None => BasicItem::Int(first?),
+            Some(stop) => {
+                let stop = int(stop)?;
+                let step = match bounds.next() {
+                    Some(step) => int(step)?.unwrap_or(1),
+                    None => 1,
+                };
+                if bounds.next().is_some() {
+                    return None;
+                }
+                BasicItem::Slice(first, stop, step)
+            }
+        };
+        n += 1;
+    }
+    Some(n)
+}
+
+/// A decimal integer with an optional sign (`Some(None)` for no text, `None` for anything else
+/// or a value beyond int64).
+fn int(text: &[u8]) -> Option<Option<i64>> {
+    let (negative, digits) = match text.split_first() {
+        None => return Some(None),
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        Some(_) => (false, text),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &b in digits {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        // accumulated negatively, so that i64::MIN itself fits
+        v = v.checked_mul(10)?.checked_sub(i64::from(d))?;
+    }
+    Some(Some(if negative { v } else { v.checked_neg()? }))
 }
 
 /// A basic index written as Python writes it inside `x[...]`: items separated by commas, each
