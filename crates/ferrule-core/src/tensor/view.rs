@@ -13,6 +13,23 @@ pub enum BasicItem {
     Slice(Option<i64>, Option<i64>, i64),
 }
 
+/// Where `start:stop:step` (Python's rules, see [`Tensor::slice`]) starts along a dim of `size`,
+/// and how many elements it takes; `step` is not zero.
+fn slice_span(size: i64, start: Option<i64>, stop: Option<i64>, step: i64) -> (i64, i64) {
+    let (lower, upper) = if step > 0 { (0, size) } else { (-1, size - 1) };
+    let clamp = |index: i64| if index < 0 { index.saturating_add(size).max(lower) } else { index.min(upper) };
+    let first = start.map_or(if step > 0 { lower } else { upper }, clamp);
+    let last = stop.map_or(if step > 0 { upper } else { lower }, clamp);
+    // both within [-1, size]: their difference fits in an i64, and the step's magnitude is
+    // taken unsigned (i64::MIN has none as an i64)
+    let len = match step > 0 {
+        true if last > first => ((last - first - 1) as u64 / step.unsigned_abs()) as i64 + 1,
+        false if first > last => ((first - last - 1) as u64 / step.unsigned_abs()) as i64 + 1,
+        _ => 0,
+    };
+    (first, len)
+}
+
 /// The numpy broadcast of two shapes; `ValueError` when a pair of dims is neither equal nor 1.
 pub fn broadcast_shapes(a: &[i64], b: &[i64]) -> Result<Vec<i64>> {
     let ndim = a.len().max(b.len());
@@ -155,24 +172,7 @@ impl Tensor {
         if step == 0 {
             crate::bail!(ValueError, "slice step cannot be zero");
         }
-        let size = self.shape[axis];
-        let (lower, upper) = if step > 0 { (0, size) } else { (-1, size - 1) };
-        let clamp = |index: i64| {
-            if index < 0 {
-                (index + size).max(lower)
-            } else {
-                index.min(upper)
-            }
-        };
-        let start = start.map_or(if step > 0 { lower } else { upper }, clamp);
-        let stop = stop.map_or(if step > 0 { upper } else { lower }, clamp);
-        // i128: `stop - start` and `-step` may not fit in an i64.
-        let (first, last, step_wide) = (i128::from(start), i128::from(stop), i128::from(step));
-        let len = match step_wide {
-            s if s > 0 && last > first => (last - first - 1) / s + 1,
-            s if s < 0 && first > last => (first - last - 1) / -s + 1,
-            _ => 0,
-        } as i64;
+        let (start, len) = slice_span(self.shape[axis], start, stop, step);
         let mut shape = self.shape.clone();
         let mut strides = self.strides.clone();
         shape[axis] = len;
@@ -216,18 +216,7 @@ impl Tensor {
                     if step == 0 {
                         crate::bail!(ValueError, "slice step cannot be zero");
                     }
-                    let (lower, upper) = if step > 0 { (0, size) } else { (-1, size - 1) };
-                    let clamp =
-                        |index: i64| if index < 0 { index.saturating_add(size).max(lower) } else { index.min(upper) };
-                    let first = start.map_or(if step > 0 { lower } else { upper }, clamp);
-                    let last = stop.map_or(if step > 0 { upper } else { lower }, clamp);
-                    // both within [-1, size]: their difference fits, and the step's magnitude
-                    // is taken unsigned (i64::MIN has none as an i64)
-                    let len = match step > 0 {
-                        true if last > first => ((last - first - 1) as u64 / step.unsigned_abs()) as i64 + 1,
-                        false if first > last => ((first - last - 1) as u64 / step.unsigned_abs()) as i64 + 1,
-                        _ => 0,
-                    };
+                    let (first, len) = slice_span(size, start, stop, step);
                     shape.push(len);
                     strides.push(if len > 1 { stride.wrapping_mul(step) } else { stride });
                     empty |= len == 0;
