@@ -185,7 +185,7 @@ def _from_dlpack_fallback(x: Any, /, *, device: Any = None, copy: bool | None = 
     ferrule tensor (returned as is unless ``copy=True``)."""
     normalize_device(device, "from_dlpack() argument 'device'")
     if isinstance(x, Tensor):
-        return _astype(x, x.dtype, copy=True) if copy else x
+        return _astype(x, x.dtype) if copy else x  # (astype copies by default)
     if copy is False:
         raise BufferError(
             "from_dlpack(copy=False): this ferrule build has no zero-copy DLPack import "
@@ -245,7 +245,7 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
         if dtype is None and copy is None and device is None and type(obj) in _ALWAYS_COPIED:
             return Tensor(obj)  # (the commonest call, with nothing to check)
         if type(obj) is Tensor and dtype is None and device is None:  # (the next commonest)
-            return _astype(obj, obj.dtype, copy=True) if copy else obj
+            return _astype(obj, obj.dtype) if copy else obj  # (astype copies by default)
         return _asarray(obj, dtype, device, copy)
     except Exception as e:  # numpy's or a conversion's message alone does not say it was asarray
         raise_named("asarray()", e)
@@ -263,7 +263,7 @@ def _asarray(obj: Any, dtype: Any, device: Any, copy: bool | None) -> Any:
         return Tensor(obj, dtype=dtype)
     if isinstance(obj, Tensor):
         if dtype is None or dtype is obj.dtype:
-            return _astype(obj, obj.dtype, copy=True) if copy else obj
+            return _astype(obj, obj.dtype) if copy else obj  # (astype copies by default)
         if copy is False:
             raise ValueError(f"asarray() argument 'copy': converting {obj.dtype} to {dtype} needs a copy")
         return _astype(obj, dtype)

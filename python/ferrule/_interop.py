@@ -438,7 +438,7 @@ def copy(self: Any, order: str = "C") -> Any:
     try:
         if order not in ("C", "K", "A"):
             raise ValueError(f"Tensor.copy(): order={order!r} is not supported (ferrule tensors are C-ordered)")
-        return _astype(self, self.dtype, copy=True)
+        return _astype(self, self.dtype)  # (astype copies by default)
     except Exception as e:
         raise_named("Tensor.copy()", e)
 

@@ -308,6 +308,32 @@ impl<const N: usize> Layout<N> {
     }
 }
 
+/// Copies `m` elements, `first[i * stride]` for `i < m`, into `out[0..m]`: the gather every
+/// strided read into a contiguous buffer goes through (the chunked maps, casts, reductions,
+/// argmax). Every other element (`stride == 2`: a `[::2]` view, the real parts of interleaved
+/// pairs) has its own loop, where the stride known to the compiler lets it gather with vector
+/// shuffles instead of one load per element.
+///
+/// # Safety
+///
+/// Every `first + i * stride` for `i < m` must be a readable, valid `T`, and `out` must have
+/// room for `m` elements that overlap none of them.
+#[inline(always)]
+pub(crate) unsafe fn gather<T: Copy>(first: *const T, stride: isize, out: *mut T, m: usize) {
+    // SAFETY: the caller's contract, for every `i < m`.
+    unsafe {
+        if stride == 2 {
+            for i in 0..m {
+                *out.add(i) = *first.add(2 * i);
+            }
+        } else {
+            for i in 0..m {
+                *out.add(i) = *first.offset(i as isize * stride);
+            }
+        }
+    }
+}
+
 /// Reads `m` elements at `base + off` with stride `stride`: the memory itself when the stride
 /// is 1 and `copy` is false, otherwise a copy in `buf`.
 ///
@@ -328,9 +354,7 @@ unsafe fn load<T: Copy>(
         if stride == 1 && !copy {
             return std::slice::from_raw_parts(first, m);
         }
-        for (i, slot) in buf.iter_mut().take(m).enumerate() {
-            slot.write(*first.offset(i as isize * stride as isize));
-        }
+        gather(first, stride as isize, buf.as_mut_ptr().cast::<T>(), m);
         std::slice::from_raw_parts(buf.as_ptr().cast::<T>(), m)
     }
 }
@@ -504,7 +528,7 @@ pub(crate) fn zip2<A: Copy, B: Copy, O, F: Fn(A, B) -> O>(xs: &[A], ys: &[B], os
 /// `q[i * so] = f(p[i * sp])` for `i < len`: one strided row of [`map_unary_elems`], compiled
 /// for AVX2 as well as the baseline and chosen at run time, with the common contiguous output
 /// (`so == 1`, a fresh result) as its own loop so the compiler can unroll it and keep `f`
-/// branch-free.
+/// branch-free, and every other element (`sp == 2`, a `[::2]` view) as another.
 ///
 /// # Safety
 ///
@@ -512,7 +536,16 @@ pub(crate) fn zip2<A: Copy, B: Copy, O, F: Fn(A, B) -> O>(xs: &[A], ys: &[B], os
 /// and the output elements must not overlap the input ones.
 #[multiversion::multiversion(targets("x86_64+avx2"))]
 unsafe fn walk1<A: Copy, O, F: Fn(A) -> O>(p: *const A, sp: isize, q: *mut O, so: isize, len: usize, f: &F) {
-    if so == 1 {
+    if so == 1 && sp == 2 {
+        // SAFETY: the caller guarantees `len` writable, non-overlapping output elements.
+        let out = unsafe { std::slice::from_raw_parts_mut(q, len) };
+        // Every other element: with the stride known to the compiler it gathers them with
+        // vector shuffles, where a run-time stride loads one element at a time.
+        for (i, o) in out.iter_mut().enumerate() {
+            // SAFETY: the caller guarantees the input element `p + 2i`.
+            *o = f(unsafe { *p.add(2 * i) });
+        }
+    } else if so == 1 {
         // SAFETY: the caller guarantees `len` writable, non-overlapping output elements.
         let out = unsafe { std::slice::from_raw_parts_mut(q, len) };
         for (i, o) in out.iter_mut().enumerate() {
@@ -545,7 +578,15 @@ unsafe fn walk2<A: Copy, B: Copy, O, F: Fn(A, B) -> O>(
     len: usize,
     f: &F,
 ) {
-    if so == 1 {
+    if so == 1 && sp == 2 && sr == 2 {
+        // SAFETY: the caller guarantees `len` writable, non-overlapping output elements.
+        let out = unsafe { std::slice::from_raw_parts_mut(q, len) };
+        // Every other element of both, with the stride known to the compiler (as in [`walk1`]).
+        for (i, o) in out.iter_mut().enumerate() {
+            // SAFETY: the caller guarantees both input elements `p + 2i` and `r + 2i`.
+            *o = f(unsafe { *p.add(2 * i) }, unsafe { *r.add(2 * i) });
+        }
+    } else if so == 1 {
         // SAFETY: the caller guarantees `len` writable, non-overlapping output elements.
         let out = unsafe { std::slice::from_raw_parts_mut(q, len) };
         for (i, o) in out.iter_mut().enumerate() {
@@ -688,6 +729,53 @@ mod tests {
         let want: Vec<f32> =
             (0..4).flat_map(|i| (0..3).map(move |j| (j * 4 + i) as f32 + 100.0 * (j + 1) as f32)).collect();
         assert_eq!(got, want);
+    }
+
+    /// The every-other-element loops (`gather`, `walk1`, `walk2` with a stride of 2) against
+    /// a plain index loop: every length around the chunk size and the vector widths, views
+    /// starting at an even and an odd element (the reductions' use of `gather`:
+    /// `reduce::tests::reductions_of_every_other_element`).
+    #[test]
+    fn every_other_element_paths() {
+        let lens = [0usize, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 255, 257, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5];
+        for &n in &lens {
+            for start in [0usize, 1] {
+                let base: Vec<f64> = (0..2 * n + 2).map(|i| i as f64 * 1.5 - 7.0).collect();
+                let other: Vec<f64> = (0..2 * n + 2).map(|i| (i % 13) as f64).collect();
+                let t = Tensor::from_slice(&base, &[base.len() as i64]).unwrap();
+                let u = Tensor::from_slice(&other, &[other.len() as i64]).unwrap();
+                let stop = Some((start + 2 * n) as i64);
+                let x = t.slice(0, Some(start as i64), stop, 2).unwrap();
+                let y = u.slice(0, Some(start as i64), stop, 2).unwrap();
+                assert_eq!(x.numel() as usize, n);
+                let want_x: Vec<f64> = (0..n).map(|i| base[start + 2 * i]).collect();
+                let want_y: Vec<f64> = (0..n).map(|i| other[start + 2 * i]).collect();
+
+                let mut gathered = vec![0f64; n];
+                // SAFETY: the `n` elements `start + 2i` lie inside `base`; `gathered` holds `n`.
+                unsafe { gather(base.as_ptr().add(start), 2, gathered.as_mut_ptr(), n) };
+                assert_eq!(gathered, want_x, "gather, n={n} start={start}");
+
+                let out = Tensor::empty(&[n as i64], DType::Float64).unwrap();
+                map_unary_elems::<f64, f64>(&x, &out, usize::MAX, |v| v * 2.0 + 1.0);
+                let want: Vec<f64> = want_x.iter().map(|v| v * 2.0 + 1.0).collect();
+                assert_eq!(out.to_vec::<f64>().unwrap(), want, "walk1, n={n} start={start}");
+
+                let out = Tensor::empty(&[n as i64], DType::Float64).unwrap();
+                map_unary::<f64, f64, _>(&x, &out, usize::MAX, |xs, os| {
+                    for (o, v) in os.iter_mut().zip(xs) {
+                        *o = -v;
+                    }
+                });
+                let want: Vec<f64> = want_x.iter().map(|v| -v).collect();
+                assert_eq!(out.to_vec::<f64>().unwrap(), want, "load, n={n} start={start}");
+
+                let out = Tensor::empty(&[n as i64], DType::Float64).unwrap();
+                map_binary_elems::<f64, f64, f64>(&x, &y, &out, usize::MAX, |a, b| a * 3.0 - b);
+                let want: Vec<f64> = want_x.iter().zip(&want_y).map(|(a, b)| a * 3.0 - b).collect();
+                assert_eq!(out.to_vec::<f64>().unwrap(), want, "walk2, n={n} start={start}");
+            }
+        }
     }
 
     #[test]

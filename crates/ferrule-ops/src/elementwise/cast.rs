@@ -76,9 +76,7 @@ fn cast_gathered<S: Elem>(x: &Tensor, out: &Tensor, convert: unsafe fn(*const u8
                 // walk of the task's range), which does not overlap `x` (checked by the caller).
                 unsafe {
                     let first = (src.get() as *const S).offset((offs[0] + done as i64 * inner[0]) as isize);
-                    for (i, slot) in buf.iter_mut().take(m).enumerate() {
-                        slot.write(*first.offset(i as isize * inner[0] as isize));
-                    }
+                    crate::iter::gather(first, inner[0] as isize, buf.as_mut_ptr().cast::<S>(), m);
                     convert(buf.as_ptr().cast::<u8>(), dst.get().add(at * size), m);
                 }
                 done += m;

@@ -180,10 +180,9 @@ where
             break;
         }
         let n = BLOCK.min(len - start);
-        for (i, slot) in buf[..n].iter_mut().enumerate() {
-            // SAFETY: start + i < len: a valid element (the caller's contract).
-            *slot = unsafe { *p.offset((start + i) as isize * stride) };
-        }
+        // SAFETY: start + i < len for i < n: valid elements (the caller's contract); `buf`
+        // holds `BLOCK >= n` elements.
+        unsafe { crate::iter::gather(p.offset(start as isize * stride), stride, buf.as_mut_ptr(), n) };
         let at = scan_contiguous::<T, LARGEST>(&buf[..n]);
         let v = buf[at].widen();
         if is_nan(v) {

@@ -151,10 +151,8 @@ unsafe fn fold_strided<R: Reducer>(ptr: *const R::In, len: usize, stride: isize)
     let mut start = 0usize;
     while start < len {
         let m = STRIDED_BLOCK.min(len - start);
-        for (i, slot) in buf.iter_mut().take(m).enumerate() {
-            // SAFETY: caller contract (`start + i < len`).
-            slot.write(unsafe { *ptr.offset((start + i) as isize * stride) });
-        }
+        // SAFETY: caller contract (`start + i < len`); `buf` holds `STRIDED_BLOCK >= m` slots.
+        unsafe { crate::iter::gather(ptr.offset(start as isize * stride), stride, buf.as_mut_ptr().cast(), m) };
         // SAFETY: the first `m` slots were just written.
         let block = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<R::In>(), m) };
         merged.push(fold_lanes::<R>(block));

@@ -609,3 +609,24 @@ fn arg_extrema_of_long_strided_lines() {
         assert_eq!(got, want);
     }
 }
+
+/// Reductions of a `[::2]` view, whose blocks are read by `iter::gather`'s stride-2 loop: sums
+/// and non-zero counts of every length around the block size and the vector widths, from an
+/// even and an odd start, against a plain loop (the values are halves of small integers, so
+/// every partial sum is exact in any order).
+#[test]
+fn reductions_of_every_other_element() {
+    for n in [1usize, 2, 3, 7, 8, 9, 17, 63, 255, 256, 257, 1000, 3 * 256 + 5] {
+        for start in [0usize, 1] {
+            let base: Vec<f64> = (0..2 * n + 2).map(|i| ((i * 7) % 11) as f64 * 0.5 - 1.0).collect();
+            let t = Tensor::from_slice(&base, &[base.len() as i64]).unwrap();
+            let x = t.slice(0, Some(start as i64), Some((start + 2 * n) as i64), 2).unwrap();
+            let taken: Vec<f64> = (0..n).map(|i| base[start + 2 * i]).collect();
+            let total = sum(&x, None, None, false).unwrap().to_vec::<f64>().unwrap();
+            assert_eq!(total, vec![taken.iter().sum::<f64>()], "sum, n={n} start={start}");
+            let count = count_nonzero(&x, None, false).unwrap().to_vec::<i64>().unwrap();
+            let want = taken.iter().filter(|&&v| v != 0.0).count() as i64;
+            assert_eq!(count, vec![want], "count_nonzero, n={n} start={start}");
+        }
+    }
+}
