@@ -368,13 +368,15 @@ def astype(
     tensor itself when it already has the dtype; ``casting`` other than ``"unsafe"`` checks the
     conversion with ``ferrule.can_cast``; ``order`` ``"K"``, ``"A"`` or ``"C"``)."""
     try:
-        name = _dtype(dtype, "Tensor.astype()")
+        name = dtype if type(dtype) is DType else _dtype(dtype, "Tensor.astype()")
         if order not in ("K", "A", "C"):
             raise ValueError(f"Tensor.astype(): order={order!r} is not supported (ferrule tensors are C-ordered)")
         if casting != "unsafe":
             _check_casting(self.dtype, name, casting, "Tensor.astype()")
         if copy is False and name == self.dtype and device is None:
             return self  # (numpy's rule: no copy asked for, none needed)
+        if copy is True and device is None:
+            return _astype(self, name)  # (astype's defaults; keywords cost a dict per call)
         return _astype(self, name, copy=copy, device=device)
     except Exception as e:
         raise_named("Tensor.astype()", e)
