@@ -155,13 +155,40 @@ unsafe fn apply<T: Element, O: Element>(a: &Tensor, b: &Tensor, fit: Fit, os: *m
     let mut index = ferrule_core::Dims::zeroed(outer.len());
     let (mut pa, mut pb, mut o) = (xs, ys, os);
     for _ in 0..fit.n / inner {
-        for i in 0..inner {
-            let k = i as isize;
-            // SAFETY: `pa + k * ia` is element `(index, i)` of `a`, in its view (the strides
-            // and shape are the tensor's own, or 0 for a 0-d one), likewise for `b`; `o + i` is
-            // below `os + n` (one row of `inner` per iteration, `n / inner` rows), disjoint
-            // from both.
-            unsafe { o.add(i).write(f(pa.offset(k * ia).read(), pb.offset(k * ib).read())) };
+        // Every other element (`x[::2]`, alone, with a scalar or with another such view) has its
+        // own loops: with the stride known to the compiler they vectorise, where a run-time
+        // stride loads one element at a time.
+        // SAFETY: in each arm, `pa + k * ia` is element `(index, i)` of `a`, in its view (the
+        // strides and shape are the tensor's own, or 0 for a 0-d one), likewise for `b`; `o + i`
+        // is below `os + n` (one row of `inner` per iteration, `n / inner` rows), disjoint from
+        // both (a strided walk's output overlaps no operand, `writable_into`), so a value read
+        // once for a stride of 0 stays valid for the row.
+        unsafe {
+            match (ia, ib) {
+                (2, 0) => {
+                    let w = pb.read();
+                    for i in 0..inner {
+                        o.add(i).write(f(pa.add(2 * i).read(), w));
+                    }
+                }
+                (0, 2) => {
+                    let v = pa.read();
+                    for i in 0..inner {
+                        o.add(i).write(f(v, pb.add(2 * i).read()));
+                    }
+                }
+                (2, 2) => {
+                    for i in 0..inner {
+                        o.add(i).write(f(pa.add(2 * i).read(), pb.add(2 * i).read()));
+                    }
+                }
+                _ => {
+                    for i in 0..inner {
+                        let k = i as isize;
+                        o.add(i).write(f(pa.offset(k * ia).read(), pb.offset(k * ib).read()));
+                    }
+                }
+            }
         }
         // SAFETY: still within the `n` elements of `os` (or one past them, after the last row).
         o = unsafe { o.add(inner) };
@@ -559,7 +586,7 @@ mod tests {
     }
 
     /// A 0-d operand on either side (what the glue makes of a Python scalar) with a contiguous
-    /// or strided one, of every shortcut dtype: bit-for-bit the general path's broadcast, fresh
+    /// or strided one (a step of -3, and of 2), of every shortcut dtype: bit-for-bit the general path's broadcast, fresh
     /// and into `out` (the array operand itself included, `a *= 3.0`).
     #[test]
     fn zero_d_operands_match_the_general_path() {
@@ -572,7 +599,12 @@ mod tests {
             Tensor::from_slice(&ints.iter().map(|&v| v as i32).collect::<Vec<_>>(), &[5, 2]).unwrap(),
         ];
         for array in &arrays {
-            let views = [array.clone(), array.reshape(&[-1]).unwrap().slice(0, None, None, -3).unwrap()];
+            let flat = array.reshape(&[-1]).unwrap();
+            let views = [
+                array.clone(),
+                flat.slice(0, None, None, -3).unwrap(),
+                flat.slice(0, Some(1), None, 2).unwrap(), // (every other element: its own loop)
+            ];
             for view in &views {
                 for &v in &[2.0f64, -0.0, f64::NAN, 1e40, 0.1] {
                     let scalar = crate::Scalar::Float(v).to_tensor("test", view.dtype()).unwrap();
