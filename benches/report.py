@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import os
 import pathlib
 import platform
@@ -42,7 +43,11 @@ GO_CASES = {
     "NewTensorClose": "FromFloat32s (1 element), then Close",
     "Add": "ferrule.Add(x, y), 1-element float32 tensors",
     "AddOut": "ferrule.Add(x, y, ferrule.Out(z)), 1-element float32",
+    "NewResultFloor": "the Go runtime alone: two empty cgo calls and a wrapper's finalizer set and removed",
 }
+
+#: The Python case (bench_ops.py) BenchmarkAdd is compared with.
+PYTHON_ADD_CASE = ("Tiny ops (per-call cost)", "a + b, 1-element float32")
 
 BINDING_GROUP = "The Python binding's cost: one kernel from Python and from Rust"
 AUTOGRAD_GROUP = "Autograd"
@@ -88,13 +93,14 @@ GROUP_NOTES = {
     "with the file in the page cache. ferrule's load maps the file and returns a read-only tensor viewing it; the "
     "package copies the bytes into a new array. `--size-mib N` picks the size.",
     GO_GROUP: "`go test -bench` (go/bench_test.go), best of 5 runs, against an empty cgo call (`ferrule_abi_version`) "
-    "in the same run.",
+    "in the same run; ferrule.Add also against `a + b` from Python (bench_ops.py) in the same `make bench`.",
     "Operator sweep (ferrule vs numpy)": "bench_sweep.py: every operator that takes tensors, at 1K and 4M elements "
     "(matrices 32x32 and 2048x2048; matmul and factorizations 32x32 and 512x512), in float32, float64 and int64 "
     "where both libraries take the dtype, C-contiguous and strided (`[::2]`, or transposed for matrices). One row "
     "per op and size: its slowest dtype and layout against numpy, slowest first (the headline's sweep row is the "
-    "slowest op). `bench_sweep.py --all` prints every combination; `--filter NAME` runs a subset. Ops numpy "
-    "lacks are listed at the end, not counted.",
+    "slowest op). At 4M the fastest single call; at 1K the fastest mean of a loop of calls (as timeit measures), "
+    "ferrule's and numpy's loops alternating. `bench_sweep.py --all` prints every combination; `--filter NAME` "
+    "runs a subset. Ops numpy lacks are listed at the end, not counted.",
     "Linear algebra": "The linalg extension's factorizations (ferrule.linalg on faer, numpy.linalg on OpenBLAS's "
     "LAPACK), time per call on random matrices (symmetric for eigh); both use every core.",
     AUTOGRAD_GROUP: "bench_autograd.py: what recording a graph adds to a tiny op, a tiny backward pass and a "
@@ -261,6 +267,37 @@ def go_records() -> list[Record]:
         )
         for name, case in GO_CASES.items()
         if name in best
+    ]
+
+
+def go_add_record(python: list[Record]) -> list[Record]:
+    """ferrule.Add from Go (BenchmarkAdd, best of its runs) against `a + b` from Python
+    (bench_ops.py), the same 1-element float32 operands, both measured in this run."""
+    path = RESULTS / "go_bench.txt"
+    group, case = PYTHON_ADD_CASE
+    py = next((r for r in python if r["group"] == group and r["case"] == case), None)
+    if not path.exists() or py is None or "ferrule" not in py["values"]:
+        return []
+    best: dict[str, float] = {}
+    for line in path.read_text().splitlines():
+        m = re.match(r"Benchmark(Add|NewResultFloor)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op", line)
+        if m:
+            best[m.group(1)] = min(best.get(m.group(1), math.inf), float(m.group(2)))
+    if "Add" not in best:
+        return []
+    floor = ""
+    if "NewResultFloor" in best:
+        floor = f"; the Go runtime's own part of such a call (NewResultFloor) took {best['NewResultFloor']:.0f} ns"
+    return [
+        record(
+            GO_GROUP,
+            "ferrule.Add(x, y) from Go against a + b from Python, 1-element float32",
+            "ns/call",
+            {"ferrule": best["Add"], "ferrule from Python": py["values"]["ferrule"]},
+            "ferrule from Python",
+            lower_is_better=True,
+            note="ferrule's column is the Go call, with Close; target: at most the Python time" + floor,
+        )
     ]
 
 
@@ -520,7 +557,7 @@ def main() -> None:
     records: list[Record] = []
     for path in sorted(RESULTS.glob("bench_*.json")):
         records += json.loads(path.read_text())
-    records += go_records() + go_training_step_record(records) + rust_records(records)
+    records += go_records() + go_add_record(records) + go_training_step_record(records) + rust_records(records)
     order = {g: i for i, g in enumerate(GROUP_ORDER)}
     records.sort(key=lambda r: order.get(r["group"], len(order)))  # stable: cases keep their order
     out, chart_path = pathlib.Path(args.out), pathlib.Path(args.chart)

@@ -3,6 +3,7 @@ package ferrule
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -94,6 +95,21 @@ func BenchmarkAdd(b *testing.B) {
 			b.Fatal(err)
 		}
 		z.Close()
+	}
+}
+
+// BenchmarkNewResultFloor: what the Go runtime charges a call that returns a new tensor which is
+// then closed, with no native work: two empty cgo calls (the packed call and Close's release), one
+// wrapper allocated, and its finalizer (the garbage collector's safety net for a tensor never
+// closed) set and removed. BenchmarkAdd cannot be faster than this.
+func BenchmarkNewResultFloor(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		LibraryABIVersion()
+		t := &Tensor{}
+		runtime.SetFinalizer(t, finalizeTensor)
+		runtime.SetFinalizer(t, nil)
+		LibraryABIVersion()
 	}
 }
 

@@ -92,6 +92,27 @@ def test_sort_and_argsort_of_mid_rows(dtype: str, n: int) -> None:
     assert np.array_equal(np.asarray(ferrule.argsort(t, descending=True)), flipped)
 
 
+@pytest.mark.parametrize("n", [32, 64, 65, 129, 1000, 1024, 4099])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32"])
+def test_sort_of_rows_where_every_value_has_its_key(dtype: str, n: int) -> None:
+    """Rows with no -0.0 or NaN (the common case): one pass writes every key word and finds their
+    range, the words are sorted and decoded back (ties, infinities and both signs among them)."""
+    r = rng()
+    if dtype.startswith("int"):
+        info = np.iinfo(dtype)
+        x = r.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
+    else:
+        x = (r.standard_normal(n) * 1e3).astype(dtype)
+        x[x == 0] = 1.0
+        x[::9] = np.inf
+        x[1::10] = -np.inf
+    x[::6] = x[3]  # ties
+    t = ferrule.asarray(x)
+    same_bits(ferrule.sort(t), np.sort(x))
+    same_bits(ferrule.sort(t, descending=True), np.sort(x)[::-1])
+    same_bits(ferrule.sort(t[::-2]), np.sort(x[::-2]))
+
+
 @pytest.mark.parametrize("n", [500, 3000])
 def test_argsort_of_keys_tying_in_their_top_bits(n: int) -> None:
     """float64 keys that differ only in their low bits next to ones that differ widely: the

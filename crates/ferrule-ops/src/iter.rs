@@ -561,7 +561,9 @@ unsafe fn walk1<A: Copy, O, F: Fn(A) -> O>(p: *const A, sp: isize, q: *mut O, so
 }
 
 /// `q[i * so] = f(p[i * sp], r[i * sr])` for `i < len`: one row of [`map_binary_elems`],
-/// compiled as [`walk1`] is.
+/// compiled as [`walk1`] is, with every other element of one input against every other
+/// element of the other or against one broadcast value (a stride of 0: `x[::2] * 3.0`) as
+/// loops of their own.
 ///
 /// # Safety
 ///
@@ -585,6 +587,25 @@ unsafe fn walk2<A: Copy, B: Copy, O, F: Fn(A, B) -> O>(
         for (i, o) in out.iter_mut().enumerate() {
             // SAFETY: the caller guarantees both input elements `p + 2i` and `r + 2i`.
             *o = f(unsafe { *p.add(2 * i) }, unsafe { *r.add(2 * i) });
+        }
+    } else if so == 1 && sp == 2 && sr == 0 {
+        // SAFETY: the caller guarantees `len` writable, non-overlapping output elements.
+        let out = unsafe { std::slice::from_raw_parts_mut(q, len) };
+        // every other element against one broadcast value (`x[::2] * 3.0`)
+        // SAFETY: the caller guarantees the element `r` (its stride is 0).
+        let w = unsafe { *r };
+        for (i, o) in out.iter_mut().enumerate() {
+            // SAFETY: the caller guarantees the input element `p + 2i`.
+            *o = f(unsafe { *p.add(2 * i) }, w);
+        }
+    } else if so == 1 && sp == 0 && sr == 2 {
+        // SAFETY: the caller guarantees `len` writable, non-overlapping output elements.
+        let out = unsafe { std::slice::from_raw_parts_mut(q, len) };
+        // SAFETY: the caller guarantees the element `p` (its stride is 0).
+        let v = unsafe { *p };
+        for (i, o) in out.iter_mut().enumerate() {
+            // SAFETY: the caller guarantees the input element `r + 2i`.
+            *o = f(v, unsafe { *r.add(2 * i) });
         }
     } else if so == 1 {
         // SAFETY: the caller guarantees `len` writable, non-overlapping output elements.
@@ -731,10 +752,10 @@ mod tests {
         assert_eq!(got, want);
     }
 
-    /// The every-other-element loops (`gather`, `walk1`, `walk2` with a stride of 2) against
-    /// a plain index loop: every length around the chunk size and the vector widths, views
-    /// starting at an even and an odd element (the reductions' use of `gather`:
-    /// `reduce::tests::reductions_of_every_other_element`).
+    /// The every-other-element loops (`gather`, `walk1`, `walk2` with a stride of 2, and 0 for
+    /// a broadcast value) against a plain index loop: every length around the chunk size and
+    /// the vector widths, views starting at an even and an odd element (the reductions' use of
+    /// `gather`: `reduce::tests::reductions_of_every_other_element`).
     #[test]
     fn every_other_element_paths() {
         let lens = [0usize, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 255, 257, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5];
@@ -774,6 +795,17 @@ mod tests {
                 map_binary_elems::<f64, f64, f64>(&x, &y, &out, usize::MAX, |a, b| a * 3.0 - b);
                 let want: Vec<f64> = want_x.iter().zip(&want_y).map(|(a, b)| a * 3.0 - b).collect();
                 assert_eq!(out.to_vec::<f64>().unwrap(), want, "walk2, n={n} start={start}");
+
+                // one value broadcast against every other element, on either side
+                let scalar = Tensor::from_slice(&[0.75f64], &[]).unwrap();
+                let out = Tensor::empty(&[n as i64], DType::Float64).unwrap();
+                map_binary_elems::<f64, f64, f64>(&x, &scalar, &out, usize::MAX, |a, b| a - b);
+                let want: Vec<f64> = want_x.iter().map(|a| a - 0.75).collect();
+                assert_eq!(out.to_vec::<f64>().unwrap(), want, "walk2 (2, 0), n={n} start={start}");
+                let out = Tensor::empty(&[n as i64], DType::Float64).unwrap();
+                map_binary_elems::<f64, f64, f64>(&scalar, &y, &out, usize::MAX, |a, b| a - b);
+                let want: Vec<f64> = want_y.iter().map(|b| 0.75 - b).collect();
+                assert_eq!(out.to_vec::<f64>().unwrap(), want, "walk2 (0, 2), n={n} start={start}");
             }
         }
     }

@@ -339,22 +339,17 @@ fn key_sort<T: TotalOrder, K: KeyWord>(row: &mut [T], specials: &mut Vec<T>, des
     let mut keys: Vec<K> = Vec::new();
     fallible::try_reserve(&mut keys, row.len())?;
     specials.clear();
-    // in blocks without an early exit inside, so that the test vectorises
-    let all_exact = row.chunks(64).all(|c| c.iter().fold(true, |all, v| all & v.has_exact_key()));
+    // the common case, in branch-free passes that vectorise: every value has its key
+    let (all_exact, lo, hi) = encode_keys(row, &mut keys.spare_capacity_mut()[..row.len()]);
     if all_exact {
-        // the common case, in branch-free passes that vectorise: every value has its key
-        keys.extend(row.iter().map(|v| K::from_key(v.exact_key_raw())));
-        let (lo, hi) = keys.iter().fold((K::from_key(u64::MAX), K::from_key(0)), |(lo, hi), &k| (lo.min(k), hi.max(k)));
+        // SAFETY: `encode_keys` wrote the first `row.len()` words (within the reserved room).
+        unsafe { keys.set_len(row.len()) };
         let (lo, hi) = (lo.key(), hi.key());
         if hi - lo < row.len() as u64 {
             return count_keys(row, &keys, lo, (hi - lo) as usize + 1, descending);
         }
         sort_keys(&mut keys)?;
-        let decode = |(r, k): (&mut T, &K)| *r = T::from_exact_key(k.key());
-        match descending {
-            false => row.iter_mut().zip(keys.iter()).for_each(decode),
-            true => row.iter_mut().zip(keys.iter().rev()).for_each(decode),
-        }
+        decode_keys(row, &keys, descending);
         return Ok(());
     }
     let (mut lo, mut hi) = (u64::MAX, 0u64);
@@ -396,6 +391,35 @@ fn key_sort<T: TotalOrder, K: KeyWord>(row: &mut [T], specials: &mut Vec<T>, des
         specials.iter().filter(|v| v.is_nan_value()).for_each(|v| put(*v));
     }
     Ok(())
+}
+
+/// [`key_sort`]'s first pass, one pass over the row: writes each value's key word (any word for
+/// a value without an exact key) to `keys` (as long as `row`) and returns whether every value
+/// has its exact key, with the least and the greatest word. Compiled for AVX-512 and AVX2 as
+/// well as the baseline and chosen at run time: the unsigned 64-bit minimum and maximum have
+/// no baseline (SSE2) instruction, so there the pass runs one element at a time.
+#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl", "x86_64+avx2"))]
+fn encode_keys<T: TotalOrder, K: KeyWord>(row: &[T], keys: &mut [std::mem::MaybeUninit<K>]) -> (bool, K, K) {
+    let (mut exact, mut lo, mut hi) = (true, K::from_key(u64::MAX), K::from_key(0));
+    for (k, v) in keys.iter_mut().zip(row) {
+        let w = K::from_key(v.exact_key_raw());
+        k.write(w);
+        exact &= v.has_exact_key();
+        lo = lo.min(w);
+        hi = hi.max(w);
+    }
+    (exact, lo, hi)
+}
+
+/// [`key_sort`]'s last pass: the values of the sorted key words, in `row` (reversed when
+/// `descending`), compiled as [`encode_keys`] is.
+#[multiversion::multiversion(targets("x86_64+avx512f+avx512vl", "x86_64+avx2"))]
+fn decode_keys<T: TotalOrder, K: KeyWord>(row: &mut [T], keys: &[K], descending: bool) {
+    let decode = |(r, k): (&mut T, &K)| *r = T::from_exact_key(k.key());
+    match descending {
+        false => row.iter_mut().zip(keys.iter()).for_each(decode),
+        true => row.iter_mut().zip(keys.iter().rev()).for_each(decode),
+    }
 }
 
 /// The longest row [`par_key_sort`] takes.
