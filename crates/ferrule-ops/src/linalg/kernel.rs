@@ -39,6 +39,13 @@ const TINY_WORK: usize = 4096;
 /// of threading inside each product.
 const SMALL_MATRIX_WORK: usize = 64 * 64 * 64;
 
+/// Multiply-adds below which a real product through the `gemm` crate (float64; float32 where
+/// ferrule's own kernel does not take it) stays on the calling thread even when the pool may
+/// help. Measured on a 2-core Intel Xeon with AVX-512, each library alone in its process: a
+/// float64 64² product took 20.5 µs on two threads of the pool against 8.6 µs for gemm on one
+/// thread (96²: 36.6 against 25.5); at 128² two threads win (gemm alone: 49.6 against 57.6 µs).
+const GEMM_PARALLEL_WORK: usize = 112 * 112 * 112;
+
 /// Multiply-add arithmetic of the direct loop.
 pub(crate) trait MatElem: Copy + Send + Sync + 'static {
     /// The additive identity.
@@ -265,6 +272,11 @@ unsafe fn with_gemm<T: MatElem>(
     {
         return;
     }
+    // a real product below GEMM_PARALLEL_WORK runs on this thread: waking the parked pool costs
+    // more than the second core saves (a complex multiply-add is four real ones: not measured)
+    let real = std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>()
+        || std::any::TypeId::of::<T>() == std::any::TypeId::of::<f64>();
+    let threads = if real && m * n * k < GEMM_PARALLEL_WORK { 1 } else { threads };
     let parallelism = if threads > 1 { gemm::Parallelism::Rayon(threads) } else { gemm::Parallelism::None };
     macro_rules! call {
         ($t:ty, $zero:expr, $one:expr, $conj:expr, $a:ident, $b:ident, $c:ident) => {
