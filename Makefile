@@ -395,7 +395,7 @@ fuzz-c-check:
 # interpreter's own leaks suppressed (tools/lsan-python.supp says why for each). PYTHONMALLOC=malloc:
 # Python's objects are ASan-checked memory too (and LeakSanitizer can follow pointers through them).
 SAN_TARGET := target/asan
-SAN_RELEASE := $(SAN_TARGET)/x86_64-unknown-linux-gnu/release
+SAN_RELEASE := $(SAN_TARGET)/x86_64-unknown-linux-gnu/asan
 SAN_PY := $(SAN_TARGET)/python
 ASAN_RUNTIME = $(shell $(CC) -print-file-name=libasan.so)
 SAN_C_FLAGS := -std=c11 -Wall -Wextra -Werror -Iinclude -fsanitize=address -fno-omit-frame-pointer -g
@@ -419,7 +419,7 @@ SAN_PYTEST_ARGS ?= --ignore=python/tests/test_go_plugin.py --ignore=python/tests
   --deselect python/tests/test_leaks.py::test_training_steps_keep_rss_flat
 test-sanitize: venv abi-table
 	RUSTFLAGS="-Zsanitizer=address -Cforce-frame-pointers=yes" PYO3_PYTHON=$(abspath $(VENV_PY)) PYO3_BUILD_EXTENSION_MODULE=1 \
-	  $(CARGO) +nightly build --release \
+	  $(CARGO) +nightly build --profile asan \
 	  --target x86_64-unknown-linux-gnu --target-dir $(SAN_TARGET) \
 	  -p ferrule-capi -p ferrule-testing -p ferrule-example-plugin -p ferrule-python
 	ln -sf libferrule.so $(SAN_RELEASE)/libferrule.so.$(FERRULE_ABI)

@@ -274,11 +274,3 @@ pub extern "C" fn ferrule_grad_enabled() -> i32 {
 pub extern "C" fn ferrule_set_grad_enabled(enabled: i32) -> i32 {
     i32::from(autograd::set_grad_enabled(enabled != 0))
 }
-
-// The API table's fields are `unsafe extern "C" fn`; these adapt the safe exports.
-pub(crate) unsafe extern "C" fn ferrule_grad_enabled_unsafe() -> i32 {
-    ferrule_grad_enabled()
-}
-pub(crate) unsafe extern "C" fn ferrule_set_grad_enabled_unsafe(enabled: i32) -> i32 {
-    ferrule_set_grad_enabled(enabled)
-}

@@ -125,10 +125,6 @@ pub extern "C" fn ferrule_set_signal_hook(hook: Option<ferrule_sys::FerruleSigna
     ferrule_registry::signals::set_hook(hook);
 }
 
-unsafe extern "C" fn ferrule_set_signal_hook_unsafe(hook: Option<ferrule_sys::FerruleSignalCheck>) {
-    ferrule_set_signal_hook(hook);
-}
-
 /// See `ferrule_check_signals` in ferrule.h.
 #[no_mangle]
 pub unsafe extern "C" fn ferrule_check_signals(err: *mut *mut FerruleObject) -> i32 {
@@ -150,14 +146,12 @@ pub extern "C" fn ferrule_set_frontend_release_hook(hook: Option<ferrule_sys::Fe
     ferrule_registry::object::set_frontend_release_hook(hook);
 }
 
-unsafe extern "C" fn ferrule_set_frontend_release_hook_unsafe(hook: Option<ferrule_sys::FerruleFrontendRelease>) {
-    ferrule_set_frontend_release_hook(hook);
-}
-
+// Every entry is the exported function itself (tests/c/abi_layout.c compares the addresses): a
+// safe `extern "C" fn` coerces to the table's `unsafe extern "C" fn` field type as it is.
 static API: FerruleApi = FerruleApi {
     abi_version: FERRULE_ABI_VERSION,
     struct_size: std::mem::size_of::<FerruleApi>() as u32,
-    live_object_count: ferrule_live_object_count_unsafe,
+    live_object_count: ferrule_live_object_count,
     library_load: ferrule_library_load,
     object_retain: ferrule_object_retain,
     object_release: ferrule_object_release,
@@ -192,11 +186,11 @@ static API: FerruleApi = FerruleApi {
     tensor_dltensor: ferrule_tensor_dltensor,
     tensor_from_dlpack: ferrule_tensor_from_dlpack,
     tensor_to_dlpack: ferrule_tensor_to_dlpack,
-    set_blocking_hooks: ferrule_set_blocking_hooks_unsafe,
-    blocking_enter: ferrule_blocking_enter_unsafe,
+    set_blocking_hooks: ferrule_set_blocking_hooks,
+    blocking_enter: ferrule_blocking_enter,
     blocking_leave: ferrule_blocking_leave,
-    set_frontend_release_hook: ferrule_set_frontend_release_hook_unsafe,
-    set_signal_hook: ferrule_set_signal_hook_unsafe,
+    set_frontend_release_hook: ferrule_set_frontend_release_hook,
+    set_signal_hook: ferrule_set_signal_hook,
     check_signals: ferrule_check_signals,
     error_context_copy: ferrule_error_context_copy,
     complex_create: ferrule_complex_create,
@@ -207,8 +201,8 @@ static API: FerruleApi = FerruleApi {
     tensor_set_grad: ferrule_tensor_set_grad,
     autograd_backward: ferrule_autograd_backward,
     autograd_grad: ferrule_autograd_grad,
-    grad_enabled: crate::autograd::ferrule_grad_enabled_unsafe,
-    set_grad_enabled: crate::autograd::ferrule_set_grad_enabled_unsafe,
+    grad_enabled: crate::autograd::ferrule_grad_enabled,
+    set_grad_enabled: crate::autograd::ferrule_set_grad_enabled,
     func_call_from: ferrule_func_call_from,
     profiler_start: ferrule_profiler_start,
     profiler_stop: ferrule_profiler_stop,
@@ -218,20 +212,6 @@ static API: FerruleApi = FerruleApi {
     profiler_range_pop: ferrule_profiler_range_pop,
     profiler_enabled: ferrule_profiler_enabled,
 };
-
-// The table's fields are `unsafe extern "C" fn`; these adapt the safe exports.
-unsafe extern "C" fn ferrule_live_object_count_unsafe() -> u64 {
-    ferrule_live_object_count()
-}
-unsafe extern "C" fn ferrule_set_blocking_hooks_unsafe(
-    enter: Option<FerruleBlockingEnter>,
-    leave: Option<FerruleBlockingLeave>,
-) {
-    ferrule_set_blocking_hooks(enter, leave)
-}
-unsafe extern "C" fn ferrule_blocking_enter_unsafe() -> *mut c_void {
-    ferrule_blocking_enter()
-}
 
 /// See `ferrule_api` in ferrule.h.
 #[no_mangle]
