@@ -488,6 +488,20 @@ def test_basic_indices_travel_as_text() -> None:
         check(t[index], a[index])
         assert np.shares_memory(np.asarray(t[index]), np.asarray(t)) == np.shares_memory(a[index], a)
     raw = ffi.get_global_func("ops.getitem")
+    # a bare int: as text from x[i], as an Int through the Function; a view either way
+    for i in (0, 2, -1, -3):
+        for got in (t[i], raw(t, i)):
+            check(got, a[i])
+            assert np.shares_memory(np.asarray(got), np.asarray(t))
+    check(t[1][2][3], a[1][2][3])
+    for i in (3, -4):
+        for get in (lambda: t[i], lambda: raw(t, i)):
+            with pytest.raises(IndexError, match="out of bounds"):
+                get()
+    with pytest.raises(IndexError, match="too many indices"):
+        ferrule.asarray(5.0)[0]
+    check(t[True], a[True])  # a bool is not an int here: it adds a dim
+    check(raw(t, False), a[False])
     check(raw(t, "1:3, ::2"), a[1:3, ::2])
     check(raw(t, " -1 , None,..."), a[-1, None, ...])
     check(raw(t, "0,"), a[0,])
@@ -504,8 +518,8 @@ def test_basic_indices_travel_as_text() -> None:
         t[::0]
     with pytest.raises(IndexError, match="too many indices"):
         t[0, 0, 0, 0]
-    # x[index] = value takes the same text path for a scalar or tensor value; the rest goes
-    # through the package's __setitem__ (a list value, an int index), as numpy reads it
+    # x[index] = value takes the same text path for a scalar or tensor value (a bare int index
+    # too); the rest goes through the package's __setitem__ (a list value), as numpy reads it
     u, b = ferrule.asarray(a.copy()), a.copy()
     for index, value in [
         ((slice(1, 3), slice(None, None, 2)), -1),
@@ -514,6 +528,8 @@ def test_basic_indices_travel_as_text() -> None:
         ((0, slice(1, 1_000_000_000_000, 7)), ferrule.asarray(np.arange(5) * 10)),
         ((slice(0, 2),), [[7], [8], [9], [10]]),
         (1, 3),
+        (-1, ferrule.asarray(np.full((4, 5), 6))),
+        (2, [[1, 2, 3, 4, 5]] * 4),
     ]:
         u[index] = value
         b[index] = np.asarray(value) if isinstance(value, ferrule.Tensor) else value

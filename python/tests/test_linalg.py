@@ -252,6 +252,43 @@ def test_eigh_matches_numpy(batch: tuple[int, ...], n: int, dtype: str, seed: in
     close(adjoint(vn) @ vn, np.broadcast_to(np.eye(n), vn.shape), dtype, scale=4.0)
 
 
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_eigvalsh_of_hard_spectra_matches_numpy(dtype: str) -> None:
+    """Values-only eigvalsh (its own tridiagonal iteration) on spectra that test the iteration:
+    repeated and clustered eigenvalues, a graded matrix, zero blocks, sizes past the small ones
+    the property test draws, and entries near the ends of the exponent range."""
+    rng = np.random.default_rng(20261129)
+    q, _ = np.linalg.qr(rng.standard_normal((40, 40)))
+
+    def with_spectrum(values: np.ndarray) -> np.ndarray:
+        return (q * values) @ q.T
+
+    cases = {
+        "identity": np.eye(30),
+        "repeated": with_spectrum(np.repeat([-2.0, 0.0, 1.0, 5.0], 10)),
+        "clustered": with_spectrum(1.0 + 1e-9 * np.arange(40)),
+        "rank one": np.outer(np.arange(1.0, 41.0), np.arange(1.0, 41.0)),
+        "graded": np.diag(10.0 ** -np.arange(0, 40, 3.0)) + np.diag(10.0 ** -np.arange(1, 39, 3.0), -1),
+        "blocks": np.kron(np.eye(5), np.array([[0.0, 1.0], [1.0, 0.0]])),
+        "zeros": np.zeros((7, 7)),
+        "random 100": (lambda b: b + b.T)(rng.standard_normal((100, 100))),
+    }
+    for scale in (1.0, 1e-150, 1e150):
+        for name, a in cases.items():
+            a = a + np.tril(a, -1).T - np.triu(a, 1).T  # the lower triangle, mirrored: exactly symmetric
+            a = a * scale
+            if scale != 1.0 and float(np.finfo(dtype).max) < 1e300:
+                continue  # float32 and complex64 cannot hold these scales
+            x = a.astype(dtype)
+            want = np.linalg.eigvalsh(x)
+            got = LINALG.eigvalsh(ferrule.asarray(x)).numpy()
+            assert got.dtype == want.dtype
+            assert np.all(np.diff(got) >= 0), name
+            bound = tol(dtype) * 4 * max(float(np.max(np.abs(want))), np.finfo(want.dtype).tiny)
+            err = float(np.max(np.abs(got - want)))
+            assert err <= bound, f"{name} x {scale} ({dtype}): error {err} beyond {bound}"
+
+
 def matched(got: np.ndarray, want: np.ndarray, bound: float) -> bool:
     """Whether the eigenvalues ``got`` and ``want`` (1-D) are the same multiset within ``bound``:
     each of ``got`` is paired with the nearest unpaired one of ``want`` (no ordering is defined)."""

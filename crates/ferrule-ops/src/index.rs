@@ -289,11 +289,15 @@ pub fn getitem(x: &Tensor, index: &Any) -> Result<Tensor> {
     }
 }
 
-/// Integers and slices written as text (`x[1:-1]`, `x[2, ::2]` from Python) as one view, with
-/// nothing parsed into lists; `None` for any other index, and for every error, which the general
-/// path reads and words.
+/// Integers and slices written as text (`x[1:-1]`, `x[2, ::2]` from Python), and a bare int
+/// (`ops.getitem(x, 1)` from a Function, Go or C), as one view, with nothing parsed into lists;
+/// `None` for any other index (a bool among them: it adds a dim), and for every error, which the
+/// general path reads and words.
 #[inline]
 fn text_view(x: &Tensor, index: &Any) -> Option<Tensor> {
+    if let (Some(i), None) = (index.as_int(), index.as_bool()) {
+        return x.basic_index(&[BasicItem::Int(i)]).ok();
+    }
     let text = index.as_str()?;
     let mut items = [BasicItem::Int(0); parse::BASIC_TEXT_ITEMS];
     let n = parse::basic_text(text.as_bytes(), &mut items)?;
@@ -301,7 +305,7 @@ fn text_view(x: &Tensor, index: &Any) -> Option<Tensor> {
 }
 
 /// `getitem`'s shortcut (schema field `fast_args`): the packed arguments `(x, index)` when the
-/// index is text [`text_view`] reads, answered with the view before the glue unpacks anything
+/// index is text or an int [`text_view`] reads, answered with the view before the glue unpacks anything
 /// or sets up the kernel's run; `None` for everything else.
 pub fn getitem_view(args: &[Any]) -> Option<Any> {
     let [x, index] = args else { return None };

@@ -1,5 +1,5 @@
 //! Linear algebra: matmul (batched, broadcasting), mm, tensordot, vecdot, and the Array API's
-//! `linalg` extension (factorizations on faer: `dense.rs` is the bridge).
+//! `linalg` extension (factorizations on faer: `dense.rs` is the bridge; `eigvalsh`'s values by `sterf.rs`).
 
 mod dense;
 mod factor;
@@ -10,6 +10,7 @@ pub(crate) mod norms;
 #[cfg(target_arch = "x86_64")]
 mod sgemm;
 mod spectral;
+mod sterf;
 mod structure;
 #[cfg(test)]
 mod tests;

@@ -276,8 +276,10 @@ unsafe fn call_text(f: *mut PyObject, t: *mut PyObject, text: &IndexText, value:
     }
 }
 
-/// Whether `x[index]` may go as text: an exact Tensor, an index that is a slice, a tuple or `...`
-/// (a bare int or None goes as it is: no cheaper as text), and a hook Function with a live handle.
+/// Whether `x[index]` may go as text: an exact Tensor, an index that is an int, a slice, a tuple
+/// or `...` (a bare None goes as it is), and a hook Function with a live handle. An int as text is
+/// one view (`ops.getitem`'s shortcut); as an Int value it took the general selection (perf:
+/// `x[1]` on a 10 x 100 float32 tensor 295 ns as an Int, numpy 86 ns).
 #[inline]
 unsafe fn text_candidate(f: *mut PyObject, t: *mut PyObject, index: *mut PyObject) -> bool {
     // SAFETY: the caller holds the GIL and the three objects are live.
@@ -286,6 +288,7 @@ unsafe fn text_candidate(f: *mut PyObject, t: *mut PyObject, index: *mut PyObjec
         Py_TYPE(t) == tensor_type()
             && (itp == std::ptr::addr_of_mut!(PySlice_Type)
                 || itp == std::ptr::addr_of_mut!(PyTuple_Type)
+                || itp == std::ptr::addr_of_mut!(PyLong_Type)
                 || index == Py_Ellipsis())
             && Py_TYPE(f) == crate::types::function_type()
             && !crate::types::function_handle(f).is_null()

@@ -13,8 +13,9 @@ use ferrule_core::{bail, Result, Tensor};
 
 use super::dense::{
     batch_of, compute_dtype, dispatch_field, for_each_matrix, lower_finite, mat_req, matrix_dims, output, temp_mat,
-    to_compute, which, with_matrix, Out, Real, Stack,
+    to_compute, which, with_matrix, Field, Out, Real, Stack,
 };
+use super::sterf::tridiagonal_eigenvalues;
 
 /// The Cholesky factor of each Hermitian positive-definite matrix of `x` (`(..., n, n)`): the
 /// lower-triangular `L` with `x = L @ L^H`, or with `upper` the upper-triangular `U = L^H`
@@ -181,17 +182,47 @@ fn hermitian_eigen(op: &str, x: &Tensor, vectors: bool) -> Result<Vec<Tensor>> {
         let vectors_out = vecs.as_ref().map(|v| Out::new(v, n, n));
         let par = Par::rayon(crate::pool::num_threads());
         let compute = if vectors { ComputeEigenvectors::Yes } else { ComputeEigenvectors::No };
-        let req = StackReq::all_of(&[
-            mat_req::<T>(n, 1),
-            mat_req::<T>(n, if vectors { n } else { 0 }),
-            evd::self_adjoint_evd_scratch::<T>(n, compute, par, Default::default()),
-        ]);
+        let block = qr_factor::recommended_block_size::<T>(n, n);
+        let req = if vectors {
+            StackReq::all_of(&[
+                mat_req::<T>(n, 1),
+                mat_req::<T>(n, n),
+                evd::self_adjoint_evd_scratch::<T>(n, compute, par, Default::default()),
+            ])
+        } else {
+            StackReq::all_of(&[
+                mat_req::<T>(n, n),
+                mat_req::<T>(block, n - 1),
+                evd::tridiag::tridiag_in_place_scratch::<T>(n, par, Default::default()),
+            ])
+        };
         let flops = if vectors { 9.0 } else { 4.0 / 3.0 } * (n as f64).powi(3);
         for_each_matrix(op, count, flops, req, |i, par, mem| {
             // SAFETY: `T` is the compute dtype's element type and the matrices are non-empty.
             let a = unsafe { stack.get::<T>(i) };
             if !lower_finite(a) {
                 bail!(ValueError, "{op}: the matrix{} has an infinite or nan element in its lower triangle", which(i, count));
+            }
+            if !vectors {
+                // Values only: faer's tridiagonalization, then the root-free QL of
+                // `sterf` (faer's own values-only QR builds a Givens rotation per step,
+                // half of a 32 x 32 eigvalsh's time). A complex Hermitian tridiagonal has
+                // the eigenvalues of the real one with its off-diagonal's magnitudes.
+                let (mut trid, mem) = temp_mat::<T>(n, n, mem);
+                trid.copy_from_triangular_lower(a);
+                let (mut householder, mem) = temp_mat::<T>(block, n - 1, mem);
+                evd::tridiag::tridiag_in_place(trid.rb_mut(), householder.rb_mut(), par, mem, Default::default());
+                let mut d: Vec<f64> = (0..n).map(|j| T::real_to_f64(&real(&trid[(j, j)]))).collect();
+                let mut e: Vec<f64> = (1..n).map(|j| trid[(j, j - 1)].to_c64().norm()).collect();
+                if !tridiagonal_eigenvalues(&mut d, &mut e) {
+                    bail!(ValueError, "{op}: the eigenvalue algorithm did not converge{}", which(i, count));
+                }
+                // SAFETY: row `i` of the values is this task's alone.
+                let target = unsafe { values_out.elements::<Real<T>>(i) };
+                for (v, &w) in target.iter_mut().zip(&d) {
+                    *v = T::real_from_f64(w);
+                }
+                return Ok(());
             }
             let (mut s, mem) = temp_mat::<T>(n, 1, mem);
             let (mut u, mem) = temp_mat::<T>(n, if vectors { n } else { 0 }, mem);
