@@ -18,9 +18,6 @@ mod freq;
 pub mod plan;
 mod split;
 
-#[cfg(test)]
-mod tests;
-
 use ferrule_core::tensor::format_shape;
 use ferrule_core::{bail, DType, Result, Tensor};
 use num_complex::Complex;

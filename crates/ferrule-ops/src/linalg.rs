@@ -10,12 +10,10 @@ pub(crate) mod norms;
 #[cfg(target_arch = "x86_64")]
 mod sgemm;
 mod spectral;
-mod sterf;
+// Public only for the tests in tests/kernels (hidden from the docs).
+#[doc(hidden)]
+pub mod sterf;
 mod structure;
-#[cfg(test)]
-mod tests;
-#[cfg(test)]
-mod tests_factor;
 
 use ferrule_core::tensor::{broadcast_shapes, format_shape};
 use ferrule_core::{bail, DType, Error, Result, Tensor};

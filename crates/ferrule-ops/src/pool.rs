@@ -466,55 +466,10 @@ pub(crate) fn chunked(n_items: usize, chunk: usize, mut body: impl FnMut(Range<u
 }
 
 /// The `index`-th of `parts` near-equal contiguous ranges of `0..n`.
-fn split(n: usize, parts: usize, index: usize) -> Range<usize> {
+pub fn split(n: usize, parts: usize, index: usize) -> Range<usize> {
     let base = n / parts;
     let extra = n % parts;
     let start = index * base + index.min(extra);
     let len = base + usize::from(index < extra);
     start..start + len
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    #[test]
-    fn split_covers_everything() {
-        for n in [0, 1, 7, 100] {
-            for parts in 1..5 {
-                let mut next = 0;
-                for i in 0..parts {
-                    let r = split(n, parts, i);
-                    assert_eq!(r.start, next);
-                    next = r.end;
-                }
-                assert_eq!(next, n);
-            }
-        }
-    }
-
-    #[test]
-    fn parallel_for_visits_each_item_once() {
-        for n in [0, 1, 5, 1000, 100_003] {
-            let sum = AtomicUsize::new(0);
-            let count = AtomicUsize::new(0);
-            parallel_for(n, 100, |r| {
-                count.fetch_add(r.len(), Ordering::Relaxed);
-                sum.fetch_add(r.sum::<usize>(), Ordering::Relaxed);
-            });
-            assert_eq!(count.into_inner(), n);
-            assert_eq!(sum.into_inner(), n * n.saturating_sub(1) / 2);
-        }
-    }
-
-    #[test]
-    fn parallel_map_in_order() {
-        let parts = parallel_map(10_000, 100, |r| r.start);
-        assert!(parts.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(parts[0], 0);
-        let total: usize = parallel_map(10_000, 100, |r| r.len()).into_iter().sum();
-        assert_eq!(total, 10_000);
-        assert!(num_threads() >= 1);
-    }
 }

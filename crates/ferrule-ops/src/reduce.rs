@@ -2,10 +2,12 @@
 
 mod arg;
 mod cumulative;
-mod engine;
-mod kernels;
-#[cfg(test)]
-pub(crate) mod tests;
+// Public only for the tests in tests/kernels (hidden from the docs).
+#[doc(hidden)]
+pub mod engine;
+// Public only for the tests in tests/kernels (hidden from the docs).
+#[doc(hidden)]
+pub mod kernels;
 
 use ferrule_core::{bail, DType, Result, Tensor};
 
@@ -20,7 +22,7 @@ use kernels::{dispatch_with_acc, All, Any, CompensatedSum, CountNonzero, Max, Mi
 
 /// The result dtype of `sum`/`prod`/`cumulative_*` without `dtype=`: int64 for bool and
 /// signed ints, uint64 for unsigned ints, the input dtype for floats and complex.
-pub(crate) fn default_sum_dtype(dtype: DType) -> DType {
+pub fn default_sum_dtype(dtype: DType) -> DType {
     if dtype.is_bool() || dtype.is_signed_integer() {
         DType::Int64
     } else if dtype.is_unsigned_integer() {

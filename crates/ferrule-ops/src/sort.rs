@@ -5,8 +5,12 @@ use std::cmp::Ordering;
 use ferrule_core::{Complex32, Complex64, DType, Element, Result, Tensor, BF16, F16};
 use rayon::slice::ParallelSliceMut;
 
-mod radix;
-mod simd;
+// Public only for the tests in tests/kernels (hidden from the docs).
+#[doc(hidden)]
+pub mod radix;
+// Public only for the tests in tests/kernels (hidden from the docs).
+#[doc(hidden)]
+pub mod simd;
 
 use crate::fallible::{self, FallibleCollect};
 use crate::iter::SendPtr;

@@ -7,19 +7,24 @@ mod arith;
 mod binary;
 mod bitwise;
 mod cast;
-mod cmath;
+// Public only for the tests in tests/kernels (hidden from the docs).
+#[doc(hidden)]
+pub mod cmath;
 mod compare;
 pub mod fast;
 mod geo;
 mod math;
-mod real;
+// Public only for the tests in tests/kernels (hidden from the docs).
+#[doc(hidden)]
+pub mod real;
 mod select;
-mod simd;
+// Public only for the tests in tests/kernels (hidden from the docs).
+#[doc(hidden)]
+pub mod simd;
 mod unary;
-mod vmath;
-
-#[cfg(test)]
-mod tests;
+// Public only for the tests in tests/kernels (hidden from the docs).
+#[doc(hidden)]
+pub mod vmath;
 
 pub(crate) use arith::Num;
 pub use binary::*;

@@ -7,7 +7,7 @@ use std::ops::{Add, Div, Mul, Neg, Sub};
 /// Kernels on concrete types often resolve to the inherent `f32`/`f64` methods of the same
 /// name, so some trait methods are only used by generic helpers (or not yet).
 #[allow(dead_code)]
-pub(crate) trait Real:
+pub trait Real:
     Copy
     + PartialOrd
     + PartialEq
@@ -298,7 +298,7 @@ pub(crate) fn divmod<T: Real>(a: T, b: T) -> (T, T) {
 }
 
 /// numpy's `logaddexp`: `log(exp(x) + exp(y))` without overflow.
-pub(crate) fn logaddexp<T: Real>(x: T, y: T) -> T {
+pub fn logaddexp<T: Real>(x: T, y: T) -> T {
     if x == y {
         // Handles infinities of the same sign.
         return x + T::LN_2;

@@ -401,6 +401,3 @@ pub(crate) fn dtype_of_kind(kind: u8, size: usize) -> Option<DType> {
         _ => return None,
     })
 }
-
-#[cfg(test)]
-mod tests;

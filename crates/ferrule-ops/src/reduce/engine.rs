@@ -16,7 +16,7 @@ use crate::pool::{parallel_for, parallel_map};
 /// `step` must be exact for any grouping the engine picks together with `combine`
 /// (associative up to floating-point rounding), and the result must not depend on the order
 /// of elements beyond rounding: the engine reorders dims by stride.
-pub(crate) trait Reducer: Sync {
+pub trait Reducer: Sync {
     /// The input element type.
     type In: Element;
     /// The accumulator, also the engine's output element type.
@@ -118,7 +118,7 @@ impl<R: Reducer> Pairwise<R> {
 /// Folds a contiguous slice: SIMD lanes over blocks of [`PAIRWISE_BLOCK`] elements, blocks
 /// merged pairwise (numpy's pairwise summation accuracy or better for float sums).
 #[inline]
-pub(crate) fn fold_slice<R: Reducer>(xs: &[R::In]) -> R::Acc {
+pub fn fold_slice<R: Reducer>(xs: &[R::In]) -> R::Acc {
     if xs.len() < LANES {
         return xs.iter().fold(R::init(), |acc, &x| R::step(acc, x));
     }
@@ -226,7 +226,7 @@ fn walk(dims: &[Dim], range: std::ops::Range<usize>, mut f: impl FnMut(i64, i64)
 /// a fresh C-contiguous tensor of `R::Acc` whose shape is `x`'s without the reduced dims.
 ///
 /// An empty reduction gives `R::init()` everywhere. Callers check dtype and empty-input rules.
-pub(crate) fn reduce<R: Reducer>(x: &Tensor, axes: &[usize]) -> Result<Tensor> {
+pub fn reduce<R: Reducer>(x: &Tensor, axes: &[usize]) -> Result<Tensor> {
     let out_shape: Vec<i64> = (0..x.ndim()).filter(|d| !axes.contains(d)).map(|d| x.shape()[d]).collect();
     let out = Tensor::zeros(&out_shape, R::Acc::DTYPE)?;
     let out_strides = ferrule_core::contiguous_strides(&out_shape);
@@ -376,7 +376,7 @@ const SEGMENT_BLOCKS: usize = 1 << 12;
 /// blocks at a time, segments combined in order (interruptible between them). A huge
 /// broadcast view (2**59 elements, no memory) would otherwise need a value slot for each of
 /// 2**38 blocks; up to a segment's worth the result is exactly the one-map result.
-fn map_combine<R: Reducer>(
+pub fn map_combine<R: Reducer>(
     n: usize,
     min_per_task: usize,
     body: impl Fn(std::ops::Range<usize>) -> R::Acc + Sync,
@@ -507,20 +507,5 @@ unsafe fn accumulate_row<R: Reducer>(acc: &mut [R::Acc], p: *const R::In, stride
 fn accumulate_contiguous<R: Reducer>(acc: &mut [R::Acc], xs: &[R::In]) {
     for (a, &x) in acc.iter_mut().zip(xs) {
         *a = R::step(*a, x);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::reduce::kernels::Sum;
-
-    #[test]
-    fn map_combine_covers_every_segment_once() {
-        // With one item per task a segment is 65536 items: these span one, two and four.
-        for n in [0usize, 1, 65_536, 65_537, 200_003] {
-            let total = map_combine::<Sum<i64, i64>>(n, 1, |r| r.map(|i| i as i64).sum());
-            assert_eq!(total, (n * n.saturating_sub(1) / 2) as i64, "n = {n}");
-        }
     }
 }

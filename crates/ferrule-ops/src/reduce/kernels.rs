@@ -193,7 +193,7 @@ macro_rules! dispatch_with_acc {
 pub(crate) use dispatch_with_acc;
 
 /// Sum of elements of `T` in the accumulator `A`.
-pub(crate) struct Sum<T, A>(PhantomData<(T, A)>);
+pub struct Sum<T, A>(PhantomData<(T, A)>);
 
 impl<T: Elem, A: Arith> Reducer for Sum<T, A> {
     type In = T;

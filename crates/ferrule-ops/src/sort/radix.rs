@@ -13,7 +13,7 @@ pub(crate) const RADIX_MIN_LEN: usize = 128;
 /// `scratch` as the second buffer (grown fallibly: a `MemoryError` when it cannot be). Passes
 /// whose byte is the same for every element are skipped. Each pass polls for interrupts as it
 /// goes (a `KeyboardInterrupt` leaves `data` in no particular order).
-pub(crate) fn radix_sort_by<E: Copy>(
+pub fn radix_sort_by<E: Copy>(
     data: &mut [E],
     scratch: &mut Vec<E>,
     key_bytes: usize,
@@ -90,7 +90,7 @@ const MAX_BLOCKS: usize = 64;
 /// The result is the same as [`radix_sort_by`]'s (both are stable). Keys bunched into a few
 /// buckets still sort correctly, with less of the cache's benefit. A `MemoryError` when a
 /// buffer cannot be had; an interrupt stops it (`data` is then in no particular order).
-pub(crate) fn par_radix_sort_by<E: Copy + Send + Sync>(data: &mut [E], key: impl Fn(&E) -> u64 + Sync) -> Result<()> {
+pub fn par_radix_sort_by<E: Copy + Send + Sync>(data: &mut [E], key: impl Fn(&E) -> u64 + Sync) -> Result<()> {
     let n = data.len();
     if n < 2 {
         return Ok(());
@@ -298,7 +298,7 @@ fn insertion_sort_by_key<E: Copy>(part: &mut [E], key: impl Fn(&E) -> u64) {
 /// The order-preserving key of an IEEE float's bits (`bits` wide): NaN (any payload) maps to
 /// the maximum, `-0.0` to the key of `0.0`, negatives below positives.
 #[inline]
-pub(crate) fn float_key(bits: u64, width: u32, is_nan: bool, is_zero: bool) -> u64 {
+pub fn float_key(bits: u64, width: u32, is_nan: bool, is_zero: bool) -> u64 {
     let top = 1u64 << (width - 1);
     let mask = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
     if is_nan {
@@ -309,40 +309,5 @@ pub(crate) fn float_key(bits: u64, width: u32, is_nan: bool, is_zero: bool) -> u
         !bits & mask
     } else {
         bits | top
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sorts_stably_by_key() {
-        let mut v: Vec<(u64, usize)> = (0..1000).map(|i| ((i * 7919 % 97) as u64, i)).collect();
-        let mut want = v.clone();
-        want.sort_by_key(|p| p.0);
-        radix_sort_by(&mut v, &mut Vec::new(), 2, |p| p.0).unwrap();
-        assert_eq!(v, want);
-    }
-
-    #[test]
-    fn parallel_sort_matches_the_sequential_one() {
-        for (n, modulus) in [(1usize << 18, 1u64 << 40), (300_000, 5), (200_000, 1 << 12), (150_000, u64::MAX)] {
-            let mut v: Vec<(u64, usize)> =
-                (0..n).map(|i| ((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) % modulus, i)).collect();
-            let mut want = v.clone();
-            want.sort_by_key(|p| p.0);
-            par_radix_sort_by(&mut v, |p| p.0).unwrap();
-            assert_eq!(v, want, "n {n}, keys below {modulus}");
-        }
-    }
-
-    #[test]
-    fn float_keys_order() {
-        let vals = [f64::NEG_INFINITY, -2.0, -0.0, 0.0, 1e-300, 3.0, f64::INFINITY, f64::NAN];
-        let keys: Vec<u64> = vals.iter().map(|v| float_key(v.to_bits(), 64, v.is_nan(), *v == 0.0)).collect();
-        assert!(keys.windows(2).all(|w| w[0] <= w[1]));
-        assert_eq!(keys[2], keys[3]);
-        assert!(keys[6] < keys[7]);
     }
 }

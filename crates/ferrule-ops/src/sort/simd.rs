@@ -23,7 +23,7 @@ use crate::interrupt;
 pub(super) const MAX_LEN: usize = 1 << 20;
 
 /// Whether this CPU runs the vectorised sort (AVX-512 Foundation), checked once.
-pub(super) fn available() -> bool {
+pub fn available() -> bool {
     static AVX512: OnceLock<bool> = OnceLock::new();
     *AVX512.get_or_init(|| {
         is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi2")
@@ -32,13 +32,13 @@ pub(super) fn available() -> bool {
 
 /// Sorts `v` ascending with the vectorised quicksort. Returns false, leaving `v` untouched,
 /// when the CPU lacks AVX-512 (the caller sorts another way).
-pub(super) fn sort_u32(v: &mut [u32]) -> bool {
+pub fn sort_u32(v: &mut [u32]) -> bool {
     sort(v)
 }
 
 /// Sorts `v` ascending with the vectorised quicksort. Returns false, leaving `v` untouched,
 /// when the CPU lacks AVX-512 (the caller sorts another way).
-pub(super) fn sort_u64(v: &mut [u64]) -> bool {
+pub fn sort_u64(v: &mut [u64]) -> bool {
     sort(v)
 }
 
@@ -70,12 +70,12 @@ const PAR_PIECE: usize = 1 << 15;
 /// then its sides sorted in parallel (the first partition is one thread's pass over `v`);
 /// polls for interrupts at each piece. `Ok(false)`, leaving `v` untouched, when the
 /// CPU lacks AVX-512; a `MemoryError` when the spare room of `v.len()` words cannot be had.
-pub(super) fn par_sort_u32(v: &mut [u32]) -> Result<bool> {
+pub fn par_sort_u32(v: &mut [u32]) -> Result<bool> {
     par_sort(v)
 }
 
 /// [`sort_u64`] on ferrule's pool (see [`par_sort_u32`]).
-pub(super) fn par_sort_u64(v: &mut [u64]) -> Result<bool> {
+pub fn par_sort_u64(v: &mut [u64]) -> Result<bool> {
     par_sort(v)
 }
 
@@ -576,83 +576,6 @@ unsafe fn quicksort<L: Lanes>(p: *mut L, len: usize, spare: *mut L, depth: u32) 
             // the pivot is the least word: split off the words equal to it (already in order)
             let equal = partition(p, len, pivot.next(), spare);
             quicksort(p.add(equal), len - equal, spare, depth - 1);
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A deterministic stream of words (xorshift), masked to `bits` bits for duplicates.
-    fn words(len: usize, seed: u64, bits: u32) -> Vec<u64> {
-        let mut s = seed | 1;
-        (0..len)
-            .map(|_| {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                if bits >= 64 {
-                    s
-                } else {
-                    s & ((1u64 << bits) - 1)
-                }
-            })
-            .collect()
-    }
-
-    #[test]
-    fn sorts_like_the_standard_library() {
-        if !available() {
-            return;
-        }
-        let lens =
-            [0usize, 1, 2, 7, 8, 9, 15, 16, 17, 31, 33, 64, 65, 100, 127, 128, 129, 255, 256, 257, 1000, 4099, 70000];
-        for (i, &len) in lens.iter().enumerate() {
-            for bits in [1u32, 3, 12, 32, 64] {
-                let w = words(len, i as u64 * 31 + bits as u64, bits);
-                let mut a: Vec<u64> = w.clone();
-                let mut want = a.clone();
-                want.sort_unstable();
-                assert!(sort_u64(&mut a));
-                assert_eq!(a, want, "u64 len {len} bits {bits}");
-                let mut b: Vec<u32> =
-                    w.iter().map(|&x| (x ^ (x >> 32)) as u32 & (u32::MAX >> 32u32.saturating_sub(bits))).collect();
-                let mut want = b.clone();
-                want.sort_unstable();
-                assert!(sort_u32(&mut b));
-                assert_eq!(b, want, "u32 len {len} bits {bits}");
-            }
-        }
-    }
-
-    #[test]
-    fn sorts_adversarial_layouts() {
-        if !available() {
-            return;
-        }
-        for len in [300usize, 5000] {
-            let layouts: Vec<Vec<u32>> = vec![
-                (0..len as u32).collect(),
-                (0..len as u32).rev().collect(),
-                vec![7; len],
-                vec![u32::MAX; len],
-                (0..len as u32).map(|i| if i % 2 == 0 { u32::MAX } else { 0 }).collect(),
-                (0..len as u32).map(|i| i % 17).collect(),
-                // organ pipe
-                (0..len as u32).map(|i| i.min(len as u32 - i)).collect(),
-            ];
-            for mut a in layouts {
-                let mut want = a.clone();
-                want.sort_unstable();
-                assert!(sort_u32(&mut a));
-                assert_eq!(a, want);
-                let mut b: Vec<u64> = want.iter().rev().map(|&x| (x as u64) << 32 | 5).collect();
-                let mut want = b.clone();
-                want.sort_unstable();
-                assert!(sort_u64(&mut b));
-                assert_eq!(b, want);
-            }
         }
     }
 }

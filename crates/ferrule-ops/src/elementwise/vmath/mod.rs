@@ -23,8 +23,6 @@ mod hyper;
 mod pair;
 #[cfg(target_arch = "x86_64")]
 mod pow_avx512;
-#[cfg(test)]
-mod tests;
 mod trig;
 
 /// Horner evaluation of a polynomial with fused multiply-adds (`c[0]` the constant term); the
@@ -76,7 +74,7 @@ macro_rules! unary_kernels {
     ($($(#[$doc:meta])* $name:ident($t:ident) = $elem:path, $scalar:expr $(, beyond $limit:expr)?;)*) => {$(
         $(#[$doc])*
         #[multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
-        pub(crate) fn $name(xs: &[$t], out: &mut [$t]) {
+        pub fn $name(xs: &[$t], out: &mut [$t]) {
             let scalar: fn($t) -> $t = $scalar;
             if !const { selected_target!().supports_feature_str("fma") } {
                 for (o, &x) in out.iter_mut().zip(xs) {
@@ -114,7 +112,7 @@ macro_rules! binary_kernels {
     ($($(#[$doc:meta])* $name:ident($t:ident) = $elem:path, $scalar:expr $(, direct $direct:expr)?;)*) => {$(
         $(#[$doc])*
         #[multiversion(targets("x86_64+avx512f+avx512vl+avx512dq+avx2+fma", "x86_64+avx2+fma", "aarch64+neon"))]
-        pub(crate) fn $name(xs: &[$t], ys: &[$t], out: &mut [$t]) {
+        pub fn $name(xs: &[$t], ys: &[$t], out: &mut [$t]) {
             let scalar: fn($t, $t) -> $t = $scalar;
             if !const { selected_target!().supports_feature_str("fma") } {
                 for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
@@ -225,7 +223,7 @@ binary_kernels! {
 
 /// float32 `pow`: the AVX-512 kernel (a float32-sized method, see `pow_avx512`) where the CPU
 /// has AVX-512F and VL, the portable one otherwise.
-pub(crate) fn pow_f32(xs: &[f32], ys: &[f32], out: &mut [f32]) {
+pub fn pow_f32(xs: &[f32], ys: &[f32], out: &mut [f32]) {
     #[cfg(target_arch = "x86_64")]
     if pow_avx512::pow_f32(xs, ys, out) {
         return;
@@ -240,7 +238,7 @@ macro_rules! rounding_kernels {
     ($($(#[$doc:meta])* $name:ident($t:ident) = $method:ident;)*) => {$(
         $(#[$doc])*
         #[multiversion(targets("x86_64+avx2+fma", "x86_64+sse4.1", "aarch64+neon"))]
-        pub(crate) fn $name(xs: &[$t], out: &mut [$t]) {
+        pub fn $name(xs: &[$t], out: &mut [$t]) {
             for (o, &x) in out.iter_mut().zip(xs) {
                 *o = x.$method();
             }

@@ -8,9 +8,9 @@ use std::sync::Arc;
 use ferrule_core::{Complex32, Complex64, DType, ErrorKind, Tensor};
 use num_complex::Complex;
 
-use super::plan::{PlanCache, PlanKind, MAX_CACHED_POINTS, MAX_PLANS};
+use ferrule_ops::fft::plan::{PlanCache, PlanKind, MAX_CACHED_POINTS, MAX_PLANS};
 
-use super::*;
+use ferrule_ops::fft::*;
 
 /// The DFT of `x` by definition, `sign` -1 forward and +1 inverse, unscaled; the angle of each
 /// term is reduced exactly (`jk mod n`) so the reference is accurate to a few ulp.
@@ -489,7 +489,7 @@ fn sizes_that_cannot_be_allocated_are_memory_errors_naming_the_function() {
         let err = cache.complex(true, len).err().expect("refused");
         assert_eq!(err.kind, ErrorKind::MemoryError);
         assert!(err.message.contains(&format!("a {len}-point transform")), "{}", err.message);
-        assert!(super::plan::probe::<f32>(len).is_err());
+        assert!(ferrule_ops::fft::plan::probe::<f32>(len).is_err());
     }
     assert!(cache.is_empty());
 }

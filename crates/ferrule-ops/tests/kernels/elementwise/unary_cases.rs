@@ -5,7 +5,7 @@ use num_complex::Complex;
 use proptest::prelude::*;
 
 use super::{assert_matches, cast_v, random_shape, random_tensor, read, Rng, Values, ALL, V};
-use crate::elementwise as ew;
+use ferrule_ops::elementwise as ew;
 
 type UnaryFn = fn(&Tensor, Option<&Tensor>) -> Result<Tensor>;
 

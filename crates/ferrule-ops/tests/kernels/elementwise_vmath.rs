@@ -4,7 +4,8 @@
 //! python/tests/test_vmath.py checks float64 against mpmath. Special values must agree exactly
 //! (bit for bit, any NaN for NaN).
 
-use super::*;
+use ferrule_ops::elementwise::real::{logaddexp as scalar_logaddexp, Real};
+use ferrule_ops::elementwise::vmath::*;
 
 type Un32 = fn(&[f32], &mut [f32]);
 type Un64 = fn(&[f64], &mut [f64]);

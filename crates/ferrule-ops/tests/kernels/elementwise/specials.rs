@@ -3,8 +3,8 @@
 
 use ferrule_core::{Complex64, DType, ErrorKind, Tensor, F16};
 
-use crate::elementwise as ew;
-use crate::operand::{Operand, Scalar};
+use ferrule_ops::elementwise as ew;
+use ferrule_ops::operand::{Operand, Scalar};
 
 fn t<T: ferrule_core::Element>(v: &[T]) -> Tensor {
     Tensor::from_slice(v, &[v.len() as i64]).unwrap()

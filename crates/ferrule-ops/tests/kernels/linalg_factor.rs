@@ -4,13 +4,14 @@
 
 use ferrule_core::{DType, ErrorKind, Tensor};
 use num_complex::Complex;
+
 use proptest::prelude::{proptest, ProptestConfig};
 
-use super::*;
-use crate::dispatch::Elem;
-use crate::random::Xoshiro256;
-use crate::reduce::tests::values;
-use crate::Operand;
+use crate::reduce::values;
+use ferrule_ops::dispatch::Elem;
+use ferrule_ops::linalg::*;
+use ferrule_ops::random::Xoshiro256;
+use ferrule_ops::Operand;
 
 type C = Complex<f64>;
 
@@ -23,7 +24,7 @@ fn make(shape: &[i64], dtype: DType, mut f: impl FnMut(usize, usize, usize) -> C
     let (r, c) = if n >= 2 { (shape[n - 2] as usize, shape[n - 1] as usize) } else { (1, shape[0] as usize) };
     let count: i64 = shape.iter().product();
     let data: Vec<C> = (0..count as usize).map(|i| f(i, (i / c.max(1)) % r.max(1), i % c.max(1))).collect();
-    crate::dispatch_all!(dtype, T => {
+    ferrule_ops::dispatch_all!(dtype, T => {
         let typed: Vec<T> = data.iter().map(|&z| T::from_c64(z)).collect();
         Tensor::from_slice(&typed, shape).unwrap()
     })
@@ -49,7 +50,7 @@ fn layouts(t: &Tensor) -> Vec<Tensor> {
         out.push(t.transpose(n - 1, n - 2).unwrap().contiguous().unwrap().transpose(n - 1, n - 2).unwrap());
     }
     if n >= 1 {
-        let doubled = crate::manipulate::stack(&[t.clone(), t.clone()], -1).unwrap();
+        let doubled = ferrule_ops::manipulate::stack(&[t.clone(), t.clone()], -1).unwrap();
         out.push(doubled.select(n, 0).unwrap());
         out.push(t.slice(0, None, None, -1).unwrap().contiguous().unwrap().slice(0, None, None, -1).unwrap());
     }
@@ -123,7 +124,7 @@ fn inv_solve_det_reconstruct_over_dtypes_layouts_and_batches() {
                 let d = values(&det(&a).unwrap());
                 let parts = slogdet(&a).unwrap();
                 let (signs, logs) = (values(&parts[0]), values(&parts[1]));
-                assert_eq!(parts[1].dtype(), crate::promote::real_dtype(dtype));
+                assert_eq!(parts[1].dtype(), ferrule_ops::promote::real_dtype(dtype));
                 for ((d, s), l) in d.iter().zip(&signs).zip(&logs) {
                     let want = s * l.re.exp();
                     assert!(
@@ -339,7 +340,7 @@ fn eigh_reads_the_lower_triangle_and_sorts_ascending() {
         for (l, x) in layouts(&hermitian).into_iter().enumerate() {
             let what = format!("eigh {dtype} layout {l}");
             let parts = eigh(&x).unwrap();
-            assert_eq!(parts[0].dtype(), crate::promote::real_dtype(dtype));
+            assert_eq!(parts[0].dtype(), ferrule_ops::promote::real_dtype(dtype));
             let w = matrices(&parts[0].expand_dims(1).unwrap());
             let only = matrices(&eigvalsh(&x).unwrap().expand_dims(1).unwrap());
             for (b, ((v, w), only)) in matrices(&parts[1]).iter().zip(&w).zip(&only).enumerate() {
@@ -370,7 +371,7 @@ fn check_svd(x: &Tensor, full: bool) {
     let k = m.min(cols);
     let parts = svd(x, full).unwrap();
     let (uc, vr) = if full { (m, cols) } else { (k, k) };
-    assert_eq!(parts[1].dtype(), crate::promote::real_dtype(dtype));
+    assert_eq!(parts[1].dtype(), ferrule_ops::promote::real_dtype(dtype));
     assert_eq!(parts[0].shape()[n - 2..], [m as i64, uc as i64]);
     assert_eq!(parts[2].shape()[n - 2..], [vr as i64, cols as i64]);
     let what = format!("svd {dtype} {:?} full={full}", x.shape());
@@ -467,7 +468,10 @@ fn cross_outer_diagonal_trace() {
     let (k, _) = kind(cross(&Tensor::zeros(&[3], DType::Bool).unwrap(), &y, -1));
     assert_eq!(k, ErrorKind::TypeError);
     let o = outer(&y, &make(&[2], DType::Float32, |i, _, _| C::new(i as f64 + 1.0, 0.0))).unwrap();
-    assert_eq!((o.dtype(), o.shape()), (crate::promote::result_type(DType::Int32, DType::Float32), &[3i64, 2][..]));
+    assert_eq!(
+        (o.dtype(), o.shape()),
+        (ferrule_ops::promote::result_type(DType::Int32, DType::Float32), &[3i64, 2][..])
+    );
     assert_eq!(values(&o), [1.0, 2.0, 0.0, 0.0, 2.0, 4.0].map(|v| C::new(v, 0.0)));
     let m = make(&[2, 3, 4], DType::Int8, |i, _, _| C::new(i as f64, 0.0));
     for (offset, want) in

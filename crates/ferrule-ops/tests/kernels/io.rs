@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use ferrule_core::{DType, ErrorKind, Tensor};
 
-use super::{load, save, Format, Loaded};
+use ferrule_ops::io::{load, save, Format, Loaded};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ferrule-io-{}", std::process::id()));

@@ -9,9 +9,9 @@ use super::{
     assert_matches, broadcast_vals, broadcastable_from, cast_v, int_bits, random_shape, random_tensor, read, Rng,
     Values, ALL, V,
 };
-use crate::elementwise as ew;
-use crate::operand::{Operand, Scalar};
-use crate::promote::{can_cast, result_type};
+use ferrule_ops::elementwise as ew;
+use ferrule_ops::operand::{Operand, Scalar};
+use ferrule_ops::promote::{can_cast, result_type};
 
 type BinaryFn = fn(&Operand, &Operand, Option<&Tensor>) -> Result<Tensor>;
 

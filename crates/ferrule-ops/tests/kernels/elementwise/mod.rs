@@ -7,7 +7,7 @@ mod unary_cases;
 
 use ferrule_core::{Complex32, Complex64, DType, Tensor, BF16, F16};
 
-use crate::dispatch::Elem;
+use ferrule_ops::dispatch::Elem;
 
 /// A value of any dtype, wide enough to compute references exactly (ints) or in f64.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -101,7 +101,7 @@ pub(super) fn read(t: &Tensor) -> Vec<V> {
             t.to_vec::<Complex32>().unwrap().into_iter().map(|z| V::C(z.re as f64, z.im as f64)).collect()
         }
         DType::Complex128 => t.to_vec::<Complex64>().unwrap().into_iter().map(|z| V::C(z.re, z.im)).collect(),
-        _ => crate::dispatch_int!(d, T => {
+        _ => ferrule_ops::dispatch_int!(d, T => {
             t.to_vec::<T>().unwrap().into_iter().map(|v| V::I(v.to_i64() as i128)).collect()
         }, _ => unreachable!()),
     }
@@ -109,7 +109,7 @@ pub(super) fn read(t: &Tensor) -> Vec<V> {
 
 /// A C-contiguous tensor of `d` holding `vals` (converted by [`cast_v`]).
 pub(super) fn write(vals: &[V], d: DType, shape: &[i64]) -> Tensor {
-    crate::dispatch_all!(d, T => {
+    ferrule_ops::dispatch_all!(d, T => {
         let data: Vec<T> = vals
             .iter()
             .map(|&v| match cast_v(v, d) {

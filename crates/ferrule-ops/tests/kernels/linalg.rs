@@ -5,8 +5,8 @@ use ferrule_registry::{Any, Array, ObjRef};
 use num_complex::Complex;
 use proptest::prelude::{proptest, ProptestConfig};
 
-use super::*;
-use crate::reduce::tests::{assert_close, random_tensor, values};
+use crate::reduce::{assert_close, random_tensor, values};
+use ferrule_ops::linalg::*;
 
 /// `t` in a layout chosen by `kind`: contiguous, transposed storage, every other column, or
 /// rows reversed (negative stride); the logical values are random either way.
@@ -77,14 +77,14 @@ fn tol(dtype: DType, k: i64) -> f64 {
 
 /// Rounds reference values to `dtype` (ints wrap, bool is `!= 0`).
 fn rounded(v: &[Complex<f64>], dtype: DType) -> Vec<Complex<f64>> {
-    use crate::dispatch::Elem;
-    v.iter().map(|&z| crate::dispatch_all!(dtype, T => { T::from_c64(z).to_c64() })).collect()
+    use ferrule_ops::dispatch::Elem;
+    v.iter().map(|&z| ferrule_ops::dispatch_all!(dtype, T => { T::from_c64(z).to_c64() })).collect()
 }
 
 fn check_matmul(a: &Tensor, b: &Tensor) {
     let (shape, want) = reference(a, b, false);
     let got = matmul(a, b, None).unwrap();
-    let dtype = crate::promote::result_type(a.dtype(), b.dtype());
+    let dtype = ferrule_ops::promote::result_type(a.dtype(), b.dtype());
     assert_eq!(got.dtype(), dtype);
     assert_eq!(got.shape(), &shape[..], "{:?} @ {:?}", a.shape(), b.shape());
     let k = *a.shape().last().unwrap();

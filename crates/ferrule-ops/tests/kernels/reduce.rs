@@ -2,18 +2,19 @@
 
 use ferrule_core::{DType, ErrorKind, Tensor};
 use num_complex::Complex;
+
 use proptest::prelude::{prop_assert, prop_assert_eq, proptest, ProptestConfig};
 
-use super::*;
-use crate::dispatch::Elem;
-use crate::random::Xoshiro256;
-use crate::Operand;
+use ferrule_ops::dispatch::Elem;
+use ferrule_ops::random::Xoshiro256;
+use ferrule_ops::reduce::*;
+use ferrule_ops::Operand;
 
 /// Random values for `dtype` (small ints, floats in [-2, 2), bools), `n` of them, as a tensor.
 pub(crate) fn random_tensor(shape: &[i64], dtype: DType, seed: u64) -> Tensor {
     let n: i64 = shape.iter().product();
     let mut rng = Xoshiro256::from_seed(seed);
-    crate::dispatch_all!(dtype, T => {
+    ferrule_ops::dispatch_all!(dtype, T => {
         let data: Vec<T> = (0..n)
             .map(|_| {
                 let u = rng.next_f64();
@@ -58,7 +59,7 @@ pub(crate) fn layouts(shape: &[i64], dtype: DType, seed: u64) -> Vec<Tensor> {
 
 /// The values of `t` in C order as complex f64 (exact for every dtype but u64/i64 extremes).
 pub(crate) fn values(t: &Tensor) -> Vec<Complex<f64>> {
-    crate::dispatch_all!(t.dtype(), T => {
+    ferrule_ops::dispatch_all!(t.dtype(), T => {
         t.to_vec::<T>().unwrap().into_iter().map(|v| v.to_c64()).collect()
     })
 }
@@ -109,7 +110,7 @@ fn tolerance(dtype: DType) -> f64 {
 
 /// The reference result of a sum-like op, rounded to `dtype` like the kernel's result.
 fn rounded(v: Complex<f64>, dtype: DType) -> Complex<f64> {
-    crate::dispatch_all!(dtype, T => { T::from_c64(v).to_c64() })
+    ferrule_ops::dispatch_all!(dtype, T => { T::from_c64(v).to_c64() })
 }
 
 fn axes_from_mask(mask: u8, ndim: usize) -> Vec<i64> {
@@ -464,9 +465,9 @@ fn diff_matches_numpy_examples() {
     assert_eq!(diff(&x, -1, 1, None, None).unwrap().to_vec::<i64>().unwrap(), [1, 2, 3, -7]);
     assert_eq!(diff(&x, -1, 2, None, None).unwrap().to_vec::<i64>().unwrap(), [1, 1, -10]);
     assert_eq!(diff(&x, 0, 7, None, None).unwrap().shape(), [0]);
-    let pre = Operand::Scalar(crate::Scalar::Int(9));
+    let pre = Operand::Scalar(ferrule_ops::Scalar::Int(9));
     assert_eq!(diff(&x, -1, 1, Some(&pre), None).unwrap().to_vec::<i64>().unwrap(), [-8, 1, 2, 3, -7]);
-    let app = Operand::Scalar(crate::Scalar::Float(0.5));
+    let app = Operand::Scalar(ferrule_ops::Scalar::Float(0.5));
     let d = diff(&x, -1, 1, None, Some(&app)).unwrap();
     assert_eq!(d.dtype(), DType::Float64);
     assert_eq!(d.to_vec::<f64>().unwrap(), [1.0, 2.0, 3.0, -7.0, 0.5]);
@@ -491,7 +492,7 @@ fn diff_matches_numpy_examples() {
 fn constant(shape: &[i64], dtype: DType, value: Complex<f64>, kind: usize) -> Tensor {
     let full = |shape: &[i64]| {
         let n: i64 = shape.iter().product();
-        crate::dispatch_all!(dtype, T => {
+        ferrule_ops::dispatch_all!(dtype, T => {
             Tensor::from_slice(&vec![T::from_c64(value); n as usize], shape).unwrap()
         })
     };
