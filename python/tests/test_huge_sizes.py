@@ -127,11 +127,13 @@ def test_element_counts_that_overflow_are_errors() -> None:
     one = ferrule.ones((1,), dtype=ferrule.float32)
     tall = ferrule.broadcast_to(ferrule.ones((1, 1)), (2**32, 1))
     wide = ferrule.broadcast_to(ferrule.ones((1, 1)), (1, 2**32))
+    # A view too: `tall > 0` would compute 2**32 booleans (4 GiB, seconds) before where() is called.
+    cond = ferrule.broadcast_to(ferrule.ones((1, 1), dtype=ferrule.bool), (2**32, 1))
     calls = {
         "broadcast_to": lambda: ferrule.broadcast_to(one, (2**32, 2**32)),
         "broadcast_arrays": lambda: ferrule.broadcast_arrays(tall, wide),
         "add": lambda: tall + wide,
-        "where": lambda: ferrule.where(tall > 0, tall, wide),
+        "where": lambda: ferrule.where(cond, tall, wide),
         "zeros": lambda: ferrule.zeros((2**32, 2**32)),
         "tile": lambda: ferrule.tile(one, (2**32, 2**32)),
         "meshgrid": lambda: ferrule.meshgrid(tall[:, 0], wide[0]),
